@@ -1,0 +1,37 @@
+//! A brute-force oracle: every subset of the options, checked one by one.
+//!
+//! It shares nothing with the search but [`check_solution`], and is meant
+//! for problems with at most about 20 options, to test the engine against.
+
+use super::check::check_solution;
+use super::ids::OptionId;
+use super::problem::Problem;
+use super::solver::Solution;
+
+/// The most options the oracle accepts.
+pub const BRUTE_FORCE_MAX_OPTIONS: usize = 24;
+
+/// Every solution of a small problem, each sorted by option id, in
+/// lexicographic order. Options with no primary item are left out, as the
+/// engine ignores them. Returns `None` if the problem has more than
+/// [`BRUTE_FORCE_MAX_OPTIONS`] usable options.
+pub fn brute_force_solutions(problem: &Problem) -> Option<Vec<Solution>> {
+    let usable: Vec<OptionId> = (0..problem.option_count() as u32)
+        .map(OptionId::from_u32)
+        .filter(|o| !problem.ignored_options().contains(o))
+        .collect();
+    if usable.len() > BRUTE_FORCE_MAX_OPTIONS {
+        return None;
+    }
+    let mut found = Vec::new();
+    let mut subset = Vec::with_capacity(usable.len());
+    for mask in 0u32..(1u32 << usable.len()) {
+        subset.clear();
+        subset.extend((0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]));
+        if check_solution(problem, &subset).is_ok() {
+            found.push(subset.clone());
+        }
+    }
+    found.sort();
+    Some(found)
+}

@@ -1,0 +1,138 @@
+//! Errors from building a problem and from reading Knuth's text format.
+
+use thiserror::Error;
+
+/// Why a problem could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// An option names an item that was never declared.
+    #[error("option {option}: unknown item `{name}`")]
+    UnknownItem {
+        /// The option's number, from 0.
+        option: usize,
+        /// The name (or index) given.
+        name: String,
+    },
+    /// Two items have the same name.
+    #[error("duplicate item name `{name}`")]
+    DuplicateItem {
+        /// The repeated name.
+        name: String,
+    },
+    /// An item appears twice in one option.
+    #[error("option {option}: item `{name}` appears twice")]
+    RepeatedItem {
+        /// The option's number, from 0.
+        option: usize,
+        /// The repeated item.
+        name: String,
+    },
+    /// An option has no items at all.
+    #[error("option {option} is empty")]
+    EmptyOption {
+        /// The option's number, from 0.
+        option: usize,
+    },
+    /// A colour was given to a primary item; only secondary items have
+    /// colours.
+    #[error("option {option}: primary item `{name}` can't have a colour")]
+    ColorOnPrimary {
+        /// The option's number, from 0.
+        option: usize,
+        /// The primary item.
+        name: String,
+    },
+    /// An item name is empty or contains whitespace, `:` or `|`.
+    #[error("bad item name `{name}`: names are non-empty and contain no whitespace, `:` or `|`")]
+    BadName {
+        /// The rejected name.
+        name: String,
+    },
+    /// The problem has no primary items, so there is nothing to cover.
+    #[error("the problem has no primary items")]
+    NoPrimaryItems,
+    /// The rows of a boolean matrix have different lengths.
+    #[error("matrix row {row} has {len} columns, but row 0 has {expected}")]
+    RaggedMatrix {
+        /// The row that differs.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The length of row 0.
+        expected: usize,
+    },
+    /// A column marked secondary doesn't exist.
+    #[error("secondary column {column} is outside the matrix ({columns} columns)")]
+    NoSuchColumn {
+        /// The column given.
+        column: usize,
+        /// The number of columns.
+        columns: usize,
+    },
+    /// The arena would need more than `u32::MAX` nodes, items or options.
+    #[error("problem too large for the u32 arena: {what} (the limit is {limit})")]
+    TooLarge {
+        /// What overflowed, with its size.
+        what: String,
+        /// The largest size allowed.
+        limit: u64,
+    },
+    /// Memory for the arena could not be reserved.
+    #[error("not enough memory for the arena ({nodes} nodes)")]
+    OutOfMemory {
+        /// The number of nodes asked for.
+        nodes: u64,
+    },
+}
+
+/// An error in a file in Knuth's DLX text format, with its position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong in a DLX text file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The file has no item line.
+    #[error("no item line: the first line that isn't a `|` comment must name the items")]
+    NoItems,
+    /// The item line has no primary items.
+    #[error("no primary items before `|`")]
+    NoPrimaryItems,
+    /// `|` appears more than once on the item line.
+    #[error("`|` appears twice in the item line")]
+    TwoBars,
+    /// An item is named twice on the item line.
+    #[error("duplicate item name `{0}`")]
+    DuplicateItem(String),
+    /// An item name contains `:`.
+    #[error("item name `{0}` contains `:`")]
+    BadItemName(String),
+    /// An option names an unknown item.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option names an item twice.
+    #[error("item `{0}` appears twice in this option")]
+    RepeatedItem(String),
+    /// A colour was given to a primary item.
+    #[error("primary item `{0}` can't have a colour")]
+    ColorOnPrimary(String),
+    /// `item:` with nothing after the colon.
+    #[error("empty colour after `{0}:`")]
+    EmptyColor(String),
+    /// The file isn't valid UTF-8.
+    #[error("invalid UTF-8")]
+    InvalidUtf8,
+    /// The problem could not be built.
+    #[error("{0}")]
+    Build(BuildError),
+}

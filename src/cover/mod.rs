@@ -1,0 +1,67 @@
+//! The exact-cover engine: Dancing Links in a `u32` arena.
+//!
+//! An exact-cover problem has *items* and *options*; each option is a set
+//! of items. A solution is a set of options that covers every *primary*
+//! item exactly once and every *secondary* item at most once. Secondary
+//! items may carry *colours*: options that give an item the same colour
+//! can share it (Knuth's Algorithm C, TAOCP 7.2.2.1).
+//!
+//! * Build a [`Problem`] with a [`ProblemBuilder`], from a boolean matrix
+//!   ([`Problem::from_bool_rows`], [`Problem::from_bit_rows`]), or from
+//!   Knuth's text format ([`Problem::from_dlx`], [`read_dlx`]).
+//! * Solve it with a [`Solver`]: [`Solver::first`], [`Solver::count`],
+//!   [`Solver::count_up_to`], [`Solver::uniqueness`], the iterator
+//!   [`Solver::solutions`], the allocation-free [`Solver::next_solution`],
+//!   or [`Solver::for_each`] with a callback returning `ControlFlow`.
+//! * Stop early with [`Limits`] (solutions, nodes, time, a cancel flag);
+//!   [`Solver::status`] says whether the search finished, and
+//!   [`Solver::stats`] gives Knuth's node and update counts.
+//! * Check any answer with [`check_solution`], which shares no code with
+//!   the search, or compare with [`brute_force_solutions`] on small
+//!   problems.
+//!
+//! The search is DLX1's Algorithm X, iterative, with DLX1's choice rule, so
+//! its node and update counts equal Knuth's. See `docs/ARCHITECTURE.md`.
+//!
+//! ```
+//! use exactcover::cover::{ProblemBuilder, Uniqueness};
+//!
+//! // Knuth's example from "Dancing Links" (2000).
+//! let mut b = ProblemBuilder::new();
+//! b.primary_items(["A", "B", "C", "D", "E", "F", "G"])?;
+//! for option in ["C E F", "A D G", "B C F", "A D", "B G", "D E G"] {
+//!     b.option(option.split(' '))?;
+//! }
+//! let problem = b.build()?;
+//! let mut solver = problem.solver();
+//! let Uniqueness::Unique(solution) = solver.uniqueness() else { panic!() };
+//! let text: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
+//! assert_eq!(text, ["A D", "C E F", "B G"]);
+//! assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 30));
+//! # Ok::<(), exactcover::cover::BuildError>(())
+//! ```
+
+mod arena;
+mod brute;
+mod check;
+mod dlx_text;
+mod error;
+mod ids;
+mod limits;
+mod matrix;
+mod pin;
+mod problem;
+mod search;
+mod solver;
+mod stats;
+
+pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
+pub use check::{CheckError, check_solution};
+pub use dlx_text::{DlxInput, Warning, read_dlx, read_dlx_bytes, write_dlx};
+pub use error::{BuildError, ParseError, ParseErrorKind};
+pub use ids::{ColorId, ItemId, OptionId};
+pub use limits::{Limits, Status, StopReason};
+pub use problem::{Problem, ProblemBuilder};
+pub use search::PinError;
+pub use solver::{Solution, Solutions, Solver, Uniqueness};
+pub use stats::Stats;

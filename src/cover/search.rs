@@ -1,0 +1,519 @@
+//! The iterative search: Knuth's Algorithm X (and C, with colours) as a
+//! resumable state machine, with no recursion.
+//!
+//! The search state is `level`, the stack `choice[0..=level]` of chosen
+//! nodes, and a `phase` saying which step of the algorithm comes next. The
+//! steps are DLX1's:
+//!
+//! * **Forward**: count a node; if no primary item is left, a solution has
+//!   been found; otherwise choose an item `i` (DLX1's rule: the first active
+//!   primary item of minimum length, stopping at length 0), cover it, and
+//!   let `choice[level]` be the first option in its list.
+//! * **Advance**: if `choice[level]` is the header of `i`, the list is
+//!   exhausted: uncover `i` and back up a level. Otherwise commit the other
+//!   items of the chosen option and go forward a level.
+//! * **Recover**: uncommit the other items of `choice[level]` (right to
+//!   left) and move to the next option in the list.
+//!
+//! Because every cover is matched by an uncover in reverse order, the arena
+//! returns to its starting state when the search ends. A stop by a limit
+//! *unwinds* the remaining levels in the same order, so the arena is
+//! restored in every case (see the `arena` module for the invariant).
+//! The depth of the stack is at most the number of primary items plus one;
+//! it is allocated once, when the solver is made.
+
+use super::arena::Arena;
+use super::ids::OptionId;
+use super::limits::{CHECK_INTERVAL, Limits, Status, StopReason};
+use super::problem::Problem;
+use super::stats::Stats;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+/// What one stretch of search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    Solution,
+    Done,
+    Stopped(StopReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Forward,
+    Advance,
+    Recover,
+    AfterSolution,
+    Done,
+}
+
+/// Searches one [`Problem`]. See [`crate::cover`] for a tour.
+///
+/// A solver owns a copy of the problem's arena, so it can be sent to
+/// another thread, and cloning one gives an independent copy in its current
+/// state. Entry points that return a result (`first`, `count`,
+/// `count_up_to`, `uniqueness`, `for_each`, `solutions`) start a fresh
+/// search; [`Solver::next_solution`] continues the current one.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    pub(crate) problem: Problem,
+    pub(crate) arena: Arena,
+    phase: Phase,
+    level: usize,
+    /// The node chosen at each level (the item header once exhausted).
+    choice: Vec<u32>,
+    /// For each level: the length of the branching item when chosen, and
+    /// the index of the current choice. Used for progress estimates.
+    pub(crate) branch: Vec<(u32, u32)>,
+    /// Levels below `floor` belong to a fixed prefix (see `prefix`).
+    floor: usize,
+    prefix: Vec<u32>,
+    pins: Vec<u32>,
+    pub(crate) limits: Limits,
+    deadline: Option<Instant>,
+    next_check: u64,
+    pub(crate) nodes: u64,
+    solutions: u64,
+    elapsed: Duration,
+    status: Status,
+    seed: Option<u64>,
+    rng: Option<ChaCha8Rng>,
+    solution: Vec<OptionId>,
+    /// Check every solution with the independent checker.
+    pub(crate) verify: bool,
+}
+
+impl Solver {
+    /// A solver with its own copy of the problem's arena and no limits.
+    pub fn new(problem: &Problem) -> Solver {
+        let arena = problem.inner.arena.clone();
+        let depth = problem.primary_count() + 2;
+        Solver {
+            problem: problem.clone(),
+            arena,
+            phase: Phase::Done,
+            level: 0,
+            choice: vec![0; depth],
+            branch: vec![(0, 0); depth],
+            floor: 0,
+            prefix: Vec::new(),
+            pins: Vec::new(),
+            limits: Limits::default(),
+            deadline: None,
+            next_check: 0,
+            nodes: 0,
+            solutions: 0,
+            elapsed: Duration::ZERO,
+            status: Status::Ready,
+            seed: None,
+            rng: None,
+            solution: Vec::with_capacity(depth),
+            verify: cfg!(debug_assertions),
+        }
+    }
+
+    /// Randomises the search with a seed: the options in each item's list
+    /// are shuffled, and ties in the choice of item are broken at random.
+    /// The same seed always gives the same run.
+    pub fn with_seed(mut self, seed: u64) -> Solver {
+        self.set_seed(Some(seed));
+        self
+    }
+
+    /// Sets or clears the seed (see [`Solver::with_seed`]). Resets the
+    /// search; pins are kept.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.reset();
+        let pins = std::mem::take(&mut self.pins);
+        for &p in pins.iter().rev() {
+            self.arena.uncommit_option(p);
+        }
+        self.arena.relink_vertical(|column| column.sort_unstable());
+        if let Some(seed) = seed {
+            let mut shuffler = ChaCha8Rng::seed_from_u64(seed);
+            self.arena.relink_vertical(|column| {
+                use rand::seq::SliceRandom;
+                column.shuffle(&mut shuffler);
+            });
+        }
+        for &p in &pins {
+            self.arena.commit_option(p);
+        }
+        self.pins = pins;
+        self.seed = seed;
+        self.rng = seed.map(tie_rng);
+    }
+
+    /// Sets the limits for the following runs.
+    pub fn with_limits(mut self, limits: Limits) -> Solver {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the limits for the following runs.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Turns the independent check of every solution on or off. It is on in
+    /// debug builds and off in release builds by default.
+    pub fn set_verify(&mut self, on: bool) {
+        self.verify = on;
+    }
+
+    /// The problem being solved.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Statistics of the current (or last) run.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.arena.updates,
+            cleansings: self.arena.cleansings,
+            solutions: self.solutions,
+            elapsed: self.elapsed,
+        }
+    }
+
+    /// Abandons the current search, restoring the arena (pins stay), and
+    /// clears the statistics. Nothing is reallocated.
+    pub fn reset(&mut self) {
+        self.unwind();
+        self.unwind_prefix();
+        self.phase = Phase::Done;
+        self.status = Status::Ready;
+        self.nodes = 0;
+        self.solutions = 0;
+        self.elapsed = Duration::ZERO;
+        self.arena.updates = 0;
+        self.arena.cleansings = 0;
+        self.rng = self.seed.map(tie_rng);
+    }
+
+    /// Starts a search if none is under way.
+    fn begin(&mut self) {
+        if self.status != Status::Ready {
+            return;
+        }
+        let now = Instant::now();
+        self.deadline = self.limits.deadline_from(now);
+        self.next_check = self.nodes + CHECK_INTERVAL;
+        self.replay_prefix();
+        self.level = self.floor;
+        self.phase = Phase::Forward;
+        self.status = Status::Paused;
+    }
+
+    /// Runs until the next solution, the end, or a limit. Times itself.
+    pub(crate) fn step(&mut self) -> Event {
+        match self.status {
+            Status::Complete => return Event::Done,
+            Status::Stopped(r) => return Event::Stopped(r),
+            _ => {}
+        }
+        self.begin();
+        let start = Instant::now();
+        let event = if self.arena.has_colors { self.run::<true>() } else { self.run::<false>() };
+        match event {
+            Event::Solution => {
+                self.solutions += 1;
+                self.fill_solution();
+            }
+            Event::Done => {
+                self.unwind_prefix();
+                self.status = Status::Complete;
+            }
+            Event::Stopped(r) => {
+                self.unwind();
+                self.unwind_prefix();
+                self.status = Status::Stopped(r);
+            }
+        }
+        self.elapsed += start.elapsed();
+        event
+    }
+
+    /// The solution found by the last `step`.
+    pub(crate) fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    fn fill_solution(&mut self) {
+        let node_option = &self.problem.inner.node_option;
+        self.solution.clear();
+        self.solution.extend(self.pins.iter().map(|&p| node_option[p as usize]));
+        self.solution.extend(self.choice[..self.level].iter().map(|&c| node_option[c as usize]));
+        if self.verify {
+            if let Err(e) = super::check::check_solution(&self.problem, &self.solution) {
+                panic!("the engine reported a wrong solution: {e}");
+            }
+        }
+    }
+
+    /// The hot loop.
+    fn run<const COLORS: bool>(&mut self) -> Event {
+        let node_budget = self.limits.node_budget().unwrap_or(u64::MAX);
+        loop {
+            match self.phase {
+                Phase::Forward => {
+                    if self.nodes >= node_budget {
+                        return Event::Stopped(StopReason::Nodes);
+                    }
+                    if self.nodes >= self.next_check {
+                        self.next_check = self.nodes + CHECK_INTERVAL;
+                        if let Some(r) = self.clock_or_cancel() {
+                            return Event::Stopped(r);
+                        }
+                    }
+                    self.nodes += 1;
+                    if self.arena.all_covered() {
+                        self.phase = Phase::AfterSolution;
+                        return Event::Solution;
+                    }
+                    let (i, t) = match &mut self.rng {
+                        None => self.arena.choose_first_min(),
+                        Some(rng) => self.arena.choose_random_tie(|n| rng.random_range(0..n)),
+                    };
+                    self.arena.cover::<COLORS>(i);
+                    self.choice[self.level] = self.arena.nodes[i as usize].down.as_u32();
+                    self.branch[self.level] = (t, 0);
+                    self.phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let c = self.choice[self.level];
+                    let i = self.arena.nodes[c as usize].top;
+                    if c == i {
+                        self.arena.uncover::<COLORS>(i);
+                        if self.level == self.floor {
+                            self.phase = Phase::Done;
+                            return Event::Done;
+                        }
+                        self.level -= 1;
+                        self.phase = Phase::Recover;
+                    } else {
+                        self.arena.commit_others::<COLORS>(c);
+                        self.level += 1;
+                        self.phase = Phase::Forward;
+                    }
+                }
+                Phase::Recover => {
+                    let c = self.choice[self.level];
+                    self.arena.uncommit_others::<COLORS>(c);
+                    self.choice[self.level] = self.arena.nodes[c as usize].down.as_u32();
+                    self.branch[self.level].1 += 1;
+                    self.phase = Phase::Advance;
+                }
+                Phase::AfterSolution => {
+                    if self.limits.solution_limit().is_some_and(|m| self.solutions >= m) {
+                        return Event::Stopped(StopReason::Solutions);
+                    }
+                    if self.level == self.floor {
+                        self.phase = Phase::Done;
+                        return Event::Done;
+                    }
+                    self.level -= 1;
+                    self.phase = Phase::Recover;
+                }
+                Phase::Done => return Event::Done,
+            }
+        }
+    }
+
+    #[cold]
+    fn clock_or_cancel(&self) -> Option<StopReason> {
+        if self.limits.cancelled() {
+            return Some(StopReason::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Some(StopReason::Time),
+            _ => None,
+        }
+    }
+
+    /// Undoes every level of the search above the floor, whatever the
+    /// phase, leaving the arena as it was before the search began.
+    fn unwind(&mut self) {
+        let top = |s: &Solver, l: usize| s.arena.nodes[s.choice[l] as usize].top;
+        match self.phase {
+            Phase::Done => return,
+            Phase::Forward | Phase::AfterSolution => {}
+            Phase::Advance => {
+                let i = top(self, self.level);
+                self.uncover_dyn(i);
+            }
+            Phase::Recover => {
+                let c = self.choice[self.level];
+                self.uncommit_others_dyn(c);
+                self.uncover_dyn(top(self, self.level));
+            }
+        }
+        for l in (self.floor..self.level).rev() {
+            let c = self.choice[l];
+            self.uncommit_others_dyn(c);
+            self.uncover_dyn(top(self, l));
+        }
+        self.level = self.floor;
+        self.phase = Phase::Done;
+    }
+
+    fn uncover_dyn(&mut self, i: u32) {
+        if self.arena.has_colors {
+            self.arena.uncover::<true>(i)
+        } else {
+            self.arena.uncover::<false>(i)
+        }
+    }
+
+    fn uncommit_others_dyn(&mut self, c: u32) {
+        if self.arena.has_colors {
+            self.arena.uncommit_others::<true>(c)
+        } else {
+            self.arena.uncommit_others::<false>(c)
+        }
+    }
+
+    /// Makes the first levels of every search follow `prefix`: at level
+    /// `l`, the branching item is chosen by the usual rule and the option
+    /// taken is `prefix[l]`, given as its position in that item's list.
+    /// Returns `false` (and sets no prefix) if a position is out of range.
+    pub(crate) fn set_prefix(&mut self, prefix: &[u32]) -> bool {
+        self.reset();
+        self.prefix.clear();
+        self.prefix.extend_from_slice(prefix);
+        self.replay_prefix();
+        let ok = self.floor == prefix.len();
+        self.unwind_prefix();
+        if !ok {
+            self.prefix.clear();
+        }
+        ok
+    }
+
+    fn replay_prefix(&mut self) {
+        self.floor = 0;
+        let pre = std::mem::take(&mut self.prefix);
+        for &k in &pre {
+            if self.arena.all_covered() {
+                break;
+            }
+            let (i, t) = self.arena.choose_first_min();
+            if k >= t {
+                break;
+            }
+            self.cover_dyn(i);
+            let mut c = self.arena.nodes[i as usize].down.as_u32();
+            for _ in 0..k {
+                c = self.arena.nodes[c as usize].down.as_u32();
+            }
+            if self.arena.has_colors {
+                self.arena.commit_others::<true>(c);
+            } else {
+                self.arena.commit_others::<false>(c);
+            }
+            self.choice[self.floor] = c;
+            self.branch[self.floor] = (t, k);
+            self.floor += 1;
+        }
+        self.prefix = pre;
+        if self.floor < self.prefix.len() {
+            self.unwind_prefix();
+        }
+    }
+
+    fn cover_dyn(&mut self, i: u32) {
+        if self.arena.has_colors {
+            self.arena.cover::<true>(i)
+        } else {
+            self.arena.cover::<false>(i)
+        }
+    }
+
+    fn unwind_prefix(&mut self) {
+        for l in (0..self.floor).rev() {
+            let c = self.choice[l];
+            self.uncommit_others_dyn(c);
+            let i = self.arena.nodes[c as usize].top;
+            self.uncover_dyn(i);
+        }
+        self.floor = 0;
+    }
+
+    /// Fixes an option before the search, as if it had been chosen: all its
+    /// items are covered (or purified). Solutions then include it. Fails,
+    /// changing nothing, if the option conflicts with the options pinned
+    /// already or was ignored (it has no primary item).
+    ///
+    /// Pinning resets the search.
+    pub fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
+        let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
+        if first.as_u32() == 0 {
+            return Err(PinError::Ignored(option));
+        }
+        self.reset();
+        if !self.arena.option_available(first.as_u32()) {
+            return Err(PinError::Conflict(option));
+        }
+        self.arena.commit_option(first.as_u32());
+        self.pins.push(first.as_u32());
+        Ok(())
+    }
+
+    /// Removes every pin, restoring the arena to the problem's starting
+    /// state. Resets the search.
+    pub fn unpin_all(&mut self) {
+        self.reset();
+        while let Some(p) = self.pins.pop() {
+            self.arena.uncommit_option(p);
+        }
+    }
+
+    /// The options pinned, in the order pinned.
+    pub fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.pins.iter().map(|&p| self.problem.inner.node_option[p as usize])
+    }
+
+    /// Whether the links equal the problem's starting state (for tests).
+    #[doc(hidden)]
+    pub fn links_are_pristine(&self) -> bool {
+        let (a, b) = (&self.arena, &self.problem.inner.arena);
+        a.nodes == b.nodes && a.len == b.len && a.color == b.color && a.active == b.active
+    }
+
+    /// The search depth right now and, for each level, the number of
+    /// branches and the index of the one being explored.
+    pub(crate) fn position(&self) -> &[(u32, u32)] {
+        &self.branch[..self.level.min(self.branch.len())]
+    }
+}
+
+fn tie_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// Why an option could not be pinned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PinError {
+    /// No option has this id.
+    #[error("no option {0}")]
+    Unknown(OptionId),
+    /// The option has no primary item and was ignored.
+    #[error("option {0} has no primary item and was ignored")]
+    Ignored(OptionId),
+    /// The option conflicts with an option pinned before.
+    #[error("option {0} conflicts with the options pinned before")]
+    Conflict(OptionId),
+}

@@ -1,0 +1,8 @@
+//! # exactcover
+//!
+//! A fast exact-cover engine (Knuth's Dancing Links, Algorithms X and C)
+//! with a Sudoku front end and builders for other puzzles.
+
+#![forbid(unsafe_code)]
+
+pub mod cover;

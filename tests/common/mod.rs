@@ -1,0 +1,51 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared data folder: `$EXACTCOVER_SHARED`, or `../shared` beside the
+/// checkout. `None` (with a message on stderr) when it is absent, so tests
+/// that need it skip instead of failing.
+pub fn shared_data(sub: &str) -> Option<PathBuf> {
+    let base = std::env::var_os("EXACTCOVER_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let dir = base.join(sub);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: shared data folder {} not found (set EXACTCOVER_SHARED to its parent)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// The rows of a Markdown table whose header row starts with `first_header`.
+pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut in_table = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if !line.starts_with('|') {
+            in_table = false;
+            continue;
+        }
+        let cells: Vec<String> =
+            line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect();
+        if cells.first().map(String::as_str) == Some(first_header) {
+            in_table = true;
+            continue;
+        }
+        if in_table && !cells.iter().all(|c| c.chars().all(|ch| ch == '-' || ch == ':')) {
+            rows.push(cells);
+        }
+    }
+    rows
+}
+
+/// Parses "1,235,724,537" as a number.
+pub fn number(s: &str) -> u64 {
+    s.replace(',', "").parse().unwrap_or_else(|_| panic!("not a number: {s}"))
+}
