@@ -6,3 +6,4 @@
 #![forbid(unsafe_code)]
 
 pub mod cover;
+pub mod puzzles;

@@ -1,1 +1,7 @@
-fn main() {}
+//! `xc`: the exactcover command line. See `docs/CLI.md`.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -18,6 +18,7 @@ macro_rules! id_type {
         impl $name {
             /// The id with this index, or `None` if it doesn't fit in a `u32`.
             #[inline]
+            #[allow(dead_code)]
             pub fn new(index: usize) -> Option<Self> {
                 u32::try_from(index).ok().map(Self)
             }

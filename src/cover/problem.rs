@@ -144,8 +144,9 @@ pub struct ProblemBuilder {
     color_index: HashMap<String, ColorId>,
     option_ptr: Vec<u32>,
     entries: Vec<(ItemId, ColorId)>,
-    /// `stamp[item]` is the number (plus 1) of the last option using it.
+    /// `stamp[item] == generation` while the option being added uses it.
     stamp: Vec<u32>,
+    generation: u32,
 }
 
 impl ProblemBuilder {
@@ -279,10 +280,15 @@ impl ProblemBuilder {
         if entries.is_empty() {
             return Err(BuildError::EmptyOption { option });
         }
-        let stamp = u32::try_from(option + 1)
-            .ok()
-            .filter(|&s| u64::from(s) < ARENA_LIMIT)
-            .ok_or_else(|| too_large("options", option as u64 + 1))?;
+        if option as u64 + 1 >= ARENA_LIMIT {
+            return Err(too_large("options", option as u64 + 1));
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        let stamp = self.generation;
         for &(item, color) in entries {
             let i = item.as_usize();
             if i >= self.names.len() {

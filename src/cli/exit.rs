@@ -1,0 +1,53 @@
+//! Exit codes and the one error type of the command line.
+
+use std::fmt;
+
+/// The search found what was asked.
+pub const SOLVED: u8 = 0;
+/// The problem (or some puzzle of a batch) has no solution.
+pub const NO_SOLUTION: u8 = 1;
+/// Bad input or usage.
+pub const BAD_INPUT: u8 = 2;
+/// A limit stopped the search.
+pub const LIMIT: u8 = 3;
+/// Interrupted by Ctrl-C, after printing what was found.
+pub const INTERRUPTED: u8 = 130;
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Print `error: message` and exit with this code.
+    Error { code: u8, message: String },
+    /// The reader of our output went away (`| head`): stop quietly.
+    ClosedPipe,
+}
+
+impl Failure {
+    /// Bad input or usage (exit code 2).
+    pub fn input(message: impl fmt::Display) -> Failure {
+        Failure::Error { code: BAD_INPUT, message: message.to_string() }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::ClosedPipe
+        } else {
+            Failure::Error { code: BAD_INPUT, message: format!("output: {e}") }
+        }
+    }
+}
+
+/// The worse of two exit codes, for batches: interruption, then limits,
+/// then bad input, then no solution.
+pub fn worst(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        INTERRUPTED => 4,
+        LIMIT => 3,
+        BAD_INPUT => 2,
+        NO_SOLUTION => 1,
+        _ => 0,
+    };
+    if rank(a) >= rank(b) { a } else { b }
+}

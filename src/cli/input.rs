@@ -1,0 +1,50 @@
+//! Reading input files (or stdin, for `-` or no file), with errors that
+//! name the file.
+
+use super::exit::Failure;
+use std::io::Read;
+use std::path::Path;
+
+/// The name used for standard input in messages.
+pub const STDIN: &str = "<stdin>";
+
+/// The display name of an input: the path, or `<stdin>`.
+pub fn display_name(path: Option<&Path>) -> String {
+    match path {
+        Some(p) if p != Path::new("-") => p.display().to_string(),
+        _ => STDIN.to_string(),
+    }
+}
+
+/// Reads a whole input as bytes.
+pub fn read_all(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
+    let name = display_name(path);
+    let mut bytes = Vec::new();
+    let result = match path {
+        Some(p) if p != Path::new("-") => open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
+        _ => std::io::stdin().lock().read_to_end(&mut bytes),
+    };
+    result.map_err(|e| Failure::input(format!("{name}: {}", describe(&e))))?;
+    Ok(bytes)
+}
+
+/// Opens a file for reading, refusing directories with a clear message.
+pub fn open(path: &Path) -> std::io::Result<std::fs::File> {
+    if path.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"));
+    }
+    std::fs::File::open(path)
+}
+
+/// A short description of an I/O error, without Rust's `(os error N)`.
+pub fn describe(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => {
+            let s = e.to_string();
+            s.split(" (os error").next().unwrap_or(&s).to_string()
+        }
+    }
+}

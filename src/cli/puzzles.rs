@@ -1,0 +1,129 @@
+//! `xc queens`, `xc langford` and `xc polyomino`: the puzzle builders on
+//! the command line.
+
+use super::exit::Failure;
+use super::{SearchArgs, input, search};
+use exactcover::cover::{OptionId, Problem, write_dlx};
+use exactcover::puzzles::langford::Langford;
+use exactcover::puzzles::polyomino::{self, Packing, PackingOptions};
+use exactcover::puzzles::queens::Queens;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options every puzzle subcommand has.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleArgs {
+    /// Print the problem in Knuth's DLX format instead of solving it.
+    #[arg(long)]
+    emit_dlx: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// Arguments of `xc queens`.
+#[derive(clap::Args, Debug)]
+pub struct QueensArgs {
+    /// The board size.
+    n: usize,
+    #[command(flatten)]
+    common: PuzzleArgs,
+}
+
+/// Arguments of `xc langford`.
+#[derive(clap::Args, Debug)]
+pub struct LangfordArgs {
+    /// The largest number.
+    n: usize,
+    /// Count a pairing and its reversal apart.
+    #[arg(long)]
+    raw: bool,
+    #[command(flatten)]
+    common: PuzzleArgs,
+}
+
+/// Arguments of `xc polyomino`.
+#[derive(clap::Args, Debug)]
+pub struct PolyominoArgs {
+    /// The piece set: pentominoes, tetrominoes or hexominoes.
+    #[arg(long, default_value = "pentominoes", conflicts_with = "piece_file")]
+    pieces: String,
+    /// Pieces drawn in a lettered picture (each letter one piece).
+    #[arg(long, value_name = "FILE")]
+    piece_file: Option<PathBuf>,
+    /// A rectangular board, ROWSxCOLUMNS.
+    #[arg(long, default_value = "6x10", conflicts_with = "board_file")]
+    board: String,
+    /// A board picture: `.` or space for a hole, anything else a cell.
+    #[arg(long, value_name = "FILE")]
+    board_file: Option<PathBuf>,
+    /// Don't rotate pieces.
+    #[arg(long)]
+    no_rotate: bool,
+    /// Don't reflect pieces.
+    #[arg(long)]
+    no_reflect: bool,
+    /// Count solutions that differ by a symmetry of the board once.
+    #[arg(long)]
+    distinct: bool,
+    #[command(flatten)]
+    common: PuzzleArgs,
+}
+
+fn solve(problem: &Problem, common: &PuzzleArgs, render: search::Render, out: &mut dyn Write) -> Result<u8, Failure> {
+    if common.emit_dlx {
+        out.write_all(write_dlx(problem).as_bytes())?;
+        return Ok(super::exit::SOLVED);
+    }
+    search::run(problem, &common.search, render, out)
+}
+
+fn lines(text: String) -> Vec<String> {
+    text.lines().map(str::to_string).collect()
+}
+
+/// Runs `xc queens`.
+pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let q = Queens::new(args.n).map_err(Failure::input)?;
+    solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), out)
+}
+
+/// Runs `xc langford`.
+pub fn langford(args: &LangfordArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let l = if args.raw { Langford::raw(args.n) } else { Langford::new(args.n) }.map_err(Failure::input)?;
+    let render = |s: &[OptionId]| {
+        vec![l.sequence(s).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")]
+    };
+    solve(l.problem(), &args.common, &render, out)
+}
+
+fn read_text(path: &std::path::Path) -> Result<String, Failure> {
+    let bytes = input::read_all(Some(path))?;
+    String::from_utf8(bytes).map_err(|_| Failure::input(format!("{}: invalid UTF-8", path.display())))
+}
+
+fn in_file(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {
+    Failure::input(format!("{}: {e}", path.display()))
+}
+
+/// Runs `xc polyomino`.
+pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let pieces = match &args.piece_file {
+        Some(path) => polyomino::parse_pieces(&read_text(path)?).map_err(|e| in_file(path, e))?,
+        None => polyomino::piece_set(&args.pieces).map_err(Failure::input)?,
+    };
+    let board = match &args.board_file {
+        Some(path) => polyomino::parse_board(&read_text(path)?).map_err(|e| in_file(path, e))?,
+        None => {
+            let (h, w) = polyomino::parse_size(&args.board).map_err(Failure::input)?;
+            polyomino::rectangle(h, w)
+        }
+    };
+    let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
+    let packing = Packing::new(pieces, board, options).map_err(Failure::input)?;
+    if args.distinct && !args.common.emit_dlx {
+        if let Some(piece) = packing.restricted_piece() {
+            eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());
+        }
+    }
+    solve(packing.problem(), &args.common, &|s: &[OptionId]| lines(packing.render(s)), out)
+}

@@ -1,0 +1,183 @@
+//! The engine against independent oracles: a brute-force enumerator on
+//! random small problems (with secondary items and colours), invariance
+//! under shuffling and seeding, and the links restored after every search.
+
+use exactcover::cover::{
+    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness,
+    brute_force_solutions, check_solution,
+};
+use proptest::prelude::*;
+
+/// A random problem: `(primary, secondary, options)`, where each option is
+/// a list of `(item, colour)` with colour 0 for none.
+#[derive(Clone, Debug)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+fn spec(max_options: usize, colors: u32) -> impl Strategy<Value = Spec> {
+    (1usize..=6, 0usize..=4).prop_flat_map(move |(primary, secondary)| {
+        let n = primary + secondary;
+        let option = proptest::collection::btree_map(0..n, 0..=colors, 1..=n.min(4)).prop_map(move |m| {
+            m.into_iter().map(|(i, c)| (i, if i < primary { 0 } else { c })).collect::<Vec<_>>()
+        });
+        proptest::collection::vec(option, 0..=max_options)
+            .prop_map(move |options| Spec { primary, secondary, options })
+    })
+}
+
+fn build(s: &Spec) -> Problem {
+    let mut b = ProblemBuilder::with_items(s.primary, s.secondary);
+    let colors: Vec<ColorId> = (0..=3).map(|c| b.color(&format!("c{c}"))).collect();
+    for option in &s.options {
+        let entries: Vec<(ItemId, ColorId)> = option
+            .iter()
+            .map(|&(i, c)| (ItemId::from_u32(i as u32), if c == 0 { ColorId::NONE } else { colors[c as usize] }))
+            .collect();
+        b.colored_option_ids(&entries).unwrap();
+    }
+    b.build().unwrap()
+}
+
+fn sorted(mut solutions: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
+    for s in &mut solutions {
+        s.sort();
+    }
+    solutions.sort();
+    solutions
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn engine_finds_exactly_the_brute_force_solutions(s in spec(12, 2)) {
+        let problem = build(&s);
+        let expected = brute_force_solutions(&problem).unwrap();
+        let mut solver = problem.solver();
+        let found: Vec<Vec<OptionId>> = solver.solutions().collect();
+        for f in &found {
+            prop_assert!(check_solution(&problem, f).is_ok());
+        }
+        prop_assert_eq!(sorted(found), expected.clone());
+        prop_assert!(solver.links_are_pristine());
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
+        let uniqueness = solver.uniqueness();
+        match expected.len() {
+            0 => prop_assert_eq!(uniqueness, Uniqueness::None),
+            1 => prop_assert_eq!(uniqueness, Uniqueness::Unique(solver.first().unwrap())),
+            _ => prop_assert_eq!(uniqueness, Uniqueness::Several),
+        }
+        solver.reset();
+        prop_assert!(solver.links_are_pristine());
+    }
+
+    #[test]
+    fn shuffling_items_and_options_changes_no_count(
+        s in spec(14, 2),
+        item_keys in proptest::collection::vec(any::<u32>(), 10),
+        option_keys in proptest::collection::vec(any::<u32>(), 14),
+    ) {
+        let want = build(&s).solver().count();
+        // Reorder primary items among themselves, secondary among themselves.
+        let mut primary: Vec<usize> = (0..s.primary).collect();
+        primary.sort_by_key(|&i| item_keys[i]);
+        let mut secondary: Vec<usize> = (0..s.secondary).collect();
+        secondary.sort_by_key(|&i| item_keys[s.primary + i]);
+        let mut new_index = vec![0; s.primary + s.secondary];
+        for (k, &i) in primary.iter().enumerate() { new_index[i] = k; }
+        for (k, &i) in secondary.iter().enumerate() { new_index[s.primary + i] = s.primary + k; }
+        let mut options: Vec<Vec<(usize, u32)>> = s.options.iter()
+            .map(|o| o.iter().map(|&(i, c)| (new_index[i], c)).collect())
+            .collect();
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        order.sort_by_key(|&k| option_keys[k]);
+        options = order.into_iter().map(|k| options[k].clone()).collect();
+        let shuffled = Spec { options, ..s };
+        prop_assert_eq!(build(&shuffled).solver().count(), want);
+    }
+
+    #[test]
+    fn seeds_change_no_count_and_repeat_exactly(s in spec(14, 2), seed in any::<u64>()) {
+        let problem = build(&s);
+        let want = problem.solver().count();
+        let mut seeded = problem.solver().with_seed(seed);
+        let first: Vec<_> = seeded.solutions().collect();
+        prop_assert_eq!(first.len() as u64, want);
+        let again: Vec<_> = problem.solver().with_seed(seed).solutions().collect();
+        prop_assert_eq!(first, again);
+        seeded.set_seed(None);
+        prop_assert!(seeded.links_are_pristine());
+    }
+
+    #[test]
+    fn links_are_restored_after_a_stopped_search(s in spec(14, 2), budget in 1u64..20, max in 1u64..3) {
+        let problem = build(&s);
+        let want = problem.solver().count();
+        let mut solver = problem.solver().with_limits(Limits::new().nodes(budget));
+        let partial = solver.count();
+        prop_assert!(solver.links_are_pristine());
+        prop_assert!(partial <= want);
+        if let Status::Stopped(_) = solver.status() {
+            prop_assert!(solver.stats().nodes <= budget);
+        } else {
+            prop_assert_eq!(partial, want);
+        }
+        let mut solver = problem.solver().with_limits(Limits::new().solutions(max));
+        prop_assert_eq!(solver.count(), want.min(max));
+        prop_assert!(solver.links_are_pristine());
+        // Stopping in the middle of a lazy enumeration, then resetting.
+        let mut solver = problem.solver();
+        let _ = solver.next_solution();
+        solver.reset();
+        prop_assert!(solver.links_are_pristine());
+    }
+}
+
+#[test]
+fn knuths_toy_example_has_one_solution() {
+    let text = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let problem = Problem::from_dlx(text).unwrap();
+    let mut solver = problem.solver();
+    assert_eq!(solver.count(), 1);
+    assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 30));
+}
+
+#[test]
+fn bool_and_bit_matrices_agree() {
+    use bitvec::prelude::*;
+    let rows = vec![
+        vec![false, false, true, false, true, true, false],
+        vec![true, false, false, true, false, false, true],
+        vec![false, true, true, false, false, true, false],
+        vec![true, false, false, true, false, false, false],
+        vec![false, true, false, false, false, false, true],
+        vec![false, false, false, true, true, false, true],
+    ];
+    let bits: Vec<BitVec> = rows.iter().map(|r| r.iter().collect()).collect();
+    let a = Problem::from_bool_rows(&rows, &[]).unwrap();
+    let b = Problem::from_bit_rows(&bits, &[]).unwrap();
+    assert_eq!(a.solver().first(), b.solver().first());
+    assert_eq!(a.solver().count(), 1);
+    // Marking column 6 secondary allows covers that leave it uncovered.
+    let c = Problem::from_bool_rows(&rows, &[6]).unwrap();
+    assert_eq!(c.solver().count(), brute_force_solutions(&c).unwrap().len() as u64);
+}
+
+#[test]
+fn a_long_chain_does_not_overflow_the_stack() {
+    // 100,000 primary items; option k covers items k and k+1, plus single
+    // options for the last item, so the search goes 50,000 levels deep.
+    let n = 100_000;
+    let mut b = ProblemBuilder::with_items(n, 0);
+    for k in (0..n).step_by(2) {
+        b.option_ids(&[ItemId::from_u32(k as u32), ItemId::from_u32(k as u32 + 1)]).unwrap();
+    }
+    let problem = b.build().unwrap();
+    let mut solver = problem.solver();
+    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.stats().nodes, 1 + n as u64 / 2);
+}
