@@ -7,3 +7,4 @@
 
 pub mod cover;
 pub mod puzzles;
+pub mod sudoku;

@@ -6,8 +6,10 @@ mod cover;
 mod exit;
 mod input;
 mod interrupt;
+mod progress;
 mod puzzles;
 mod search;
+mod sudoku;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use exit::Failure;
@@ -25,6 +27,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Solve, count and check Sudoku puzzles.
+    Sudoku(sudoku::SudokuArgs),
     /// Solve an exact-cover problem in Knuth's DLX format.
     Cover(cover::CoverArgs),
     /// Place n queens on an n×n board.
@@ -94,6 +98,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
+        Command::Sudoku(args) => sudoku::run(&args, &mut out),
         Command::Cover(args) => cover::run(&args, &mut out),
         Command::Queens(args) => puzzles::queens(&args, &mut out),
         Command::Langford(args) => puzzles::langford(&args, &mut out),

@@ -1,0 +1,18 @@
+//! Progress bars, on a terminal only.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// A bar over `total` units (bytes or items), or a hidden one when stderr
+/// is not a terminal or `total` is small.
+pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || total < min_total {
+        return ProgressBar::hidden();
+    }
+    let template = match unit {
+        "bytes" => "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})",
+        _ => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
+    };
+    let style = ProgressStyle::default_bar().template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::new(total).with_style(style)
+}

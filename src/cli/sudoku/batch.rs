@@ -1,0 +1,337 @@
+//! The streaming batch loop of `xc sudoku`: read a chunk of puzzles,
+//! solve it on every core, write the results in input order, repeat. Bad
+//! lines are reported on stderr as `file:line:column: ...` and the batch
+//! goes on; memory stays bounded by the chunk size.
+
+use super::report::{self, Kind, Record};
+use super::{InputArgs, Mode};
+use crate::cli::exit::{self, Failure, worst};
+use crate::cli::{input, interrupt, progress};
+use exactcover::cover::{Status, StopReason};
+use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
+use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use rayon::prelude::*;
+use std::io::{BufReader, Read, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Puzzles solved together; bounds the memory used.
+const CHUNK: usize = 4096;
+
+#[derive(Debug, Default)]
+struct Summary {
+    puzzles: u64,
+    unique: u64,
+    several: u64,
+    none: u64,
+    stopped: u64,
+    errors: u64,
+    nodes: u64,
+    code: u8,
+}
+
+impl Summary {
+    fn error(&mut self, message: String) {
+        eprintln!("{message}");
+        self.errors += 1;
+        self.code = worst(self.code, exit::BAD_INPUT);
+    }
+}
+
+/// Everything the loop needs to know about the run.
+struct Run<'a> {
+    args: &'a InputArgs,
+    mode: Mode,
+    layout: Option<Layout>,
+    batch: Batch,
+    output: BatchOutput,
+}
+
+/// Runs `xc sudoku solve|count|check` over the inputs.
+pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Failure> {
+    let layout = args.layout()?;
+    let limits = args.limits();
+    let max = match mode {
+        Mode::Solve { .. } => 2,
+        Mode::Count(n) | Mode::Enumerate(n) => n,
+        Mode::Check => 1,
+    };
+    let batch = match &layout {
+        Some(l) => Batch::with_layout(l.clone(), max, limits),
+        None => Batch::new(max, limits),
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let mut run = Run { args, mode, layout, batch, output: BatchOutput::default() };
+    let files: Vec<Option<PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
+    let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
+    let bar = progress::bar(total, 1 << 20, "bytes");
+    let mut summary = Summary::default();
+    let start = Instant::now();
+    report::header(out, args.format)?;
+    let mut done_bytes = 0;
+    for file in &files {
+        let name = input::display_name(file.as_deref());
+        let source: Box<dyn Read> = match file.as_deref() {
+            Some(p) if p != std::path::Path::new("-") => match input::open(p) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    summary.error(format!("error: {name}: {}", input::describe(&e)));
+                    continue;
+                }
+            },
+            _ => Box::new(std::io::stdin().lock()),
+        };
+        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
+        loop {
+            let chunk = read_chunk(&mut reader, &name, &mut summary);
+            if chunk.is_empty() {
+                break;
+            }
+            let kinds = pool.install(|| run.compute(&chunk));
+            run.write(&chunk, kinds, &name, &mut summary, out)?;
+            bar.set_position(done_bytes + reader.bytes_read());
+            if interrupt::raised() {
+                break;
+            }
+        }
+        done_bytes += reader.bytes_read();
+        if interrupt::raised() {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    if interrupt::raised() {
+        summary.code = exit::INTERRUPTED;
+    }
+    if !args.quiet {
+        print_summary(&summary, mode, start.elapsed().as_secs_f64());
+    }
+    Ok(summary.code)
+}
+
+fn read_chunk<R: std::io::BufRead>(reader: &mut PuzzleReader<R>, name: &str, summary: &mut Summary) -> Vec<Puzzle> {
+    let mut chunk = Vec::with_capacity(CHUNK);
+    while chunk.len() < CHUNK {
+        match reader.next() {
+            None => break,
+            Some(Ok(p)) => chunk.push(p),
+            Some(Err(SudokuError::Parse { line, column, message })) => {
+                summary.error(format!("{name}:{line}:{column}: {message}"));
+            }
+            Some(Err(e)) => summary.error(format!("{name}: {e}")),
+        }
+    }
+    chunk
+}
+
+impl Run<'_> {
+    /// Solves (or checks) a chunk on the current thread pool.
+    fn compute(&mut self, chunk: &[Puzzle]) -> Vec<(Kind, Option<u64>)> {
+        match self.mode {
+            Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
+            Mode::Enumerate(n) => self.enumerate(chunk, n),
+            _ => {
+                let grids: Vec<Grid> = chunk.iter().map(|p| p.grid.clone()).collect();
+                self.batch.run(&grids, &mut self.output);
+                (0..chunk.len()).map(|k| self.classify(k)).collect()
+            }
+        }
+    }
+
+    /// Writes a chunk's results in input order.
+    fn write(
+        &self,
+        chunk: &[Puzzle],
+        kinds: Vec<(Kind, Option<u64>)>,
+        name: &str,
+        summary: &mut Summary,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        for (puzzle, (kind, nodes)) in chunk.iter().zip(kinds) {
+            summary.puzzles += 1;
+            summary.nodes += nodes.unwrap_or(0);
+            let record = Record {
+                file: name,
+                line: puzzle.line,
+                puzzle: &puzzle.grid,
+                nodes: nodes.filter(|_| self.args.stats),
+                kind,
+            };
+            self.tally(&record, puzzle, summary)?;
+            report::write(out, self.args.format, &record)?;
+        }
+        Ok(())
+    }
+
+    fn check(&self, p: &Puzzle) -> Kind {
+        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(p.grid.box_size()));
+        if layout.side() != p.grid.side() {
+            return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
+        }
+        Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
+    }
+
+    fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<u64>)> {
+        let solver_for = |p: &Puzzle| match &self.layout {
+            Some(l) => SudokuSolver::with_layout(l.clone()),
+            None => SudokuSolver::new(p.grid.box_size()),
+        };
+        chunk
+            .par_iter()
+            .map(|p| {
+                let mut solver = solver_for(p);
+                solver.set_limits(self.args.limits());
+                let max = usize::try_from(max).unwrap_or(usize::MAX);
+                match solver.solutions(&p.grid, max.saturating_add(1)) {
+                    Ok(mut all) => {
+                        let complete = all.len() <= max;
+                        all.truncate(max);
+                        (Kind::Enumerated(all, complete), Some(solver.stats().nodes))
+                    }
+                    Err(e) => (Kind::NoSolution(Some(e.to_string())), None),
+                }
+            })
+            .collect()
+    }
+
+    fn classify(&self, k: usize) -> (Kind, Option<u64>) {
+        let grid = || Grid::from_cells(self.output.solution(k).to_vec()).expect("a full grid");
+        let e = match self.output.outcome(k) {
+            Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some(0)),
+            Outcome::WrongSize { side } => {
+                let want = self.layout.as_ref().map_or(9, Layout::side);
+                return (Kind::NoSolution(Some(format!("a {side}×{side} grid given to a {want}×{want} variant"))), None);
+            }
+            Outcome::Examined(e) => *e,
+        };
+        let stopped = |r: StopReason| Kind::Stopped(r.to_string());
+        let kind = match (self.mode, e.solutions, e.status) {
+            (Mode::Count(_), n, Status::Complete) => Kind::Counted(n, true),
+            (Mode::Count(_), n, Status::Stopped(StopReason::Solutions)) => Kind::Counted(n, false),
+            (_, _, Status::Stopped(r)) if r != StopReason::Solutions => stopped(r),
+            (_, 0, _) => Kind::NoSolution(None),
+            (_, 1, Status::Complete) => Kind::Unique(grid()),
+            _ => Kind::Several(grid()),
+        };
+        (kind, Some(e.nodes))
+    }
+
+    /// Counts a record in the summary, checks it against the independent
+    /// checker and the answers the input gives, and reports problems.
+    fn tally(&self, r: &Record, puzzle: &Puzzle, s: &mut Summary) -> Result<(), Failure> {
+        let at = format!("{}:{}", r.file, r.line);
+        let unique = matches!(self.mode, Mode::Solve { unique: true });
+        match &r.kind {
+            Kind::Unique(g) | Kind::Several(g) => {
+                let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(g.box_size()));
+                if let Err(e) = check_solution(&layout, r.puzzle, g) {
+                    return Err(Failure::Error { code: 70, message: format!("{at}: internal error: wrong solution: {e}") });
+                }
+                if matches!(r.kind, Kind::Unique(_)) {
+                    s.unique += 1;
+                    if puzzle.solution.as_ref().is_some_and(|want| want != g) {
+                        s.error(format!("{at}: the solution differs from the one given in the input"));
+                    }
+                } else {
+                    s.several += 1;
+                    if unique {
+                        s.error(format!("{at}: several solutions"));
+                        s.code = worst(s.code, exit::NO_SOLUTION);
+                    }
+                }
+                let found = if matches!(r.kind, Kind::Unique(_)) { 1 } else { 2 };
+                if puzzle.count.is_some_and(|c| c.min(2) != found) {
+                    s.error(format!("{at}: {found} solution(s) found but the input says {}", puzzle.count.unwrap_or(0)));
+                }
+            }
+            Kind::NoSolution(_) => {
+                s.none += 1;
+                s.code = worst(s.code, exit::NO_SOLUTION);
+                if unique {
+                    eprintln!("{at}: no solution");
+                }
+                if puzzle.count.is_some_and(|c| c != 0) {
+                    s.error(format!("{at}: no solution found but the input says {}", puzzle.count.unwrap_or(0)));
+                }
+            }
+            Kind::Stopped(why) => {
+                s.stopped += 1;
+                let code = if why == &StopReason::Cancelled.to_string() { exit::INTERRUPTED } else { exit::LIMIT };
+                s.code = worst(s.code, code);
+            }
+            Kind::Counted(n, complete) => {
+                if !complete {
+                    s.stopped += 1;
+                    s.code = worst(s.code, exit::LIMIT);
+                } else if *n == 0 {
+                    s.none += 1;
+                    s.code = worst(s.code, exit::NO_SOLUTION);
+                } else if *n == 1 {
+                    s.unique += 1;
+                } else {
+                    s.several += 1;
+                }
+                if let (Some(c), true) = (puzzle.count, *complete) {
+                    if c != *n {
+                        s.error(format!("{at}: {n} solutions counted but the input says {c}"));
+                    }
+                }
+            }
+            Kind::Enumerated(solutions, complete) => match (solutions.len(), complete) {
+                (_, false) => {
+                    s.stopped += 1;
+                    s.code = worst(s.code, exit::LIMIT);
+                }
+                (0, _) => {
+                    s.none += 1;
+                    s.code = worst(s.code, exit::NO_SOLUTION);
+                }
+                (1, _) => s.unique += 1,
+                _ => s.several += 1,
+            },
+            Kind::Checked(conflicts) => {
+                if !conflicts.is_empty() {
+                    s.none += 1;
+                    s.code = worst(s.code, exit::NO_SOLUTION);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
+    let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
+    let line = match mode {
+        Mode::Check => format!(
+            "{} grids: {} valid, {} invalid, {} errors",
+            s.puzzles,
+            s.puzzles - s.none,
+            s.none,
+            s.errors
+        ),
+        _ => format!(
+            "{} puzzles: {} solved ({} unique, {} several), {} no solution, {} stopped, {} errors; {:.3} s, {:.0} puzzles/s",
+            s.puzzles,
+            s.unique + s.several,
+            s.unique,
+            s.several,
+            s.none,
+            s.stopped,
+            s.errors,
+            seconds,
+            rate
+        ),
+    };
+    eprintln!("{line}");
+    if let Mode::Count(limit) = mode {
+        if s.stopped > 0 {
+            eprintln!("note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit", s.stopped);
+        }
+    }
+}

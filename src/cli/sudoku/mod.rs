@@ -1,0 +1,207 @@
+//! `xc sudoku`: solve, count and check puzzles in any common format.
+
+mod batch;
+mod report;
+
+use super::exit::Failure;
+use super::interrupt;
+use clap::{Args, Subcommand, ValueEnum};
+use exactcover::cover::Limits;
+use exactcover::sudoku::{InputFormat, Layout, Variant};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `xc sudoku`.
+#[derive(Args, Debug)]
+pub struct SudokuArgs {
+    #[command(subcommand)]
+    command: SudokuCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum SudokuCommand {
+    /// Solve puzzles, proving each solution unique.
+    Solve(SolveArgs),
+    /// Count solutions (up to a limit).
+    Count(CountArgs),
+    /// Check grids for broken rules.
+    Check(InputArgs),
+}
+
+/// Output formats of `xc sudoku`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GridFormat {
+    /// One line per grid.
+    Line,
+    /// A block of rows per grid, with box separators.
+    Block,
+    /// CSV with a header.
+    Csv,
+    /// JSON Lines, one object per puzzle.
+    Json,
+}
+
+/// Input format names for `--input-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormatArg {
+    /// Detect each puzzle's shape.
+    Auto,
+    /// One puzzle per line.
+    Line,
+    /// Blocks of rows.
+    Block,
+    /// CSV (Kaggle rows or comma grids).
+    Csv,
+    /// LeetCode boards.
+    Leetcode,
+}
+
+/// Variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Rows, columns, boxes.
+    Classic,
+    /// Plus both main diagonals.
+    X,
+    /// Plus the four windoku windows.
+    Windoku,
+    /// Rows, columns and irregular regions (`--regions`).
+    Jigsaw,
+}
+
+/// Input options shared by the Sudoku subcommands.
+#[derive(Args, Debug)]
+pub struct InputArgs {
+    /// Puzzle files; `-` or nothing reads standard input.
+    files: Vec<PathBuf>,
+    /// The input format (detected per puzzle by default).
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    input_format: InputFormatArg,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = GridFormat::Line)]
+    format: GridFormat,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// No summary on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+    /// The Sudoku variant.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    variant: VariantArg,
+    /// The region map of a jigsaw Sudoku: one letter per cell.
+    #[arg(long, value_name = "FILE", required_if_eq("variant", "jigsaw"))]
+    regions: Option<PathBuf>,
+    /// Stop each puzzle's search after N nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    node_limit: Option<u64>,
+    /// Stop each puzzle's search after this long (e.g. 2s).
+    #[arg(long, value_name = "TIME", value_parser = super::parse_duration)]
+    time_limit: Option<Duration>,
+    /// Print search statistics (nodes) per puzzle.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Arguments of `xc sudoku solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print the number of solutions (up to --limit, 100000 by default).
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Print up to N solutions of each puzzle (with --count: count up to N).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Print every solution of each puzzle.
+    #[arg(long, conflicts_with = "limit")]
+    all: bool,
+    /// Make a puzzle with no solution or several solutions an error.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit"])]
+    unique: bool,
+}
+
+/// Arguments of `xc sudoku count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Count no further than N solutions per puzzle.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+/// The default solution limit of `count`, so a nearly empty grid can't run
+/// for ever.
+pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// First solution, and whether it is unique.
+    Solve { unique: bool },
+    /// Count up to a limit.
+    Count(u64),
+    /// Print up to this many solutions.
+    Enumerate(u64),
+    /// Check the rules only.
+    Check,
+}
+
+impl InputArgs {
+    fn input_format(&self) -> InputFormat {
+        match self.input_format {
+            InputFormatArg::Auto => InputFormat::Auto,
+            InputFormatArg::Line => InputFormat::Line,
+            InputFormatArg::Block => InputFormat::Block,
+            InputFormatArg::Csv => InputFormat::Csv,
+            InputFormatArg::Leetcode => InputFormat::Leetcode,
+        }
+    }
+
+    /// The layout asked for, if not classic (classic adapts to each size).
+    fn layout(&self) -> Result<Option<Layout>, Failure> {
+        let variant = match self.variant {
+            VariantArg::Classic => return Ok(None),
+            VariantArg::X => Variant::X,
+            VariantArg::Windoku => Variant::Windoku,
+            VariantArg::Jigsaw => {
+                let path = self.regions.as_deref().expect("clap requires --regions");
+                let bytes = super::input::read_all(Some(path))?;
+                let text = String::from_utf8_lossy(&bytes);
+                return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
+            }
+        };
+        Ok(Some(Layout::variant(variant, 3)))
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::new().cancel_flag(interrupt::flag());
+        if let Some(n) = self.node_limit {
+            limits = limits.nodes(n);
+        }
+        if let Some(t) = self.time_limit {
+            limits = limits.time(t);
+        }
+        limits
+    }
+}
+
+/// Runs `xc sudoku`.
+pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    match &args.command {
+        SudokuCommand::Solve(a) => {
+            let mode = match (a.count, a.all, a.limit) {
+                (true, _, limit) => Mode::Count(limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
+                (false, true, _) => Mode::Enumerate(u64::MAX),
+                (false, false, Some(n)) => Mode::Enumerate(n),
+                (false, false, None) => Mode::Solve { unique: a.unique },
+            };
+            batch::run(&a.input, mode, out)
+        }
+        SudokuCommand::Count(a) => batch::run(&a.input, Mode::Count(a.limit), out),
+        SudokuCommand::Check(a) => batch::run(a, Mode::Check, out),
+    }
+}

@@ -1,0 +1,179 @@
+//! The grid: `side × side` cells (side = n², box size n = 2..=5), each
+//! empty or holding a digit `1..=side`.
+//!
+//! Digits are written `1`–`9`, then `A`, `B`, ... for 10 and up (so 16×16
+//! uses `1`–`9` and `A`–`G`). Empty cells are written `.`, and read from
+//! `.`, `0` or `_`. Cells are named `r1c1` … `r9c9` (1-based).
+
+use std::fmt;
+
+/// The box sizes supported: 2 (4×4) to 5 (25×25).
+pub const BOX_SIZES: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// A Sudoku grid. Cell `k` is at row `k / side`, column `k % side`; 0 is
+/// empty.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid with box size `n` (2..=5). Panics on another size.
+    pub fn empty(n: usize) -> Grid {
+        assert!(BOX_SIZES.contains(&n), "box size {n} is not in 2..=5");
+        Grid { n, cells: vec![0; n * n * n * n] }
+    }
+
+    /// A grid from cell values (0 for empty), row by row. `None` if the
+    /// length isn't 16, 81, 256 or 625 or a value is out of range.
+    pub fn from_cells(cells: Vec<u8>) -> Option<Grid> {
+        let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == cells.len())?;
+        let side = (n * n) as u8;
+        cells.iter().all(|&v| v <= side).then_some(Grid { n, cells })
+    }
+
+    /// Reads a grid from one line of cell characters (`.`, `0` or `_` for
+    /// empty), with nothing else on it. See [`crate::sudoku::read_puzzles`]
+    /// for every other format.
+    ///
+    /// ```
+    /// use exactcover::sudoku::Grid;
+    /// let g = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
+    /// assert_eq!(g.givens(), 21);
+    /// ```
+    pub fn from_line(text: &str) -> Option<Grid> {
+        let len = text.chars().count();
+        let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == len)?;
+        let cells = text.chars().map(|c| digit_value(c, n * n)).collect::<Option<Vec<u8>>>()?;
+        Some(Grid { n, cells })
+    }
+
+    /// The box size n (3 for 9×9).
+    pub fn box_size(&self) -> usize {
+        self.n
+    }
+
+    /// The side, n² (9 for 9×9).
+    pub fn side(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The cells, row by row, 0 for empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value at row `r`, column `c` (0-based), 0 if empty.
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.side() + c]
+    }
+
+    /// Sets the value at row `r`, column `c` (0 clears it).
+    pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        let side = self.side();
+        assert!(usize::from(value) <= side, "value {value} out of range");
+        self.cells[r * side + c] = value;
+    }
+
+    /// The number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The grid on one line, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&v| digit_char(v)).collect()
+    }
+
+    /// The grid as a block of lines with box separators, as qqwing and
+    /// Simple Sudoku write it.
+    pub fn to_block(&self) -> String {
+        let (n, side) = (self.n, self.side());
+        let rule: String = (0..n).map(|_| "-".repeat(2 * n + 1)).collect::<Vec<_>>().join("+");
+        let rule = rule[1..rule.len() - 1].to_string();
+        let mut s = String::new();
+        for r in 0..side {
+            if r > 0 && r % n == 0 {
+                s.push_str(&rule);
+                s.push('\n');
+            }
+            for c in 0..side {
+                if c > 0 {
+                    s.push_str(if c % n == 0 { " | " } else { " " });
+                }
+                s.push(digit_char(self.get(r, c)));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+/// The character for a value: `.` for 0, `1`–`9`, then `A`, `B`, ...
+pub fn digit_char(v: u8) -> char {
+    match v {
+        0 => '.',
+        1..=9 => char::from(b'0' + v),
+        _ => char::from(b'A' + v - 10),
+    }
+}
+
+/// The value of a cell character in a grid of this side, if valid: 0 for
+/// `.`, `0` and `_`; letters are case-insensitive.
+pub fn digit_value(c: char, side: usize) -> Option<u8> {
+    let v = match c {
+        '.' | '0' | '_' => 0,
+        '1'..='9' => c as u8 - b'0',
+        'A'..='Z' => c as u8 - b'A' + 10,
+        'a'..='z' => c as u8 - b'a' + 10,
+        _ => return None,
+    };
+    (usize::from(v) <= side).then_some(v)
+}
+
+/// The name of cell `k` in a grid of this side: `r1c1`, `r1c2`, ...
+pub fn cell_name(k: usize, side: usize) -> String {
+    format!("r{}c{}", k / side + 1, k % side + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_round_trip() {
+        for side in [4, 9, 16, 25] {
+            for v in 0..=side as u8 {
+                assert_eq!(digit_value(digit_char(v), side), Some(v));
+            }
+        }
+        assert_eq!(digit_value('G', 16), Some(16));
+        assert_eq!(digit_value('H', 16), None);
+        assert_eq!(digit_value('5', 4), None);
+    }
+
+    #[test]
+    fn block_format() {
+        let g = Grid::from_line("1234341221434321").unwrap();
+        assert_eq!(g.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+        assert_eq!(cell_name(80, 9), "r9c9");
+    }
+}

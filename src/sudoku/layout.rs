@@ -1,0 +1,223 @@
+//! Layouts: which groups of cells ("houses") must hold every digit once.
+//!
+//! The classic layout has rows, columns and boxes. Variants change or add
+//! houses: X-Sudoku adds the two main diagonals, windoku (hyper-Sudoku)
+//! adds four extra windows, and jigsaw Sudoku replaces the boxes with
+//! irregular regions given as a letter map. Every house has exactly `side`
+//! cells, so "every digit once" is an exact-cover constraint.
+
+use super::SudokuError;
+
+/// The kinds of house, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box (or a jigsaw region).
+    Box,
+    /// A main diagonal (X-Sudoku).
+    Diagonal,
+    /// A windoku window.
+    Window,
+}
+
+/// A house: its kind, its number within the kind (from 0), and its cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct House {
+    /// What kind of house.
+    pub kind: HouseKind,
+    /// Its number within its kind, from 0.
+    pub index: usize,
+    /// Its cells, as indices `row * side + column`.
+    pub cells: Vec<usize>,
+}
+
+impl House {
+    /// A name for messages: `row 1`, `box 9`, `diagonal 2`, ...
+    pub fn name(&self) -> String {
+        let kind = match self.kind {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Window => "window",
+        };
+        format!("{kind} {}", self.index + 1)
+    }
+}
+
+/// The houses of a grid of box size `n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    n: usize,
+    name: String,
+    houses: Vec<House>,
+}
+
+/// The Sudoku variants with a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Rows, columns and boxes.
+    Classic,
+    /// Classic plus the two main diagonals.
+    X,
+    /// Classic plus the windoku windows.
+    Windoku,
+}
+
+impl Layout {
+    /// The classic layout for box size `n`.
+    pub fn classic(n: usize) -> Layout {
+        let side = n * n;
+        let mut houses = lines(side);
+        for b in 0..side {
+            let (r0, c0) = (b / n * n, b % n * n);
+            let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
+            houses.push(House { kind: HouseKind::Box, index: b, cells });
+        }
+        Layout { n, name: "classic".into(), houses }
+    }
+
+    /// A named variant for box size `n`.
+    pub fn variant(variant: Variant, n: usize) -> Layout {
+        let mut layout = Layout::classic(n);
+        let side = n * n;
+        match variant {
+            Variant::Classic => {}
+            Variant::X => {
+                layout.name = "x".into();
+                let main = (0..side).map(|k| k * side + k).collect();
+                let anti = (0..side).map(|k| k * side + side - 1 - k).collect();
+                layout.houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
+                layout.houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
+            }
+            Variant::Windoku => {
+                // Windows start one cell in from each box corner, one
+                // cell apart: for 9×9 at rows/columns 2-4 and 6-8.
+                layout.name = "windoku".into();
+                let starts: Vec<usize> = (0..n - 1).map(|k| 1 + k * (n + 1)).collect();
+                let mut index = 0;
+                for &r0 in &starts {
+                    for &c0 in &starts {
+                        let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
+                        layout.houses.push(House { kind: HouseKind::Window, index, cells });
+                        index += 1;
+                    }
+                }
+            }
+        }
+        layout
+    }
+
+    /// A jigsaw layout: rows, columns and the regions of a letter map
+    /// (`side` lines of `side` characters, one character per region).
+    pub fn jigsaw(map: &str) -> Result<Layout, SudokuError> {
+        let rows: Vec<Vec<char>> = map
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let side = rows.len();
+        let n = super::grid::BOX_SIZES
+            .into_iter()
+            .find(|n| n * n == side)
+            .ok_or_else(|| SudokuError::layout(format!("a region map needs 4, 9, 16 or 25 rows, not {side}")))?;
+        let mut letters: Vec<char> = Vec::new();
+        let mut regions: Vec<Vec<usize>> = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != side {
+                return Err(SudokuError::layout(format!(
+                    "region map row {} has {} cells, expected {side}",
+                    r + 1,
+                    row.len()
+                )));
+            }
+            for (c, &ch) in row.iter().enumerate() {
+                let k = letters.iter().position(|&l| l == ch).unwrap_or_else(|| {
+                    letters.push(ch);
+                    regions.push(Vec::new());
+                    letters.len() - 1
+                });
+                regions[k].push(r * side + c);
+            }
+        }
+        if let Some((k, cells)) = regions.iter().enumerate().find(|(_, cells)| cells.len() != side) {
+            return Err(SudokuError::layout(format!(
+                "region `{}` has {} cells, expected {side}",
+                letters[k],
+                cells.len()
+            )));
+        }
+        if regions.len() != side {
+            return Err(SudokuError::layout(format!("the map has {} regions, expected {side}", regions.len())));
+        }
+        let mut houses = lines(side);
+        houses.extend(regions.into_iter().enumerate().map(|(index, cells)| House { kind: HouseKind::Box, index, cells }));
+        Ok(Layout { n, name: "jigsaw".into(), houses })
+    }
+
+    /// The box size n.
+    pub fn box_size(&self) -> usize {
+        self.n
+    }
+
+    /// The side n².
+    pub fn side(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The layout's name: `classic`, `x`, `windoku` or `jigsaw`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The houses.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// For each cell, the houses that contain it.
+    pub fn houses_of(&self) -> Vec<Vec<usize>> {
+        let mut of = vec![Vec::new(); self.side() * self.side()];
+        for (h, house) in self.houses.iter().enumerate() {
+            for &c in &house.cells {
+                of[c].push(h);
+            }
+        }
+        of
+    }
+}
+
+fn lines(side: usize) -> Vec<House> {
+    let rows = (0..side).map(|r| House { kind: HouseKind::Row, index: r, cells: (0..side).map(|c| r * side + c).collect() });
+    let cols =
+        (0..side).map(|c| House { kind: HouseKind::Column, index: c, cells: (0..side).map(|r| r * side + c).collect() });
+    rows.chain(cols).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_house_has_side_cells() {
+        for n in 2..=5 {
+            for v in [Variant::Classic, Variant::X, Variant::Windoku] {
+                let l = Layout::variant(v, n);
+                assert!(l.houses().iter().all(|h| h.cells.len() == n * n));
+            }
+        }
+        assert_eq!(Layout::classic(3).houses().len(), 27);
+        assert_eq!(Layout::variant(Variant::Windoku, 3).houses().len(), 31);
+    }
+
+    #[test]
+    fn jigsaw_maps_are_checked() {
+        assert!(Layout::jigsaw("AABB\nAABB\nCCDD\nCCDD").is_ok());
+        assert!(Layout::jigsaw("AAAB\nABBB\nCCDD\nCCDD").is_ok());
+        assert!(Layout::jigsaw("AAAA\nABBB\nCCDD\nCCDD").is_err());
+        assert!(Layout::jigsaw("AAB\nABB\nCCD").is_err());
+    }
+}

@@ -1,0 +1,83 @@
+//! The Sudoku front end: grids, every common puzzle format, and solving,
+//! counting and checking through the exact-cover engine.
+//!
+//! * [`Grid`] holds a puzzle or a solution, for box sizes 2 to 5 (4×4 to
+//!   25×25).
+//! * [`read_puzzles`] reads puzzles in any common format (81-character
+//!   lines, tdoku's `puzzle:count:solution`, blocks of 9 lines with or
+//!   without `|`/`-`/`+` separators, Kaggle CSV, comma grids, LeetCode
+//!   boards), with errors that name the line and column.
+//! * [`SudokuSolver`] is the adapter: the 729×324 exact-cover matrix (for
+//!   9×9), built once; givens are pinned, not rebuilt.
+//! * [`Layout`] describes the houses, for the variants (X, windoku,
+//!   jigsaw).
+//! * [`conflicts`] and [`check_solution`] check grids directly against the
+//!   rules.
+//! * [`batch`] solves files of puzzles on every core, in input order.
+//!
+//! ```
+//! use exactcover::sudoku::{Grid, SudokuSolver, Verdict};
+//!
+//! let puzzle = Grid::from_line(
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+//! ).unwrap();
+//! let mut solver = SudokuSolver::new(3);
+//! match solver.verdict(&puzzle)? {
+//!     Verdict::Unique(solution) => assert_eq!(&solution.to_line()[..9], "812753649"),
+//!     other => panic!("{other:?}"),
+//! }
+//! assert_eq!(solver.stats().nodes, 2720); // as Knuth's DLX1 on sudoku-dlx's output
+//! # Ok::<(), exactcover::sudoku::SudokuError>(())
+//! ```
+
+mod adapter;
+pub mod batch;
+mod grid;
+mod layout;
+mod parse;
+mod rules;
+
+pub use adapter::{Examined, SudokuSolver, Verdict};
+pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
+pub use layout::{House, HouseKind, Layout, Variant};
+pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
+pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
+
+use thiserror::Error;
+
+/// Errors of the Sudoku front end.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SudokuError {
+    /// Input that isn't a puzzle, with its position.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// Line, from 1.
+        line: usize,
+        /// Column (in characters), from 1.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A grid of one size given to a solver of another.
+    #[error("a {grid}×{grid} grid given to a {layout}×{layout} solver")]
+    SizeMismatch {
+        /// The grid's side.
+        grid: usize,
+        /// The layout's side.
+        layout: usize,
+    },
+    /// A bad layout (region map).
+    #[error("{0}")]
+    Layout(String),
+}
+
+impl SudokuError {
+    pub(crate) fn layout(message: String) -> SudokuError {
+        SudokuError::Layout(message)
+    }
+
+    pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> SudokuError {
+        SudokuError::Parse { line, column, message: message.into() }
+    }
+}

@@ -1,0 +1,478 @@
+//! Reading puzzles in every common format, one at a time, from a stream.
+//!
+//! Each line is looked at once, in this order (with `Auto`; an explicit
+//! [`InputFormat`] allows only its own shapes):
+//!
+//! 1. A UTF-8 byte-order mark, `\r` line ends, blank lines and lines
+//!    starting with `#` are skipped. So is a CSV header such as
+//!    `quizzes,solutions`.
+//! 2. A line starting with `[` starts a LeetCode board
+//!    (`[["5","3",".",...],...]`), which may span several lines.
+//! 3. A line starting with 81 cell characters (16, 256 or 625 for the other
+//!    sizes) is a puzzle. After it may come `:count[:solution]` (tdoku), a
+//!    comma and the solution (Kaggle CSV), or a comment after whitespace,
+//!    `,`, `;` or `#`. A line whose cells are split by spaces or `|` into
+//!    groups ("8........ ..36..... ...") is a puzzle too.
+//! 4. Otherwise the line is a row of a block: digits with or without
+//!    spaces (`0 0 3 ...`), with `|` between boxes and lines of `-`, `+`
+//!    or `=` between bands (qqwing, Simple Sudoku), or comma-separated
+//!    fields with blanks for empty cells (the seed generator's CSV). A
+//!    block has as many rows as its first row has cells.
+//!
+//! Errors carry the line and column, and the reader goes on with the next
+//! line, so one bad puzzle in a batch loses nothing else. Lines longer than
+//! [`MAX_LINE`] bytes are skipped with an error, so memory stays bounded.
+
+use super::SudokuError;
+use super::grid::{Grid, digit_value};
+use std::io::BufRead;
+
+/// The longest line read; longer lines are reported and skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Which input shapes to accept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// Detect the shape of each puzzle.
+    #[default]
+    Auto,
+    /// One puzzle per line (with optional tdoku or CSV extras).
+    Line,
+    /// Blocks of rows.
+    Block,
+    /// CSV: Kaggle's `quizzes,solutions` rows or comma grids.
+    Csv,
+    /// LeetCode boards.
+    Leetcode,
+}
+
+/// A puzzle read from the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The puzzle.
+    pub grid: Grid,
+    /// The line where it starts, from 1.
+    pub line: usize,
+    /// The solution the input gives (Kaggle, tdoku), if any.
+    pub solution: Option<Grid>,
+    /// The number of solutions the input gives (tdoku), if any.
+    pub count: Option<u64>,
+}
+
+/// Reads every puzzle of a string. See [`PuzzleReader`] for streams.
+///
+/// ```
+/// use exactcover::sudoku::{read_puzzles, InputFormat};
+/// let text = "# two puzzles\n\
+///             8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. hardest\n\
+///             1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 .\n";
+/// let puzzles: Vec<_> = read_puzzles(text, InputFormat::Auto).collect::<Result<_, _>>()?;
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!((puzzles[1].line, puzzles[1].grid.side()), (3, 4));
+/// # Ok::<(), exactcover::sudoku::SudokuError>(())
+/// ```
+pub fn read_puzzles(text: &str, format: InputFormat) -> PuzzleReader<&[u8]> {
+    PuzzleReader::new(text.as_bytes(), format)
+}
+
+/// Reads puzzles from a stream, one at a time.
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    format: InputFormat,
+    line: usize,
+    buf: Vec<u8>,
+    /// Rows of the block being read: first line, cells so far, row length.
+    block: Option<(usize, Vec<u8>, usize)>,
+    /// A LeetCode board being read: first line and text so far.
+    board: Option<(usize, String)>,
+    /// An item to hand out before reading on.
+    queued: Option<Item>,
+    done: bool,
+    bytes: u64,
+}
+
+type Item = Result<Puzzle, SudokuError>;
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input` in the given format.
+    pub fn new(input: R, format: InputFormat) -> PuzzleReader<R> {
+        PuzzleReader { input, format, line: 0, buf: Vec::new(), block: None, board: None, queued: None, done: false, bytes: 0 }
+    }
+
+    /// Bytes read so far (for progress bars).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Reads the next line into `buf`, at most `MAX_LINE` bytes. Returns
+    /// `None` at the end, `Some(false)` for an overlong line (skipped).
+    fn next_line(&mut self) -> std::io::Result<Option<bool>> {
+        self.buf.clear();
+        let mut overlong = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(if self.buf.is_empty() && !overlong { None } else { Some(!overlong) });
+            }
+            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+                Some(p) => (&available[..p + 1], true),
+                None => (available, false),
+            };
+            let used = chunk.len();
+            if !overlong && self.buf.len() + used <= MAX_LINE + 2 {
+                self.buf.extend_from_slice(chunk);
+            } else {
+                overlong = true;
+                self.buf.clear();
+            }
+            self.input.consume(used);
+            self.bytes += used as u64;
+            if found {
+                return Ok(Some(!overlong));
+            }
+        }
+    }
+
+    fn line_text(&mut self) -> Result<Option<String>, SudokuError> {
+        let line = self.line;
+        let mut bytes: &[u8] = &self.buf;
+        if line == 1 {
+            bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        }
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Ok(Some(s.to_string())),
+            Err(e) => {
+                let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count();
+                Err(SudokuError::parse(line, column, "invalid UTF-8"))
+            }
+        }
+    }
+
+    /// Ends an unfinished block or board with an error.
+    fn unfinished(&mut self) -> Option<Item> {
+        if let Some((start, cells, side)) = self.block.take() {
+            let rows = cells.len() / side;
+            return Some(Err(SudokuError::parse(start, 1, format!("incomplete block: {rows} of {side} rows"))));
+        }
+        if let Some((start, _)) = self.board.take() {
+            return Some(Err(SudokuError::parse(start, 1, "unterminated board: `]` missing")));
+        }
+        None
+    }
+
+    fn step(&mut self, text: &str) -> Option<Item> {
+        let line = self.line;
+        if let Some((start, mut board)) = self.board.take() {
+            board.push_str(text);
+            return self.finish_board(start, board);
+        }
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return self.unfinished();
+        }
+        if self.block.is_none() && is_header(trimmed) {
+            return None;
+        }
+        if trimmed.starts_with('[') && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode) {
+            let unfinished = self.unfinished();
+            let board = self.finish_board(line, trimmed.to_string());
+            return match unfinished {
+                Some(e) => {
+                    self.queued = board;
+                    Some(e)
+                }
+                None => board,
+            };
+        }
+        if self.format == InputFormat::Leetcode {
+            return Some(Err(SudokuError::parse(line, 1, "expected a board starting with `[`")));
+        }
+        if self.block.is_none() && matches!(self.format, InputFormat::Auto | InputFormat::Line | InputFormat::Csv) {
+            if let Some(item) = self.line_puzzle(text) {
+                return Some(item);
+            }
+        }
+        if self.format == InputFormat::Line {
+            return Some(Err(wrong_length(line, text)));
+        }
+        self.block_row(text)
+    }
+
+    /// A whole puzzle on this line, if it is one.
+    fn line_puzzle(&mut self, text: &str) -> Option<Item> {
+        let line = self.line;
+        let offset = text.len() - text.trim_start().len();
+        let body = &text[offset..];
+        let run: usize = body.chars().take_while(|&c| is_cell_char(c)).count();
+        let column0 = text[..offset].chars().count() + 1;
+        if [81, 256, 625].contains(&run) || (run == 16 && body.chars().take(16).all(|c| digit_value(c, 4).is_some())) {
+            let split = body.char_indices().nth(run).map_or(body.len(), |(i, _)| i);
+            let (cells, rest) = body.split_at(split);
+            return Some(self.with_extras(cells, rest, column0, column0 + run));
+        }
+        if body.contains(',') {
+            return None;
+        }
+        // Groups split by spaces or `|`, all on this line.
+        let squeezed: String = body.chars().filter(|&c| c != ' ' && c != '\t' && c != '|').collect();
+        let len = squeezed.chars().count();
+        if [81, 256, 625].contains(&len) && squeezed.chars().all(is_cell_char) {
+            return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle { grid, line, solution: None, count: None }));
+        }
+        None
+    }
+
+    /// A line puzzle's cells and what follows them.
+    fn with_extras(&self, cells: &str, rest: &str, column: usize, rest_column: usize) -> Item {
+        let line = self.line;
+        let grid = parse_cells(cells, line, column)?;
+        let mut puzzle = Puzzle { grid, line, solution: None, count: None };
+        if let Some(extra) = rest.strip_prefix(':') {
+            let (count, solution) = extra.split_once(':').unwrap_or((extra, ""));
+            let count = count.trim();
+            puzzle.count = Some(count.parse().map_err(|_| {
+                SudokuError::parse(line, rest_column + 1, format!("expected a solution count after `:`, found `{count}`"))
+            })?);
+            let solution = solution.trim();
+            if !solution.is_empty() {
+                let at = rest_column + 2 + count.chars().count();
+                puzzle.solution = Some(parse_solution(solution, &puzzle.grid, line, at)?);
+            }
+        } else if let Some(extra) = rest.strip_prefix(',') {
+            let field = extra.split([',', ';']).next().unwrap_or("").trim();
+            if field.chars().count() == cells.chars().count() && field.chars().all(is_cell_char) {
+                puzzle.solution = Some(parse_solution(field, &puzzle.grid, line, rest_column + 1)?);
+            }
+        } else if !(rest.is_empty() || rest.starts_with([' ', '\t', ';', '#'])) {
+            let bad = rest.chars().next().unwrap_or(' ');
+            return Err(SudokuError::parse(line, rest_column, format!("unexpected `{bad}` after the puzzle")));
+        }
+        Ok(puzzle)
+    }
+
+    /// One row of a block.
+    fn block_row(&mut self, text: &str) -> Option<Item> {
+        let line = self.line;
+        let row = match block_cells(text, line) {
+            Ok(None) => return None,
+            Ok(Some(row)) => row,
+            Err(e) => {
+                self.block = None;
+                return Some(Err(e));
+            }
+        };
+        let (start, mut cells, side) = match self.block.take() {
+            Some(b) => b,
+            None => {
+                if ![4, 9, 16, 25].contains(&row.len()) {
+                    return Some(Err(wrong_length(line, text)));
+                }
+                (line, Vec::with_capacity(row.len() * row.len()), row.len())
+            }
+        };
+        if row.len() != side {
+            return Some(Err(SudokuError::parse(line, 1, format!("row has {} cells, expected {side}", row.len()))));
+        }
+        if let Some(pos) = row.iter().position(|&v| usize::from(v) > side) {
+            return Some(Err(SudokuError::parse(line, 1, format!("cell {} holds {}, more than {side}", pos + 1, row[pos]))));
+        }
+        cells.extend_from_slice(&row);
+        if cells.len() == side * side {
+            let grid = Grid::from_cells(cells).expect("a full block");
+            return Some(Ok(Puzzle { grid, line: start, solution: None, count: None }));
+        }
+        self.block = Some((start, cells, side));
+        None
+    }
+
+    fn finish_board(&mut self, start: usize, board: String) -> Option<Item> {
+        let depth: i64 = board.chars().map(|c| i64::from(c == '[') - i64::from(c == ']')).sum();
+        if depth > 0 {
+            self.board = Some((start, board));
+            return None;
+        }
+        let mut cells = Vec::new();
+        for token in board.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_')).filter(|t| !t.is_empty()) {
+            let mut chars = token.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if is_cell_char(c) => cells.push(c),
+                _ => return Some(Err(SudokuError::parse(start, 1, format!("board entry `{token}` is not a cell")))),
+            }
+        }
+        let text: String = cells.into_iter().collect();
+        if ![16, 81, 256, 625].contains(&text.len()) {
+            return Some(Err(SudokuError::parse(start, 1, format!("board has {} cells, expected 81", text.len()))));
+        }
+        Some(parse_cells(&text, start, 1).map(|grid| Puzzle { grid, line: start, solution: None, count: None }))
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        if let Some(item) = self.queued.take() {
+            return Some(item);
+        }
+        while !self.done {
+            match self.next_line() {
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(SudokuError::parse(self.line + 1, 1, format!("read error: {e}"))));
+                }
+                Ok(None) => {
+                    self.done = true;
+                    return self.unfinished();
+                }
+                Ok(Some(false)) => {
+                    self.line += 1;
+                    self.block = None;
+                    return Some(Err(SudokuError::parse(self.line, 1, format!("line longer than {MAX_LINE} bytes"))));
+                }
+                Ok(Some(true)) => {
+                    self.line += 1;
+                    let text = match self.line_text() {
+                        Ok(Some(t)) => t,
+                        Ok(None) => continue,
+                        Err(e) => {
+                            self.block = None;
+                            return Some(Err(e));
+                        }
+                    };
+                    if let Some(item) = self.step(&text) {
+                        return Some(item);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+fn is_cell_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '.' || c == '_'
+}
+
+/// A CSV header: letters, `_`, spaces and commas, with a letter that no
+/// grid uses as a digit (beyond `P`).
+fn is_header(line: &str) -> bool {
+    line.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
+        && line.chars().any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
+}
+
+fn wrong_length(line: usize, text: &str) -> SudokuError {
+    let cells = text.trim().chars().take_while(|&c| is_cell_char(c)).count();
+    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"))
+}
+
+/// Parses a run of cell characters starting at `column`.
+fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuError> {
+    let count = cells.chars().count();
+    let side = [4, 9, 16, 25].into_iter().find(|s| s * s == count).expect("checked lengths");
+    let values = cells
+        .chars()
+        .enumerate()
+        .map(|(k, c)| {
+            digit_value(c, side).ok_or_else(|| {
+                SudokuError::parse(line, column + k, format!("bad character `{c}` for a {side}×{side} grid"))
+            })
+        })
+        .collect::<Result<Vec<u8>, _>>()?;
+    Ok(Grid::from_cells(values).expect("checked size"))
+}
+
+fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Result<Grid, SudokuError> {
+    if text.chars().count() != puzzle.cells().len() {
+        return Err(SudokuError::parse(line, column, "the given solution has the wrong length"));
+    }
+    parse_cells(text, line, column)
+}
+
+/// The cells of a block row, or `None` for a separator line.
+fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> {
+    let body = text.trim_end();
+    if body.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t')) {
+        return Ok(None);
+    }
+    let mut row = Vec::new();
+    if body.contains(',') {
+        for (k, field) in body.split(',').enumerate() {
+            let field = field.trim();
+            row.push(match field {
+                "" => 0,
+                _ => cell_value(field).ok_or_else(|| {
+                    SudokuError::parse(line, 1, format!("field {} (`{field}`) is not a cell", k + 1))
+                })?,
+            });
+        }
+        if row.len() > 1 && body.ends_with(',') && ![4, 9, 16, 25].contains(&row.len()) {
+            row.pop();
+        }
+        return Ok(Some(row));
+    }
+    let tokens: Vec<&str> = body.split([' ', '\t', '|']).filter(|t| !t.is_empty()).collect();
+    let numbers = tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
+    if numbers {
+        return Ok(Some(tokens.iter().map(|t| t.parse().expect("checked")).collect()));
+    }
+    for (k, c) in body.chars().enumerate() {
+        if matches!(c, ' ' | '\t' | '|') {
+            continue;
+        }
+        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?);
+    }
+    Ok(Some(row))
+}
+
+fn cell_value(field: &str) -> Option<u8> {
+    if let Ok(v) = field.parse::<u8>() {
+        return (v <= 25).then_some(v);
+    }
+    let mut chars = field.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => digit_value(c, 25),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str) -> Vec<Item> {
+        read_puzzles(text, InputFormat::Auto).collect()
+    }
+
+    const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn line_with_comment_and_extras() {
+        let p = all(&format!("{INKALA} # the hardest\n"));
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].as_ref().unwrap().grid.to_line(), INKALA);
+        let p = all(&format!("{INKALA}:1\n"));
+        assert_eq!(p[0].as_ref().unwrap().count, Some(1));
+    }
+
+    #[test]
+    fn grouped_line() {
+        let text = "8........ ..36..... .7..9.2.. .5...7... ....457.. ...1...3. ..1....68 ..85...1. .9....4..";
+        assert_eq!(all(text)[0].as_ref().unwrap().grid.to_line(), INKALA);
+    }
+
+    #[test]
+    fn bad_character_is_located() {
+        let mut bad = INKALA.to_string();
+        bad.replace_range(10..11, "x");
+        let e = all(&format!("# c\n{bad}\n")).remove(0).unwrap_err();
+        assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
+    }
+}

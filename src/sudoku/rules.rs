@@ -1,0 +1,120 @@
+//! The rules, checked directly on the grid: duplicate digits in a house
+//! (what the seed article's `isValidSudoku` checks) and a full solution
+//! check that shares no code with the search.
+
+use super::grid::{Grid, cell_name, digit_char};
+use super::layout::Layout;
+use std::fmt;
+
+/// Two cells of one house holding the same digit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The digit.
+    pub digit: u8,
+    /// The two cells (indices `row * side + column`), in grid order.
+    pub cells: (usize, usize),
+    /// The house's name, e.g. `row 1`.
+    pub house: String,
+    /// The side of the grid (for naming cells).
+    pub side: usize,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} and {} both hold {} ({})",
+            cell_name(self.cells.0, self.side),
+            cell_name(self.cells.1, self.side),
+            digit_char(self.digit),
+            self.house
+        )
+    }
+}
+
+/// The first conflict among the filled cells, in house order, if any.
+/// Allocates only to describe a conflict it finds.
+pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
+    for house in layout.houses() {
+        let mut seen = 0u32;
+        for &c in &house.cells {
+            let v = cells[c];
+            if v == 0 {
+                continue;
+            }
+            if seen & (1 << v) != 0 {
+                let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
+                return Some(Conflict { digit: v, cells: (first, c), house: house.name(), side: layout.side() });
+            }
+            seen |= 1 << v;
+        }
+    }
+    None
+}
+
+/// Every conflict: for each house, each pair of a digit's first cell and a
+/// later cell with the same digit.
+pub fn conflicts(layout: &Layout, grid: &Grid) -> Vec<Conflict> {
+    let cells = grid.cells();
+    let mut found = Vec::new();
+    for house in layout.houses() {
+        let mut first = vec![None; layout.side() + 1];
+        for &c in &house.cells {
+            let v = cells[c];
+            if v == 0 {
+                continue;
+            }
+            match first[usize::from(v)] {
+                None => first[usize::from(v)] = Some(c),
+                Some(f) => found.push(Conflict { digit: v, cells: (f, c), house: house.name(), side: layout.side() }),
+            }
+        }
+    }
+    found
+}
+
+/// Why a grid is not a solution of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotASolution {
+    /// The grids differ in size.
+    #[error("the grids differ in size")]
+    Size,
+    /// A cell is empty.
+    #[error("{0} is empty")]
+    Empty(String),
+    /// A given was changed.
+    #[error("{cell} holds {found} but the puzzle gives {given}")]
+    GivenChanged {
+        /// The cell.
+        cell: String,
+        /// The puzzle's digit.
+        given: char,
+        /// The solution's digit.
+        found: char,
+    },
+    /// Two cells of a house hold the same digit.
+    #[error("{0}")]
+    Conflict(Conflict),
+}
+
+/// Checks that `solution` is a full grid that keeps the puzzle's givens and
+/// breaks no rule of the layout.
+pub fn check_solution(layout: &Layout, puzzle: &Grid, solution: &Grid) -> Result<(), NotASolution> {
+    if puzzle.cells().len() != solution.cells().len() || solution.side() != layout.side() {
+        return Err(NotASolution::Size);
+    }
+    let side = layout.side();
+    for (k, (&p, &s)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
+        if s == 0 {
+            return Err(NotASolution::Empty(cell_name(k, side)));
+        }
+        if p != 0 && p != s {
+            return Err(NotASolution::GivenChanged { cell: cell_name(k, side), given: digit_char(p), found: digit_char(s) });
+        }
+    }
+    match first_conflict(layout, solution.cells()) {
+        Some(c) => Err(NotASolution::Conflict(c)),
+        None => Ok(()),
+    }
+}
