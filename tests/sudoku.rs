@@ -2,11 +2,11 @@
 //! every input format, small and big grids, conflicts, invariance under the
 //! grid's symmetries, and batch solving.
 
+use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
 use exactcover::sudoku::{
     Grid, InputFormat, Layout, SudokuSolver, Verdict, check_solution, conflicts, read_puzzles,
 };
-use exactcover::cover::Limits;
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
@@ -14,11 +14,16 @@ fn fixture(name: &str) -> String {
 }
 
 fn grids(name: &str) -> Vec<Grid> {
-    read_puzzles(&fixture(name), InputFormat::Auto).map(|p| p.unwrap().grid).collect()
+    read_puzzles(&fixture(name), InputFormat::Auto)
+        .map(|p| p.unwrap().grid)
+        .collect()
 }
 
 fn good_grids(name: &str) -> Vec<Grid> {
-    read_puzzles(&fixture(name), InputFormat::Auto).filter_map(Result::ok).map(|p| p.grid).collect()
+    read_puzzles(&fixture(name), InputFormat::Auto)
+        .filter_map(Result::ok)
+        .map(|p| p.grid)
+        .collect()
 }
 
 fn unique(solver: &mut SudokuSolver, g: &Grid) -> Grid {
@@ -39,7 +44,11 @@ fn seed_puzzles_have_their_published_solutions() {
     }
     assert!(solutions[0].to_line().starts_with("812753649"));
     unique(&mut solver, &puzzles[0]);
-    assert_eq!(solver.stats().nodes, 2720, "Knuth's DLX1 visits 2,720 nodes on the Inkala puzzle");
+    assert_eq!(
+        solver.stats().nodes,
+        2720,
+        "Knuth's DLX1 visits 2,720 nodes on the Inkala puzzle"
+    );
     assert_eq!(solver.stats().updates, 48760);
     let from_file = grids("seed_file.txt");
     assert_eq!(unique(&mut solver, &from_file[0]), solutions[2]);
@@ -50,18 +59,25 @@ fn every_input_format_reads_the_same_puzzles() {
     let inkala = grids("seeds.txt")[0].clone();
     assert_eq!(grids("simple_sudoku.ss"), [inkala.clone()]);
     assert_eq!(grids("seed_file.txt"), [grids("seeds.txt")[2].clone()]);
-    let mixed: Vec<_> = read_puzzles(&fixture("mixed.txt"), InputFormat::Auto).map(Result::unwrap).collect();
+    let mixed: Vec<_> = read_puzzles(&fixture("mixed.txt"), InputFormat::Auto)
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(mixed.len(), 3);
     assert_eq!(mixed[0].grid, inkala);
     assert_eq!((mixed[0].line, mixed[1].line, mixed[2].line), (3, 6, 7));
     assert_eq!(mixed[1].count, Some(1));
     assert!(mixed[1].solution.is_some());
     assert_eq!(mixed[2].count, Some(0));
-    let kaggle: Vec<_> = read_puzzles(&fixture("kaggle.csv"), InputFormat::Csv).map(Result::unwrap).collect();
+    let kaggle: Vec<_> = read_puzzles(&fixture("kaggle.csv"), InputFormat::Csv)
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(kaggle.len(), 1);
     assert_eq!(kaggle[0].solution.as_ref().unwrap().to_line().len(), 81);
     let comma = grids("comma_grid.csv");
-    assert_eq!(comma[0].to_line(), "641......753......982.........937......465......182.........137......829......645");
+    assert_eq!(
+        comma[0].to_line(),
+        "641......753......982.........937......465......182.........137......829......645"
+    );
     let board = grids("leetcode.json");
     assert_eq!(&board[0].to_line()[..18], "53..7....6..195...");
     assert_eq!(grids("qqwing.txt")[0].givens(), 24);
@@ -73,7 +89,8 @@ fn every_input_format_reads_the_same_puzzles() {
 
 #[test]
 fn forced_formats_reject_other_shapes() {
-    let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let line =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
     assert!(read_puzzles(line, InputFormat::Line).all(|p| p.is_ok()));
     assert!(read_puzzles(&fixture("seed_file.txt"), InputFormat::Line).all(|p| p.is_err()));
     assert!(read_puzzles(&fixture("seed_file.txt"), InputFormat::Block).all(|p| p.is_ok()));
@@ -84,7 +101,11 @@ fn forced_formats_reject_other_shapes() {
 fn errors_name_line_and_column_and_the_rest_is_read() {
     let results: Vec<_> = read_puzzles(&fixture("bad.txt"), InputFormat::Auto).collect();
     assert_eq!(results.len(), 6);
-    let errors: Vec<String> = results.iter().filter_map(|r| r.as_ref().err()).map(ToString::to_string).collect();
+    let errors: Vec<String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(
         errors,
         [
@@ -99,11 +120,15 @@ fn conflicting_givens_are_no_solution_with_the_cells_named() {
     let mut solver = SudokuSolver::new(3);
     let bad = good_grids("bad.txt");
     match solver.verdict(&bad[1]).unwrap() {
-        Verdict::NoSolution(Some(c)) => assert_eq!(c.to_string(), "r1c1 and r1c2 both hold 8 (row 1)"),
+        Verdict::NoSolution(Some(c)) => {
+            assert_eq!(c.to_string(), "r1c1 and r1c2 both hold 8 (row 1)")
+        }
         other => panic!("{other:?}"),
     }
     match solver.verdict(&bad[2]).unwrap() {
-        Verdict::NoSolution(Some(c)) => assert_eq!(c.to_string(), "r9c8 and r9c9 both hold 5 (row 9)"),
+        Verdict::NoSolution(Some(c)) => {
+            assert_eq!(c.to_string(), "r9c8 and r9c9 both hold 5 (row 9)")
+        }
         other => panic!("{other:?}"),
     }
     let layout = Layout::classic(3);
@@ -114,11 +139,17 @@ fn conflicting_givens_are_no_solution_with_the_cells_named() {
 #[test]
 fn small_and_big_grids() {
     let empty4 = Grid::empty(2);
-    assert_eq!(SudokuSolver::new(2).count_up_to(&empty4, 1000).unwrap(), 288);
+    assert_eq!(
+        SudokuSolver::new(2).count_up_to(&empty4, 1000).unwrap(),
+        288
+    );
     for name in ["big16.txt", "big25.txt"] {
         let puzzle = grids(name).remove(0);
         let n = puzzle.box_size();
-        let solution = SudokuSolver::new(n).solve(&puzzle).unwrap().expect("solvable");
+        let solution = SudokuSolver::new(n)
+            .solve(&puzzle)
+            .unwrap()
+            .expect("solvable");
         check_solution(&Layout::classic(n), &puzzle, &solution).unwrap();
     }
 }
@@ -155,7 +186,13 @@ fn batch_results_match_one_by_one_solving_in_order() {
 
 /// The grid under a symmetry: digit relabelling, transposition, and
 /// permutations of bands, rows within bands, stacks and columns.
-pub fn transform(g: &Grid, relabel: &[u8], transpose: bool, rows: &[usize], cols: &[usize]) -> Grid {
+pub fn transform(
+    g: &Grid,
+    relabel: &[u8],
+    transpose: bool,
+    rows: &[usize],
+    cols: &[usize],
+) -> Grid {
     let side = g.side();
     let mut cells = vec![0; side * side];
     for r in 0..side {
@@ -163,7 +200,11 @@ pub fn transform(g: &Grid, relabel: &[u8], transpose: bool, rows: &[usize], cols
             let (sr, sc) = (rows[r], cols[c]);
             let (sr, sc) = if transpose { (sc, sr) } else { (sr, sc) };
             let v = g.get(sr, sc);
-            cells[r * side + c] = if v == 0 { 0 } else { relabel[usize::from(v) - 1] };
+            cells[r * side + c] = if v == 0 {
+                0
+            } else {
+                relabel[usize::from(v) - 1]
+            };
         }
     }
     Grid::from_cells(cells).unwrap()
@@ -172,8 +213,16 @@ pub fn transform(g: &Grid, relabel: &[u8], transpose: bool, rows: &[usize], cols
 /// A permutation of 0..9 that keeps bands together: bands permuted, rows
 /// permuted within each band.
 fn line_permutation() -> impl Strategy<Value = Vec<usize>> {
-    (Just(vec![0usize, 1, 2]).prop_shuffle(), proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3))
-        .prop_map(|(bands, within)| bands.iter().flat_map(|&b| within[b].iter().map(move |&r| b * 3 + r)).collect())
+    (
+        Just(vec![0usize, 1, 2]).prop_shuffle(),
+        proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3),
+    )
+        .prop_map(|(bands, within)| {
+            bands
+                .iter()
+                .flat_map(|&b| within[b].iter().map(move |&r| b * 3 + r))
+                .collect()
+        })
 }
 
 proptest! {

@@ -21,7 +21,9 @@ const UNIQUE_SETS: &[&str] = &[
 
 fn read(dir: &std::path::Path, name: &str) -> Vec<Puzzle> {
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
-    read_puzzles(&text, InputFormat::Auto).map(|p| p.unwrap_or_else(|e| panic!("{name}: {e}"))).collect()
+    read_puzzles(&text, InputFormat::Auto)
+        .map(|p| p.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
 }
 
 /// Counts (up to `max`) and first solutions of every puzzle, in parallel.
@@ -40,7 +42,9 @@ fn examine(puzzles: &[Puzzle], max: u64) -> (Vec<u64>, BatchOutput) {
 
 #[test]
 fn unique_sets_solve_uniquely_and_pass_the_checker() {
-    let Some(dir) = common::shared_data("data") else { return };
+    let Some(dir) = common::shared_data("data") else {
+        return;
+    };
     let layout = Layout::classic(3);
     for name in UNIQUE_SETS {
         let puzzles = read(&dir, name);
@@ -49,9 +53,14 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
         for (k, p) in puzzles.iter().enumerate() {
             assert_eq!(counts[k], 1, "{name}:{}: not unique", p.line);
             let solution = Grid::from_cells(out.solution(k).to_vec()).unwrap();
-            check_solution(&layout, &p.grid, &solution).unwrap_or_else(|e| panic!("{name}:{}: {e}", p.line));
+            check_solution(&layout, &p.grid, &solution)
+                .unwrap_or_else(|e| panic!("{name}:{}: {e}", p.line));
             if let Some(given) = &p.solution {
-                assert_eq!(&solution, given, "{name}:{}: differs from the given solution", p.line);
+                assert_eq!(
+                    &solution, given,
+                    "{name}:{}: differs from the given solution",
+                    p.line
+                );
             }
         }
         eprintln!("{name}: {} puzzles, all unique", puzzles.len());
@@ -60,18 +69,27 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
 
 #[test]
 fn kaggle_solutions_match_ours() {
-    let Some(dir) = common::shared_data("data") else { return };
+    let Some(dir) = common::shared_data("data") else {
+        return;
+    };
     let puzzles = read(&dir, "kaggle_bryanpark_first10k.csv");
     assert_eq!(puzzles.len(), 7999);
     let (_, out) = examine(&puzzles, 1);
     for (k, p) in puzzles.iter().enumerate() {
-        assert_eq!(out.solution(k), p.solution.as_ref().unwrap().cells(), "line {}", p.line);
+        assert_eq!(
+            out.solution(k),
+            p.solution.as_ref().unwrap().cells(),
+            "line {}",
+            p.line
+        );
     }
 }
 
 #[test]
 fn every_serg_puzzle_has_several_solutions() {
-    let Some(dir) = common::shared_data("data") else { return };
+    let Some(dir) = common::shared_data("data") else {
+        return;
+    };
     let puzzles = read(&dir, "tdoku_puzzles7_serg_benchmark.txt");
     assert_eq!(puzzles.len(), 7992);
     let (counts, _) = examine(&puzzles, 2);
@@ -80,7 +98,9 @@ fn every_serg_puzzle_has_several_solutions() {
 
 #[test]
 fn tdoku_test_counts_match_exactly() {
-    let Some(dir) = common::shared_data("data") else { return };
+    let Some(dir) = common::shared_data("data") else {
+        return;
+    };
     let puzzles = read(&dir, "tdoku_test_puzzles.txt");
     assert_eq!(puzzles.len(), 29);
     let (counts, out) = examine(&puzzles, 100_000);
@@ -100,33 +120,57 @@ fn qqwing_counts(puzzles: &[&Puzzle]) -> Option<Vec<u64>> {
         .stdout(Stdio::piped())
         .spawn()
         .ok()?;
-    let input: String = puzzles.iter().map(|p| format!("{}\n", p.grid.to_line())).collect();
+    let input: String = puzzles
+        .iter()
+        .map(|p| format!("{}\n", p.grid.to_line()))
+        .collect();
     let mut stdin = child.stdin.take()?;
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().ok()?;
     writer.join().ok()?.ok()?;
     let text = String::from_utf8(output.stdout).ok()?;
-    Some(text.lines().skip(1).filter(|l| !l.is_empty()).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect())
+    Some(
+        text.lines()
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+            .collect(),
+    )
 }
 
 #[test]
 fn counts_agree_with_qqwing_on_samples_of_every_set() {
-    let Some(dir) = common::shared_data("data") else { return };
+    let Some(dir) = common::shared_data("data") else {
+        return;
+    };
     if Command::new("qqwing").arg("--version").output().is_err() {
         eprintln!("SKIPPED: qqwing not installed (apt-get install qqwing)");
         return;
     }
     let mut compared = 0;
-    for name in UNIQUE_SETS.iter().chain(&["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"]) {
+    for name in UNIQUE_SETS.iter().chain(&[
+        "tdoku_puzzles7_serg_benchmark.txt",
+        "tdoku_test_puzzles.txt",
+    ]) {
         let puzzles = read(&dir, name);
         let step = (puzzles.len() / 300).max(1);
         let sample: Vec<&Puzzle> = puzzles.iter().step_by(step).take(300).collect();
         let theirs = qqwing_counts(&sample).expect("qqwing ran");
-        assert_eq!(theirs.len(), sample.len(), "{name}: qqwing answered {} of {}", theirs.len(), sample.len());
+        assert_eq!(
+            theirs.len(),
+            sample.len(),
+            "{name}: qqwing answered {} of {}",
+            theirs.len(),
+            sample.len()
+        );
         let owned: Vec<Puzzle> = sample.iter().map(|&p| p.clone()).collect();
         let (ours, _) = examine(&owned, 1_000_000);
         for (k, p) in sample.iter().enumerate() {
-            assert_eq!(ours[k], theirs[k], "{name}:{}: ours {} vs qqwing {}", p.line, ours[k], theirs[k]);
+            assert_eq!(
+                ours[k], theirs[k],
+                "{name}:{}: ours {} vs qqwing {}",
+                p.line, ours[k], theirs[k]
+            );
         }
         compared += sample.len();
     }

@@ -82,7 +82,11 @@ impl Batch {
                 })
             })
             .collect();
-        Batch { prototypes, fixed_layout: false, max_solutions }
+        Batch {
+            prototypes,
+            fixed_layout: false,
+            max_solutions,
+        }
     }
 
     /// Puzzles of one layout (a variant).
@@ -92,7 +96,11 @@ impl Batch {
         solver.set_limits(limits);
         let mut prototypes = vec![None; 6];
         prototypes[n] = Some(solver);
-        Batch { prototypes, fixed_layout: true, max_solutions }
+        Batch {
+            prototypes,
+            fixed_layout: true,
+            max_solutions,
+        }
     }
 
     /// Solves `puzzles` in parallel on the current rayon pool, writing the
@@ -101,7 +109,8 @@ impl Batch {
         out.offsets.clear();
         out.offsets.push(0);
         for p in puzzles {
-            out.offsets.push(out.offsets.last().copied().unwrap_or(0) + p.cells().len());
+            out.offsets
+                .push(out.offsets.last().copied().unwrap_or(0) + p.cells().len());
         }
         out.solutions.clear();
         out.solutions.resize(*out.offsets.last().unwrap_or(&0), 0);
@@ -117,7 +126,9 @@ impl Batch {
             .zip(slots.into_par_iter())
             .map_init(
                 || vec![None; 6],
-                |solvers: &mut Vec<Option<SudokuSolver>>, (puzzle, slot)| self.one(solvers, puzzle, slot),
+                |solvers: &mut Vec<Option<SudokuSolver>>, (puzzle, slot)| {
+                    self.one(solvers, puzzle, slot)
+                },
             )
             .collect_into_vec(&mut out.outcomes);
     }
@@ -125,7 +136,9 @@ impl Batch {
     fn one(&self, solvers: &mut [Option<SudokuSolver>], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
         let n = puzzle.box_size();
         let Some(prototype) = &self.prototypes[n] else {
-            return Outcome::WrongSize { side: puzzle.side() };
+            return Outcome::WrongSize {
+                side: puzzle.side(),
+            };
         };
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
         debug_assert!(!self.fixed_layout || solver.layout().box_size() == n);

@@ -74,10 +74,20 @@ impl Layout {
         let mut houses = lines(side);
         for b in 0..side {
             let (r0, c0) = (b / n * n, b % n * n);
-            let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
-            houses.push(House { kind: HouseKind::Box, index: b, cells });
+            let cells = (0..side)
+                .map(|k| (r0 + k / n) * side + c0 + k % n)
+                .collect();
+            houses.push(House {
+                kind: HouseKind::Box,
+                index: b,
+                cells,
+            });
         }
-        Layout { n, name: "classic".into(), houses }
+        Layout {
+            n,
+            name: "classic".into(),
+            houses,
+        }
     }
 
     /// A named variant for box size `n`.
@@ -90,8 +100,16 @@ impl Layout {
                 layout.name = "x".into();
                 let main = (0..side).map(|k| k * side + k).collect();
                 let anti = (0..side).map(|k| k * side + side - 1 - k).collect();
-                layout.houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
-                layout.houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
+                layout.houses.push(House {
+                    kind: HouseKind::Diagonal,
+                    index: 0,
+                    cells: main,
+                });
+                layout.houses.push(House {
+                    kind: HouseKind::Diagonal,
+                    index: 1,
+                    cells: anti,
+                });
             }
             Variant::Windoku => {
                 // Windows start one cell in from each box corner, one
@@ -101,8 +119,14 @@ impl Layout {
                 let mut index = 0;
                 for &r0 in &starts {
                     for &c0 in &starts {
-                        let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
-                        layout.houses.push(House { kind: HouseKind::Window, index, cells });
+                        let cells = (0..side)
+                            .map(|k| (r0 + k / n) * side + c0 + k % n)
+                            .collect();
+                        layout.houses.push(House {
+                            kind: HouseKind::Window,
+                            index,
+                            cells,
+                        });
                         index += 1;
                     }
                 }
@@ -116,14 +140,22 @@ impl Layout {
     pub fn jigsaw(map: &str) -> Result<Layout, SudokuError> {
         let rows: Vec<Vec<char>> = map
             .lines()
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .map(|l| {
+                l.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
             .filter(|l| !l.is_empty())
             .collect();
         let side = rows.len();
         let n = super::grid::BOX_SIZES
             .into_iter()
             .find(|n| n * n == side)
-            .ok_or_else(|| SudokuError::layout(format!("a region map needs 4, 9, 16 or 25 rows, not {side}")))?;
+            .ok_or_else(|| {
+                SudokuError::layout(format!(
+                    "a region map needs 4, 9, 16 or 25 rows, not {side}"
+                ))
+            })?;
         let mut letters: Vec<char> = Vec::new();
         let mut regions: Vec<Vec<usize>> = Vec::new();
         for (r, row) in rows.iter().enumerate() {
@@ -143,7 +175,11 @@ impl Layout {
                 regions[k].push(r * side + c);
             }
         }
-        if let Some((k, cells)) = regions.iter().enumerate().find(|(_, cells)| cells.len() != side) {
+        if let Some((k, cells)) = regions
+            .iter()
+            .enumerate()
+            .find(|(_, cells)| cells.len() != side)
+        {
             return Err(SudokuError::layout(format!(
                 "region `{}` has {} cells, expected {side}",
                 letters[k],
@@ -151,11 +187,22 @@ impl Layout {
             )));
         }
         if regions.len() != side {
-            return Err(SudokuError::layout(format!("the map has {} regions, expected {side}", regions.len())));
+            return Err(SudokuError::layout(format!(
+                "the map has {} regions, expected {side}",
+                regions.len()
+            )));
         }
         let mut houses = lines(side);
-        houses.extend(regions.into_iter().enumerate().map(|(index, cells)| House { kind: HouseKind::Box, index, cells }));
-        Ok(Layout { n, name: "jigsaw".into(), houses })
+        houses.extend(regions.into_iter().enumerate().map(|(index, cells)| House {
+            kind: HouseKind::Box,
+            index,
+            cells,
+        }));
+        Ok(Layout {
+            n,
+            name: "jigsaw".into(),
+            houses,
+        })
     }
 
     /// The box size n.
@@ -191,9 +238,16 @@ impl Layout {
 }
 
 fn lines(side: usize) -> Vec<House> {
-    let rows = (0..side).map(|r| House { kind: HouseKind::Row, index: r, cells: (0..side).map(|c| r * side + c).collect() });
-    let cols =
-        (0..side).map(|c| House { kind: HouseKind::Column, index: c, cells: (0..side).map(|r| r * side + c).collect() });
+    let rows = (0..side).map(|r| House {
+        kind: HouseKind::Row,
+        index: r,
+        cells: (0..side).map(|c| r * side + c).collect(),
+    });
+    let cols = (0..side).map(|c| House {
+        kind: HouseKind::Column,
+        index: c,
+        cells: (0..side).map(|r| r * side + c).collect(),
+    });
     rows.chain(cols).collect()
 }
 

@@ -32,6 +32,7 @@
 
 mod adapter;
 pub mod batch;
+pub mod logic;
 mod grid;
 mod layout;
 mod parse;
@@ -78,6 +79,10 @@ impl SudokuError {
     }
 
     pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> SudokuError {
-        SudokuError::Parse { line, column, message: message.into() }
+        SudokuError::Parse {
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }

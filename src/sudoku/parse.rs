@@ -97,7 +97,17 @@ type Item = Result<Puzzle, SudokuError>;
 impl<R: BufRead> PuzzleReader<R> {
     /// A reader of `input` in the given format.
     pub fn new(input: R, format: InputFormat) -> PuzzleReader<R> {
-        PuzzleReader { input, format, line: 0, buf: Vec::new(), block: None, board: None, queued: None, done: false, bytes: 0 }
+        PuzzleReader {
+            input,
+            format,
+            line: 0,
+            buf: Vec::new(),
+            block: None,
+            board: None,
+            queued: None,
+            done: false,
+            bytes: 0,
+        }
     }
 
     /// Bytes read so far (for progress bars).
@@ -117,7 +127,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
-                return Ok(if self.buf.is_empty() && !overlong { None } else { Some(!overlong) });
+                return Ok(if self.buf.is_empty() && !overlong {
+                    None
+                } else {
+                    Some(!overlong)
+                });
             }
             let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
                 Some(p) => (&available[..p + 1], true),
@@ -150,7 +164,9 @@ impl<R: BufRead> PuzzleReader<R> {
         match std::str::from_utf8(bytes) {
             Ok(s) => Ok(Some(s.to_string())),
             Err(e) => {
-                let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count();
+                let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+                    .chars()
+                    .count();
                 Err(SudokuError::parse(line, column, "invalid UTF-8"))
             }
         }
@@ -160,10 +176,18 @@ impl<R: BufRead> PuzzleReader<R> {
     fn unfinished(&mut self) -> Option<Item> {
         if let Some((start, cells, side)) = self.block.take() {
             let rows = cells.len() / side;
-            return Some(Err(SudokuError::parse(start, 1, format!("incomplete block: {rows} of {side} rows"))));
+            return Some(Err(SudokuError::parse(
+                start,
+                1,
+                format!("incomplete block: {rows} of {side} rows"),
+            )));
         }
         if let Some((start, _)) = self.board.take() {
-            return Some(Err(SudokuError::parse(start, 1, "unterminated board: `]` missing")));
+            return Some(Err(SudokuError::parse(
+                start,
+                1,
+                "unterminated board: `]` missing",
+            )));
         }
         None
     }
@@ -181,7 +205,9 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.block.is_none() && is_header(trimmed) {
             return None;
         }
-        if trimmed.starts_with('[') && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode) {
+        if trimmed.starts_with('[')
+            && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode)
+        {
             let unfinished = self.unfinished();
             let board = self.finish_board(line, trimmed.to_string());
             return match unfinished {
@@ -193,9 +219,18 @@ impl<R: BufRead> PuzzleReader<R> {
             };
         }
         if self.format == InputFormat::Leetcode {
-            return Some(Err(SudokuError::parse(line, 1, "expected a board starting with `[`")));
+            return Some(Err(SudokuError::parse(
+                line,
+                1,
+                "expected a board starting with `[`",
+            )));
         }
-        if self.block.is_none() && matches!(self.format, InputFormat::Auto | InputFormat::Line | InputFormat::Csv) {
+        if self.block.is_none()
+            && matches!(
+                self.format,
+                InputFormat::Auto | InputFormat::Line | InputFormat::Csv
+            )
+        {
             if let Some(item) = self.line_puzzle(text) {
                 return Some(item);
             }
@@ -213,7 +248,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let body = &text[offset..];
         let run: usize = body.chars().take_while(|&c| is_cell_char(c)).count();
         let column0 = text[..offset].chars().count() + 1;
-        if [81, 256, 625].contains(&run) || (run == 16 && body.chars().take(16).all(|c| digit_value(c, 4).is_some())) {
+        if [81, 256, 625].contains(&run)
+            || (run == 16 && body.chars().take(16).all(|c| digit_value(c, 4).is_some()))
+        {
             let split = body.char_indices().nth(run).map_or(body.len(), |(i, _)| i);
             let (cells, rest) = body.split_at(split);
             return Some(self.with_extras(cells, rest, column0, column0 + run));
@@ -222,10 +259,18 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         // Groups split by spaces or `|`, all on this line.
-        let squeezed: String = body.chars().filter(|&c| c != ' ' && c != '\t' && c != '|').collect();
+        let squeezed: String = body
+            .chars()
+            .filter(|&c| c != ' ' && c != '\t' && c != '|')
+            .collect();
         let len = squeezed.chars().count();
         if [81, 256, 625].contains(&len) && squeezed.chars().all(is_cell_char) {
-            return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle { grid, line, solution: None, count: None }));
+            return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle {
+                grid,
+                line,
+                solution: None,
+                count: None,
+            }));
         }
         None
     }
@@ -234,12 +279,21 @@ impl<R: BufRead> PuzzleReader<R> {
     fn with_extras(&self, cells: &str, rest: &str, column: usize, rest_column: usize) -> Item {
         let line = self.line;
         let grid = parse_cells(cells, line, column)?;
-        let mut puzzle = Puzzle { grid, line, solution: None, count: None };
+        let mut puzzle = Puzzle {
+            grid,
+            line,
+            solution: None,
+            count: None,
+        };
         if let Some(extra) = rest.strip_prefix(':') {
             let (count, solution) = extra.split_once(':').unwrap_or((extra, ""));
             let count = count.trim();
             puzzle.count = Some(count.parse().map_err(|_| {
-                SudokuError::parse(line, rest_column + 1, format!("expected a solution count after `:`, found `{count}`"))
+                SudokuError::parse(
+                    line,
+                    rest_column + 1,
+                    format!("expected a solution count after `:`, found `{count}`"),
+                )
             })?);
             let solution = solution.trim();
             if !solution.is_empty() {
@@ -253,7 +307,11 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         } else if !(rest.is_empty() || rest.starts_with([' ', '\t', ';', '#'])) {
             let bad = rest.chars().next().unwrap_or(' ');
-            return Err(SudokuError::parse(line, rest_column, format!("unexpected `{bad}` after the puzzle")));
+            return Err(SudokuError::parse(
+                line,
+                rest_column,
+                format!("unexpected `{bad}` after the puzzle"),
+            ));
         }
         Ok(puzzle)
     }
@@ -279,39 +337,73 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         if row.len() != side {
-            return Some(Err(SudokuError::parse(line, 1, format!("row has {} cells, expected {side}", row.len()))));
+            return Some(Err(SudokuError::parse(
+                line,
+                1,
+                format!("row has {} cells, expected {side}", row.len()),
+            )));
         }
         if let Some(pos) = row.iter().position(|&v| usize::from(v) > side) {
-            return Some(Err(SudokuError::parse(line, 1, format!("cell {} holds {}, more than {side}", pos + 1, row[pos]))));
+            return Some(Err(SudokuError::parse(
+                line,
+                1,
+                format!("cell {} holds {}, more than {side}", pos + 1, row[pos]),
+            )));
         }
         cells.extend_from_slice(&row);
         if cells.len() == side * side {
             let grid = Grid::from_cells(cells).expect("a full block");
-            return Some(Ok(Puzzle { grid, line: start, solution: None, count: None }));
+            return Some(Ok(Puzzle {
+                grid,
+                line: start,
+                solution: None,
+                count: None,
+            }));
         }
         self.block = Some((start, cells, side));
         None
     }
 
     fn finish_board(&mut self, start: usize, board: String) -> Option<Item> {
-        let depth: i64 = board.chars().map(|c| i64::from(c == '[') - i64::from(c == ']')).sum();
+        let depth: i64 = board
+            .chars()
+            .map(|c| i64::from(c == '[') - i64::from(c == ']'))
+            .sum();
         if depth > 0 {
             self.board = Some((start, board));
             return None;
         }
         let mut cells = Vec::new();
-        for token in board.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_')).filter(|t| !t.is_empty()) {
+        for token in board
+            .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
+            .filter(|t| !t.is_empty())
+        {
             let mut chars = token.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if is_cell_char(c) => cells.push(c),
-                _ => return Some(Err(SudokuError::parse(start, 1, format!("board entry `{token}` is not a cell")))),
+                _ => {
+                    return Some(Err(SudokuError::parse(
+                        start,
+                        1,
+                        format!("board entry `{token}` is not a cell"),
+                    )));
+                }
             }
         }
         let text: String = cells.into_iter().collect();
         if ![16, 81, 256, 625].contains(&text.len()) {
-            return Some(Err(SudokuError::parse(start, 1, format!("board has {} cells, expected 81", text.len()))));
+            return Some(Err(SudokuError::parse(
+                start,
+                1,
+                format!("board has {} cells, expected 81", text.len()),
+            )));
         }
-        Some(parse_cells(&text, start, 1).map(|grid| Puzzle { grid, line: start, solution: None, count: None }))
+        Some(parse_cells(&text, start, 1).map(|grid| Puzzle {
+            grid,
+            line: start,
+            solution: None,
+            count: None,
+        }))
     }
 }
 
@@ -326,7 +418,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             match self.next_line() {
                 Err(e) => {
                     self.done = true;
-                    return Some(Err(SudokuError::parse(self.line + 1, 1, format!("read error: {e}"))));
+                    return Some(Err(SudokuError::parse(
+                        self.line + 1,
+                        1,
+                        format!("read error: {e}"),
+                    )));
                 }
                 Ok(None) => {
                     self.done = true;
@@ -335,7 +431,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(Some(false)) => {
                     self.line += 1;
                     self.block = None;
-                    return Some(Err(SudokuError::parse(self.line, 1, format!("line longer than {MAX_LINE} bytes"))));
+                    return Some(Err(SudokuError::parse(
+                        self.line,
+                        1,
+                        format!("line longer than {MAX_LINE} bytes"),
+                    )));
                 }
                 Ok(Some(true)) => {
                     self.line += 1;
@@ -364,34 +464,57 @@ fn is_cell_char(c: char) -> bool {
 /// A CSV header: letters, `_`, spaces and commas, with a letter that no
 /// grid uses as a digit (beyond `P`).
 fn is_header(line: &str) -> bool {
-    line.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
-        && line.chars().any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
+    line.chars()
+        .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
+        && line
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
 }
 
 fn wrong_length(line: usize, text: &str) -> SudokuError {
     let cells = text.trim().chars().take_while(|&c| is_cell_char(c)).count();
-    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"))
+    SudokuError::parse(
+        line,
+        1,
+        format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"),
+    )
 }
 
 /// Parses a run of cell characters starting at `column`.
 fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuError> {
     let count = cells.chars().count();
-    let side = [4, 9, 16, 25].into_iter().find(|s| s * s == count).expect("checked lengths");
+    let side = [4, 9, 16, 25]
+        .into_iter()
+        .find(|s| s * s == count)
+        .expect("checked lengths");
     let values = cells
         .chars()
         .enumerate()
         .map(|(k, c)| {
             digit_value(c, side).ok_or_else(|| {
-                SudokuError::parse(line, column + k, format!("bad character `{c}` for a {side}×{side} grid"))
+                SudokuError::parse(
+                    line,
+                    column + k,
+                    format!("bad character `{c}` for a {side}×{side} grid"),
+                )
             })
         })
         .collect::<Result<Vec<u8>, _>>()?;
     Ok(Grid::from_cells(values).expect("checked size"))
 }
 
-fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Result<Grid, SudokuError> {
+fn parse_solution(
+    text: &str,
+    puzzle: &Grid,
+    line: usize,
+    column: usize,
+) -> Result<Grid, SudokuError> {
     if text.chars().count() != puzzle.cells().len() {
-        return Err(SudokuError::parse(line, column, "the given solution has the wrong length"));
+        return Err(SudokuError::parse(
+            line,
+            column,
+            "the given solution has the wrong length",
+        ));
     }
     parse_cells(text, line, column)
 }
@@ -399,7 +522,10 @@ fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Resu
 /// The cells of a block row, or `None` for a separator line.
 fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> {
     let body = text.trim_end();
-    if body.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t')) {
+    if body
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t'))
+    {
         return Ok(None);
     }
     let mut row = Vec::new();
@@ -409,7 +535,11 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
             row.push(match field {
                 "" => 0,
                 _ => cell_value(field).ok_or_else(|| {
-                    SudokuError::parse(line, 1, format!("field {} (`{field}`) is not a cell", k + 1))
+                    SudokuError::parse(
+                        line,
+                        1,
+                        format!("field {} (`{field}`) is not a cell", k + 1),
+                    )
                 })?,
             });
         }
@@ -418,16 +548,25 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
         }
         return Ok(Some(row));
     }
-    let tokens: Vec<&str> = body.split([' ', '\t', '|']).filter(|t| !t.is_empty()).collect();
-    let numbers = tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
+    let tokens: Vec<&str> = body
+        .split([' ', '\t', '|'])
+        .filter(|t| !t.is_empty())
+        .collect();
+    let numbers =
+        tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
     if numbers {
-        return Ok(Some(tokens.iter().map(|t| t.parse().expect("checked")).collect()));
+        return Ok(Some(
+            tokens.iter().map(|t| t.parse().expect("checked")).collect(),
+        ));
     }
     for (k, c) in body.chars().enumerate() {
         if matches!(c, ' ' | '\t' | '|') {
             continue;
         }
-        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?);
+        row.push(
+            digit_value(c, 25)
+                .ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?,
+        );
     }
     Ok(Some(row))
 }
@@ -451,7 +590,8 @@ mod tests {
         read_puzzles(text, InputFormat::Auto).collect()
     }
 
-    const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     #[test]
     fn line_with_comment_and_extras() {
@@ -473,6 +613,16 @@ mod tests {
         let mut bad = INKALA.to_string();
         bad.replace_range(10..11, "x");
         let e = all(&format!("# c\n{bad}\n")).remove(0).unwrap_err();
-        assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
+        assert!(
+            matches!(
+                e,
+                SudokuError::Parse {
+                    line: 2,
+                    column: 11,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
     }
 }

@@ -43,8 +43,17 @@ pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
                 continue;
             }
             if seen & (1 << v) != 0 {
-                let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
-                return Some(Conflict { digit: v, cells: (first, c), house: house.name(), side: layout.side() });
+                let first = *house
+                    .cells
+                    .iter()
+                    .find(|&&o| cells[o] == v)
+                    .expect("seen before");
+                return Some(Conflict {
+                    digit: v,
+                    cells: (first, c),
+                    house: house.name(),
+                    side: layout.side(),
+                });
             }
             seen |= 1 << v;
         }
@@ -66,7 +75,12 @@ pub fn conflicts(layout: &Layout, grid: &Grid) -> Vec<Conflict> {
             }
             match first[usize::from(v)] {
                 None => first[usize::from(v)] = Some(c),
-                Some(f) => found.push(Conflict { digit: v, cells: (f, c), house: house.name(), side: layout.side() }),
+                Some(f) => found.push(Conflict {
+                    digit: v,
+                    cells: (f, c),
+                    house: house.name(),
+                    side: layout.side(),
+                }),
             }
         }
     }
@@ -110,7 +124,11 @@ pub fn check_solution(layout: &Layout, puzzle: &Grid, solution: &Grid) -> Result
             return Err(NotASolution::Empty(cell_name(k, side)));
         }
         if p != 0 && p != s {
-            return Err(NotASolution::GivenChanged { cell: cell_name(k, side), given: digit_char(p), found: digit_char(s) });
+            return Err(NotASolution::GivenChanged {
+                cell: cell_name(k, side),
+                given: digit_char(p),
+                found: digit_char(s),
+            });
         }
     }
     match first_conflict(layout, solution.cells()) {

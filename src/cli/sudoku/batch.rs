@@ -9,7 +9,9 @@ use crate::cli::exit::{self, Failure, worst};
 use crate::cli::{input, interrupt, progress};
 use exactcover::cover::{Status, StopReason};
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
-use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use exactcover::sudoku::{
+    Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts,
+};
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
@@ -64,11 +66,27 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     if let Some(n) = args.threads {
         pool = pool.num_threads(n as usize);
     }
-    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let mut run = Run { args, mode, layout, batch, output: BatchOutput::default() };
-    let files: Vec<Option<PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
-    let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
+    let pool = pool
+        .build()
+        .map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let mut run = Run {
+        args,
+        mode,
+        layout,
+        batch,
+        output: BatchOutput::default(),
+    };
+    let files: Vec<Option<PathBuf>> = if args.files.is_empty() {
+        vec![None]
+    } else {
+        args.files.iter().cloned().map(Some).collect()
+    };
+    let total: u64 = files
+        .iter()
+        .flatten()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
     let bar = progress::bar(total, 1 << 20, "bytes");
     let mut summary = Summary::default();
     let start = Instant::now();
@@ -86,7 +104,10 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
             },
             _ => Box::new(std::io::stdin().lock()),
         };
-        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
+        let mut reader = PuzzleReader::new(
+            BufReader::with_capacity(1 << 16, source),
+            args.input_format(),
+        );
         loop {
             let chunk = read_chunk(&mut reader, &name, &mut summary);
             if chunk.is_empty() {
@@ -114,13 +135,21 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     Ok(summary.code)
 }
 
-fn read_chunk<R: std::io::BufRead>(reader: &mut PuzzleReader<R>, name: &str, summary: &mut Summary) -> Vec<Puzzle> {
+fn read_chunk<R: std::io::BufRead>(
+    reader: &mut PuzzleReader<R>,
+    name: &str,
+    summary: &mut Summary,
+) -> Vec<Puzzle> {
     let mut chunk = Vec::with_capacity(CHUNK);
     while chunk.len() < CHUNK {
         match reader.next() {
             None => break,
             Some(Ok(p)) => chunk.push(p),
-            Some(Err(SudokuError::Parse { line, column, message })) => {
+            Some(Err(SudokuError::Parse {
+                line,
+                column,
+                message,
+            })) => {
                 summary.error(format!("{name}:{line}:{column}: {message}"));
             }
             Some(Err(e)) => summary.error(format!("{name}: {e}")),
@@ -169,11 +198,23 @@ impl Run<'_> {
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
-        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(p.grid.box_size()));
+        let layout = self
+            .layout
+            .clone()
+            .unwrap_or_else(|| Layout::classic(p.grid.box_size()));
         if layout.side() != p.grid.side() {
-            return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
+            return Kind::Checked(vec![format!(
+                "a {0}×{0} grid, expected {1}×{1}",
+                p.grid.side(),
+                layout.side()
+            )]);
         }
-        Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
+        Kind::Checked(
+            conflicts(&layout, &p.grid)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        )
     }
 
     fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<u64>)> {
@@ -205,7 +246,12 @@ impl Run<'_> {
             Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some(0)),
             Outcome::WrongSize { side } => {
                 let want = self.layout.as_ref().map_or(9, Layout::side);
-                return (Kind::NoSolution(Some(format!("a {side}×{side} grid given to a {want}×{want} variant"))), None);
+                return (
+                    Kind::NoSolution(Some(format!(
+                        "a {side}×{side} grid given to a {want}×{want} variant"
+                    ))),
+                    None,
+                );
             }
             Outcome::Examined(e) => *e,
         };
@@ -228,25 +274,40 @@ impl Run<'_> {
         let unique = matches!(self.mode, Mode::Solve { unique: true });
         match &r.kind {
             Kind::Unique(g) | Kind::Several(g) => {
-                let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(g.box_size()));
+                let layout = self
+                    .layout
+                    .clone()
+                    .unwrap_or_else(|| Layout::classic(g.box_size()));
                 if let Err(e) = check_solution(&layout, r.puzzle, g) {
-                    return Err(Failure::Error { code: 70, message: format!("{at}: internal error: wrong solution: {e}") });
+                    return Err(Failure::Error {
+                        code: 70,
+                        message: format!("{at}: internal error: wrong solution: {e}"),
+                    });
                 }
                 if matches!(r.kind, Kind::Unique(_)) {
                     s.unique += 1;
                     if puzzle.solution.as_ref().is_some_and(|want| want != g) {
-                        s.error(format!("{at}: the solution differs from the one given in the input"));
+                        s.error(format!(
+                            "{at}: the solution differs from the one given in the input"
+                        ));
                     }
                 } else {
                     s.several += 1;
                     if unique {
-                        s.error(format!("{at}: several solutions"));
+                        eprintln!("{at}: several solutions");
                         s.code = worst(s.code, exit::NO_SOLUTION);
                     }
                 }
-                let found = if matches!(r.kind, Kind::Unique(_)) { 1 } else { 2 };
+                let found = if matches!(r.kind, Kind::Unique(_)) {
+                    1
+                } else {
+                    2
+                };
                 if puzzle.count.is_some_and(|c| c.min(2) != found) {
-                    s.error(format!("{at}: {found} solution(s) found but the input says {}", puzzle.count.unwrap_or(0)));
+                    s.error(format!(
+                        "{at}: {found} solution(s) found but the input says {}",
+                        puzzle.count.unwrap_or(0)
+                    ));
                 }
             }
             Kind::NoSolution(_) => {
@@ -256,12 +317,19 @@ impl Run<'_> {
                     eprintln!("{at}: no solution");
                 }
                 if puzzle.count.is_some_and(|c| c != 0) {
-                    s.error(format!("{at}: no solution found but the input says {}", puzzle.count.unwrap_or(0)));
+                    s.error(format!(
+                        "{at}: no solution found but the input says {}",
+                        puzzle.count.unwrap_or(0)
+                    ));
                 }
             }
             Kind::Stopped(why) => {
                 s.stopped += 1;
-                let code = if why == &StopReason::Cancelled.to_string() { exit::INTERRUPTED } else { exit::LIMIT };
+                let code = if why == &StopReason::Cancelled.to_string() {
+                    exit::INTERRUPTED
+                } else {
+                    exit::LIMIT
+                };
                 s.code = worst(s.code, code);
             }
             Kind::Counted(n, complete) => {
@@ -278,7 +346,9 @@ impl Run<'_> {
                 }
                 if let (Some(c), true) = (puzzle.count, *complete) {
                     if c != *n {
-                        s.error(format!("{at}: {n} solutions counted but the input says {c}"));
+                        s.error(format!(
+                            "{at}: {n} solutions counted but the input says {c}"
+                        ));
                     }
                 }
             }
@@ -306,7 +376,11 @@ impl Run<'_> {
 }
 
 fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
-    let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        s.puzzles as f64 / seconds
+    } else {
+        0.0
+    };
     let line = match mode {
         Mode::Check => format!(
             "{} grids: {} valid, {} invalid, {} errors",
@@ -331,7 +405,10 @@ fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     eprintln!("{line}");
     if let Mode::Count(limit) = mode {
         if s.stopped > 0 {
-            eprintln!("note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit", s.stopped);
+            eprintln!(
+                "note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit",
+                s.stopped
+            );
         }
     }
 }

@@ -171,7 +171,9 @@ impl InputArgs {
                 let path = self.regions.as_deref().expect("clap requires --regions");
                 let bytes = super::input::read_all(Some(path))?;
                 let text = String::from_utf8_lossy(&bytes);
-                return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
+                return Layout::jigsaw(&text)
+                    .map(Some)
+                    .map_err(|e| Failure::input(format!("{}: {e}", path.display())));
             }
         };
         Ok(Some(Layout::variant(variant, 3)))

@@ -91,7 +91,11 @@ fn note(r: &Record) -> String {
 }
 
 fn with_note(out: &mut dyn Write, text: &str, note: &str) -> io::Result<()> {
-    if note.is_empty() { writeln!(out, "{text}") } else { writeln!(out, "{text}  # {note}") }
+    if note.is_empty() {
+        writeln!(out, "{text}")
+    } else {
+        writeln!(out, "{text}  # {note}")
+    }
 }
 
 fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
@@ -105,14 +109,29 @@ fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
         Kind::Counted(n, complete) => {
-            let count = if *complete { n.to_string() } else { format!("{n}+") };
-            let note = if *complete { note } else { ["limit reached", &note].join(" ").trim().to_string() };
+            let count = if *complete {
+                n.to_string()
+            } else {
+                format!("{n}+")
+            };
+            let note = if *complete {
+                note
+            } else {
+                ["limit reached", &note].join(" ").trim().to_string()
+            };
             with_note(out, &format!("{}:{count}", r.puzzle.to_line()), &note)
         }
         Kind::Enumerated(solutions, complete) => {
             let more = if *complete { "" } else { " (limit reached)" };
-            writeln!(out, "# {}: {} solutions{more}", r.puzzle.to_line(), solutions.len())?;
-            solutions.iter().try_for_each(|s| writeln!(out, "{}", s.to_line()))
+            writeln!(
+                out,
+                "# {}: {} solutions{more}",
+                r.puzzle.to_line(),
+                solutions.len()
+            )?;
+            solutions
+                .iter()
+                .try_for_each(|s| writeln!(out, "{}", s.to_line()))
         }
         _ => with_note(out, &shown(r).unwrap_or(r.puzzle).to_line(), &note),
     }
@@ -122,7 +141,12 @@ fn block(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
         Kind::Counted(n, complete) => {
-            writeln!(out, "# line {}: {n}{} solutions", r.line, if *complete { "" } else { "+" })?;
+            writeln!(
+                out,
+                "# line {}: {n}{} solutions",
+                r.line,
+                if *complete { "" } else { "+" }
+            )?;
             write!(out, "{}", r.puzzle.to_block())?;
         }
         Kind::Enumerated(solutions, _) => {
@@ -153,7 +177,12 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         Kind::Stopped(_) | Kind::Checked(_) => String::new(),
     };
     let nodes = r.nodes.map(|n| n.to_string()).unwrap_or_default();
-    writeln!(out, "{},{solution},{},{count},{nodes}", r.puzzle.to_line(), r.kind.status())
+    writeln!(
+        out,
+        "{},{solution},{},{count},{nodes}",
+        r.puzzle.to_line(),
+        r.kind.status()
+    )
 }
 
 fn json_record(r: &Record) -> Value {
@@ -185,7 +214,10 @@ fn json_record(r: &Record) -> Value {
         Kind::Enumerated(solutions, complete) => {
             m.insert("count".into(), json!(solutions.len()));
             m.insert("complete".into(), json!(complete));
-            m.insert("solutions".into(), json!(solutions.iter().map(Grid::to_line).collect::<Vec<_>>()));
+            m.insert(
+                "solutions".into(),
+                json!(solutions.iter().map(Grid::to_line).collect::<Vec<_>>()),
+            );
         }
         Kind::Checked(conflicts) => {
             m.insert("complete".into(), json!(r.puzzle.is_full()));

@@ -1,0 +1,3 @@
+//! Logic solver benchmarks (being written).
+
+fn main() {}

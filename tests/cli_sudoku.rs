@@ -1,0 +1,238 @@
+//! `xc sudoku` end to end: every format, every error path, exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn xc() -> Command {
+    Command::cargo_bin("xc").unwrap()
+}
+
+const F: &str = "tests/fixtures/sudoku";
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const INKALA_SOLUTION: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+fn run(args: &[&str]) -> assert_cmd::assert::Assert {
+    xc().arg("sudoku").args(args).assert()
+}
+
+#[test]
+fn solves_a_line_from_stdin() {
+    xc().args(["sudoku", "solve"])
+        .write_stdin(format!("{INKALA}\n"))
+        .assert()
+        .code(0)
+        .stdout(format!("{INKALA_SOLUTION}\n"))
+        .stderr(predicate::str::starts_with(
+            "1 puzzles: 1 solved (1 unique, 0 several), 0 no solution, 0 stopped, 0 errors;",
+        ));
+}
+
+#[test]
+fn every_input_format() {
+    for (file, first) in [
+        ("seeds.txt", INKALA_SOLUTION),
+        ("simple_sudoku.ss", INKALA_SOLUTION),
+        (
+            "seed_file.txt",
+            "819465732574239681623187954962854173741923865358716249235671498197548326486392517",
+        ),
+        (
+            "kaggle.csv",
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378",
+        ),
+        (
+            "leetcode.json",
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ),
+        (
+            "qqwing.txt",
+            "327561984518942367496873125761384259935726418842195673674259831253418796189637542",
+        ),
+        ("mixed.txt", INKALA_SOLUTION),
+        ("four.txt", "1234341221434321"),
+    ] {
+        let out = run(&["solve", "-q", &format!("{F}/{file}")])
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().next(), Some(first), "{file}");
+    }
+}
+
+#[test]
+fn output_formats() {
+    let block = run(&[
+        "solve",
+        "-q",
+        "--format",
+        "block",
+        &format!("{F}/seeds.txt"),
+    ])
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    assert!(
+        String::from_utf8(block)
+            .unwrap()
+            .starts_with("8 1 2 | 7 5 3 | 6 4 9\n9 4 3 | 6 8 2 | 1 7 5\n")
+    );
+    run(&["solve", "-q", "--format", "csv", &format!("{F}/seeds.txt")])
+        .success()
+        .stdout(predicate::str::starts_with(format!(
+            "puzzle,solution,status,count,nodes\n{INKALA},{INKALA_SOLUTION},unique,1,\n"
+        )));
+    let json = run(&[
+        "solve",
+        "-q",
+        "--format",
+        "json",
+        "--stats",
+        &format!("{F}/seeds.txt"),
+    ])
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(json).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(first["status"], "unique");
+    assert_eq!(first["solution"], INKALA_SOLUTION);
+    assert_eq!(first["nodes"], 2720);
+    assert_eq!(first["line"], 3);
+}
+
+#[test]
+fn counting_and_enumerating() {
+    run(&["count", "-q", &format!("{F}/four.txt")])
+        .success()
+        .stdout("1.3.3..2.1..4.21:1\n1.3.3..2.1..4.21:1\n................:288\n");
+    run(&["solve", "--count", "-q", &format!("{F}/four.txt")]).success();
+    run(&["solve", "--limit", "3", "-q", &format!("{F}/comma_grid.csv")])
+        .code(3)
+        .stdout(predicate::str::starts_with("# 641......753......982.........937......465......182.........137......829......645: 3 solutions (limit reached)\n"));
+    let empty = ".".repeat(81);
+    xc().args(["sudoku", "count"])
+        .write_stdin(format!("{empty}\n"))
+        .assert()
+        .code(3)
+        .stdout(format!("{empty}:100000+  # limit reached\n"))
+        .stderr(predicate::str::contains(
+            "stopped at the limit of 100000 solutions; raise it with --limit",
+        ));
+    xc().args(["sudoku", "count", "--limit", "5", "-q"])
+        .write_stdin(format!("{empty}\n"))
+        .assert()
+        .code(3);
+}
+
+#[test]
+fn several_solutions_and_unique() {
+    run(&["solve", "-q", &format!("{F}/comma_grid.csv")])
+        .code(0)
+        .stdout(predicate::str::ends_with("  # several solutions\n"));
+    run(&["solve", "--unique", "-q", &format!("{F}/comma_grid.csv")])
+        .code(1)
+        .stderr(predicate::str::contains(
+            "comma_grid.csv:1: several solutions",
+        ));
+}
+
+#[test]
+fn bad_lines_are_reported_and_the_batch_goes_on() {
+    let out = run(&["solve", &format!("{F}/bad.txt")]).code(2);
+    let out = out.get_output();
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(stdout.contains("# no solution: r1c1 and r1c2 both hold 8 (row 1)"));
+    assert!(stdout.contains("# no solution: r9c8 and r9c9 both hold 5 (row 9)"));
+    assert!(stderr.contains("tests/fixtures/sudoku/bad.txt:2:1: wrong length: 80 cells; a puzzle line has 81 (or 16, 256, 625)\n"));
+    assert!(
+        stderr.contains("tests/fixtures/sudoku/bad.txt:3:46: bad character `x` for a 9×9 grid\n")
+    );
+    assert!(
+        stderr.contains(
+            "4 puzzles: 2 solved (2 unique, 0 several), 2 no solution, 0 stopped, 2 errors"
+        )
+    );
+}
+
+#[test]
+fn no_solution_exits_with_one() {
+    run(&["solve", "-q", &format!("{F}/mixed.txt")]).code(1);
+}
+
+#[test]
+fn check_validates_grids() {
+    run(&["check", &format!("{F}/bad.txt")])
+        .code(2)
+        .stdout(predicate::str::contains(format!(
+            "{INKALA}  # ok, 21 givens\n"
+        )))
+        .stdout(predicate::str::contains(
+            "# invalid: r1c1 and r1c2 both hold 8 (row 1)",
+        ));
+    run(&["check", "-q", &format!("{F}/seeds_solutions.txt")])
+        .code(0)
+        .stdout(predicate::str::contains("# ok, complete"));
+}
+
+#[test]
+fn limits_stop_with_three() {
+    run(&[
+        "solve",
+        "-q",
+        "--node-limit",
+        "5",
+        &format!("{F}/seeds.txt"),
+    ])
+    .code(3)
+    .stdout(predicate::str::contains("# stopped: node limit reached"));
+}
+
+#[test]
+fn file_errors() {
+    run(&["solve", "no/such.txt"])
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: no/such.txt: no such file\n",
+        ));
+    run(&["solve", "tests"])
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: tests: is a directory\n",
+        ));
+    run(&[
+        "solve",
+        "--input-format",
+        "line",
+        "-q",
+        &format!("{F}/seed_file.txt"),
+    ])
+    .code(2);
+}
+
+#[test]
+fn tdoku_and_kaggle_answers_are_checked() {
+    let wrong = format!("{INKALA},{}\n", INKALA_SOLUTION.replace("812", "821"));
+    xc().args(["sudoku", "solve", "-q"])
+        .write_stdin(wrong)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: "));
+    xc().args(["sudoku", "solve", "-q"])
+        .write_stdin(format!("{INKALA}:5\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("input says 5"));
+}
+
+#[test]
+fn big_grids_and_variants() {
+    run(&["solve", "-q", &format!("{F}/big16.txt")]).code(0);
+    run(&["solve", "-q", &format!("{F}/big25.txt")]).code(0);
+}
