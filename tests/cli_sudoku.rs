@@ -236,3 +236,53 @@ fn big_grids_and_variants() {
     run(&["solve", "-q", &format!("{F}/big16.txt")]).code(0);
     run(&["solve", "-q", &format!("{F}/big25.txt")]).code(0);
 }
+
+#[test]
+fn variants_on_the_command_line() {
+    run(&["solve", "-q", "--variant", "x", &format!("{F}/x.txt")])
+        .code(0)
+        .stdout("198532674256741389473689125829415736714326598365978241587264913931857462642193857\n");
+    run(&["solve", "-q", "--variant", "windoku", &format!("{F}/windoku.txt")]).code(0);
+    run(&["solve", "-q", "--variant", "jigsaw", "--regions", &format!("{F}/jigsaw_regions.txt"), &format!("{F}/jigsaw.txt")])
+        .code(0)
+        .stdout("548326791231798654769413285926581347315974862874652139453267918197835426682149573\n");
+    run(&["solve", "-q", "--variant", "jigsaw", &format!("{F}/jigsaw.txt")]).code(2).stderr(predicate::str::contains("--regions"));
+    run(&["solve", "-q", "--variant", "x", &format!("{F}/four.txt")]).code(1).stdout(predicate::str::contains("a 4×4 grid given to a 9×9 variant"));
+}
+
+#[test]
+fn emit_dlx_feeds_xc_cover() {
+    let dlx = xc().args(["sudoku", "solve", "--emit-dlx", "-q"]).write_stdin(format!("{INKALA}\n")).assert().success().get_output().stdout.clone();
+    assert!(String::from_utf8_lossy(&dlx).starts_with(&format!("| sudoku {INKALA}\np01 p02 ")));
+    xc().arg("cover").write_stdin(dlx).assert().success().stdout(predicate::str::starts_with("Altogether 1 solution, 48760 updates, 2720 nodes"));
+}
+
+#[test]
+fn generate_is_reproducible_unique_and_symmetric() {
+    let one = |threads: &str| {
+        xc().args(["sudoku", "generate", "-n", "12", "--seed", "42", "--threads", threads, "-q"]).assert().success().get_output().stdout.clone()
+    };
+    let a = one("1");
+    assert_eq!(a, one("2"));
+    let text = String::from_utf8(a).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    for line in text.lines() {
+        let g: Vec<char> = line.chars().collect();
+        for k in 0..81 {
+            assert_eq!(g[k] == '.', g[80 - k] == '.', "rot180 symmetry: {line}");
+        }
+    }
+    xc().args(["sudoku", "solve", "--unique", "-q"]).write_stdin(text).assert().code(0);
+    xc().args(["sudoku", "generate", "-n", "2"]).assert().success().stderr(predicate::str::starts_with("seed: "));
+    xc().args(["sudoku", "generate", "--symmetry", "spiral"]).assert().code(2);
+    xc().args(["sudoku", "generate", "--size", "7"]).assert().code(2);
+    let four = xc().args(["sudoku", "generate", "--size", "4", "--symmetry", "none", "--seed", "1", "-n", "3", "-q", "--format", "json"]).assert().success().get_output().stdout.clone();
+    for line in String::from_utf8(four).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["puzzle"].as_str().unwrap().len(), 16);
+    }
+    xc().args(["sudoku", "generate", "--no-minimal", "--clues", "40", "--seed", "3", "-n", "5", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::function(|s: &str| s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)));
+}

@@ -32,17 +32,23 @@
 
 mod adapter;
 pub mod batch;
+mod export;
+mod generate;
 pub mod logic;
 mod grid;
 mod layout;
 mod parse;
 mod rules;
+mod singles;
+mod symmetry;
 
 pub use adapter::{Examined, SudokuSolver, Verdict};
+pub use generate::{Generated, Generator, GeneratorOptions, derive_seed};
 pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
 pub use layout::{House, HouseKind, Layout, Variant};
 pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
 pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
+pub use symmetry::Symmetry;
 
 use thiserror::Error;
 

@@ -56,7 +56,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     let max = match mode {
         Mode::Solve { .. } => 2,
         Mode::Count(n) | Mode::Enumerate(n) => n,
-        Mode::Check => 1,
+        Mode::Check | Mode::EmitDlx => 1,
     };
     let batch = match &layout {
         Some(l) => Batch::with_layout(l.clone(), max, limits),
@@ -163,6 +163,7 @@ impl Run<'_> {
     fn compute(&mut self, chunk: &[Puzzle]) -> Vec<(Kind, Option<u64>)> {
         match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
+            Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Enumerate(n) => self.enumerate(chunk, n),
             _ => {
                 let grids: Vec<Grid> = chunk.iter().map(|p| p.grid.clone()).collect();
@@ -215,6 +216,17 @@ impl Run<'_> {
                 .map(ToString::to_string)
                 .collect(),
         )
+    }
+
+    fn emit_dlx(&self, p: &Puzzle) -> Kind {
+        let solver = match &self.layout {
+            Some(l) => SudokuSolver::with_layout(l.clone()),
+            None => SudokuSolver::new(p.grid.box_size()),
+        };
+        match solver.reduced_dlx(&p.grid) {
+            Ok(text) => Kind::Dlx(text),
+            Err(e) => Kind::NoSolution(Some(e.to_string())),
+        }
     }
 
     fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<u64>)> {
@@ -364,6 +376,7 @@ impl Run<'_> {
                 (1, _) => s.unique += 1,
                 _ => s.several += 1,
             },
+            Kind::Dlx(_) => {}
             Kind::Checked(conflicts) => {
                 if !conflicts.is_empty() {
                     s.none += 1;

@@ -1,6 +1,7 @@
 //! `xc sudoku`: solve, count and check puzzles in any common format.
 
 mod batch;
+mod generate;
 mod report;
 
 use super::exit::Failure;
@@ -27,6 +28,8 @@ enum SudokuCommand {
     Count(CountArgs),
     /// Check grids for broken rules.
     Check(InputArgs),
+    /// Generate proper puzzles.
+    Generate(generate::GenerateArgs),
 }
 
 /// Output formats of `xc sudoku`.
@@ -121,6 +124,11 @@ pub struct SolveArgs {
     /// Make a puzzle with no solution or several solutions an error.
     #[arg(long, conflicts_with_all = ["count", "all", "limit"])]
     unique: bool,
+    /// Print each puzzle as an exact-cover problem in Knuth's DLX format
+    /// (reduced by its givens, as Knuth's sudoku-dlx does) instead of
+    /// solving it.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "unique"])]
+    emit_dlx: bool,
 }
 
 /// Arguments of `xc sudoku count`.
@@ -148,6 +156,8 @@ pub enum Mode {
     Enumerate(u64),
     /// Check the rules only.
     Check,
+    /// Write each puzzle as a DLX problem.
+    EmitDlx,
 }
 
 impl InputArgs {
@@ -196,6 +206,7 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     match &args.command {
         SudokuCommand::Solve(a) => {
             let mode = match (a.count, a.all, a.limit) {
+                _ if a.emit_dlx => Mode::EmitDlx,
                 (true, _, limit) => Mode::Count(limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
                 (false, true, _) => Mode::Enumerate(u64::MAX),
                 (false, false, Some(n)) => Mode::Enumerate(n),
@@ -205,5 +216,6 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
         SudokuCommand::Count(a) => batch::run(&a.input, Mode::Count(a.limit), out),
         SudokuCommand::Check(a) => batch::run(a, Mode::Check, out),
+        SudokuCommand::Generate(a) => generate::run(a, out),
     }
 }

@@ -22,6 +22,8 @@ pub enum Kind {
     Enumerated(Vec<Grid>, bool),
     /// A rule check: the conflicts found.
     Checked(Vec<String>),
+    /// The puzzle as a DLX problem.
+    Dlx(String),
 }
 
 impl Kind {
@@ -33,6 +35,7 @@ impl Kind {
             Kind::NoSolution(_) => "none",
             Kind::Stopped(_) => "stopped",
             Kind::Counted(..) | Kind::Enumerated(..) => "counted",
+            Kind::Dlx(_) => "dlx",
             Kind::Checked(c) if c.is_empty() => "ok",
             Kind::Checked(_) => "invalid",
         }
@@ -64,6 +67,9 @@ pub fn header(out: &mut dyn Write, format: GridFormat) -> io::Result<()> {
 
 /// Writes one record.
 pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<()> {
+    if let Kind::Dlx(text) = &r.kind {
+        return write!(out, "{text}");
+    }
     match format {
         GridFormat::Line => line(out, r),
         GridFormat::Block => block(out, r),
@@ -74,7 +80,7 @@ pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<
 
 fn note(r: &Record) -> String {
     let base = match &r.kind {
-        Kind::Unique(_) | Kind::Counted(..) | Kind::Enumerated(..) => String::new(),
+        Kind::Unique(_) | Kind::Counted(..) | Kind::Enumerated(..) | Kind::Dlx(_) => String::new(),
         Kind::Several(_) => "several solutions".into(),
         Kind::NoSolution(None) => "no solution".into(),
         Kind::NoSolution(Some(c)) => format!("no solution: {c}"),
@@ -174,7 +180,7 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         Kind::NoSolution(_) => "0".to_string(),
         Kind::Counted(n, complete) => format!("{n}{}", if *complete { "" } else { "+" }),
         Kind::Enumerated(s, complete) => format!("{}{}", s.len(), if *complete { "" } else { "+" }),
-        Kind::Stopped(_) | Kind::Checked(_) => String::new(),
+        Kind::Stopped(_) | Kind::Checked(_) | Kind::Dlx(_) => String::new(),
     };
     let nodes = r.nodes.map(|n| n.to_string()).unwrap_or_default();
     writeln!(
@@ -223,7 +229,7 @@ fn json_record(r: &Record) -> Value {
             m.insert("complete".into(), json!(r.puzzle.is_full()));
             m.insert("conflicts".into(), json!(conflicts));
         }
-        Kind::Several(_) => {}
+        Kind::Several(_) | Kind::Dlx(_) => {}
     }
     if let Some(n) = r.nodes {
         m.insert("nodes".into(), json!(n));

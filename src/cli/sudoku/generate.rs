@@ -1,0 +1,148 @@
+//! `xc sudoku generate`: proper puzzles, in parallel, reproducible from a
+//! seed whatever the thread count.
+
+use super::GridFormat;
+use crate::cli::exit::{self, Failure};
+use crate::cli::{interrupt, progress};
+use clap::Args;
+use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, derive_seed};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::Write;
+
+/// Arguments of `xc sudoku generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// The seed (printed on stderr when not given).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal,
+    /// antidiagonal or dihedral.
+    #[arg(long, default_value = "rot180", value_parser = parse_symmetry)]
+    symmetry: Symmetry,
+    /// Keep removing givens until none can go (the default).
+    #[arg(long, overrides_with = "no_minimal")]
+    minimal: bool,
+    /// Stop removing givens at --clues (default 30) instead.
+    #[arg(long)]
+    no_minimal: bool,
+    /// At most N givens (best effort; reported when not met).
+    #[arg(long, value_name = "N")]
+    clues: Option<usize>,
+    /// Grid size: 4, 9 or 16.
+    #[arg(long, default_value = "9", value_parser = parse_size)]
+    size: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = GridFormat::Line)]
+    format: GridFormat,
+    /// Also print each solution.
+    #[arg(long)]
+    solution: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// No summary on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The box size for a grid side of 4, 9 or 16.
+fn parse_size(s: &str) -> Result<usize, String> {
+    match s {
+        "4" => Ok(2),
+        "9" => Ok(3),
+        "16" => Ok(4),
+        _ => Err(format!("the size must be 4, 9 or 16, not `{s}`")),
+    }
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+}
+
+/// Puzzles generated between two writes.
+const CHUNK: u64 = 256;
+
+/// Runs `xc sudoku generate`.
+pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let n = args.size;
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("seed: {s}");
+        s
+    });
+    let minimal = !args.no_minimal;
+    let options = GeneratorOptions {
+        symmetry: args.symmetry,
+        minimal,
+        max_clues: args.clues.or((!minimal).then_some(30)),
+        ..GeneratorOptions::default()
+    };
+    let prototype = Generator::new(n, options);
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        pool = pool.num_threads(t as usize);
+    }
+    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let bar = progress::bar(args.count, 1000, "items");
+    let start = std::time::Instant::now();
+    if args.format == GridFormat::Csv {
+        writeln!(out, "puzzle,solution,givens,seed")?;
+    }
+    let (mut done, mut missed, mut givens) = (0u64, 0u64, 0u64);
+    while done < args.count && !interrupt::raised() {
+        let end = (done + CHUNK).min(args.count);
+        let batch: Vec<Generated> = pool.install(|| {
+            (done..end)
+                .into_par_iter()
+                .map_init(|| prototype.clone(), |g, i| g.generate(derive_seed(seed, i)))
+                .collect()
+        });
+        for g in &batch {
+            givens += g.puzzle.givens() as u64;
+            missed += u64::from(!g.clues_met);
+            write_one(out, args, g)?;
+        }
+        done = end;
+        bar.set_position(done);
+    }
+    bar.finish_and_clear();
+    if missed > 0 {
+        eprintln!("note: {missed} puzzle(s) have more than {} givens: no smaller one was found", args.clues.unwrap_or(30));
+    }
+    if !args.quiet {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{done} puzzles ({}, {}), {:.1} givens on average; {secs:.3} s, {:.0} puzzles/s",
+            args.symmetry,
+            if minimal { "minimal" } else { "not minimal" },
+            givens as f64 / done.max(1) as f64,
+            done as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(if interrupt::raised() { exit::INTERRUPTED } else { exit::SOLVED })
+}
+
+fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io::Result<()> {
+    match args.format {
+        GridFormat::Line if args.solution => writeln!(out, "{},{}", g.puzzle, g.solution),
+        GridFormat::Line => writeln!(out, "{}", g.puzzle),
+        GridFormat::Block => {
+            write!(out, "{}", g.puzzle.to_block())?;
+            if args.solution {
+                writeln!(out)?;
+                write!(out, "{}", g.solution.to_block())?;
+            }
+            writeln!(out)
+        }
+        GridFormat::Csv => writeln!(out, "{},{},{},{}", g.puzzle, g.solution, g.puzzle.givens(), g.seed),
+        GridFormat::Json => writeln!(
+            out,
+            "{}",
+            json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": args.symmetry.to_string()})
+        ),
+    }
+}

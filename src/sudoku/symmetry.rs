@@ -1,0 +1,164 @@
+//! Symmetries of the givens: which cells must be removed together so that
+//! a generated puzzle looks symmetric.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The symmetry of a puzzle's givens. The modes of qqwing (`none`,
+/// `rotate90`, `rotate180`, `mirror`, `flip`, `random`) and of the `sudoku`
+/// crate (vertical, horizontal, diagonal and antidiagonal mirrors, half and
+/// quarter turns, and all of them at once) are all here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry.
+    None,
+    /// Unchanged by a half turn (the usual newspaper symmetry).
+    Rot180,
+    /// Unchanged by a quarter turn.
+    Rot90,
+    /// Unchanged by a left–right mirror.
+    Mirror,
+    /// Unchanged by a top–bottom flip.
+    Flip,
+    /// Unchanged by a reflection in the main diagonal.
+    Diagonal,
+    /// Unchanged by a reflection in the anti-diagonal.
+    AntiDiagonal,
+    /// Unchanged by all eight symmetries of the square.
+    Dihedral,
+}
+
+impl Symmetry {
+    /// Every mode, for `--symmetry` help and tests.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::Dihedral,
+    ];
+
+    /// The maps of cell `(r, c)` (0-based, on a side×side grid) that
+    /// generate the group.
+    fn generators(self) -> Vec<fn(usize, usize, usize) -> (usize, usize)> {
+        let rot180: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - r, s - 1 - c);
+        let rot90: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (c, s - 1 - r);
+        let mirror: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (r, s - 1 - c);
+        let flip: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - r, c);
+        let diagonal: fn(usize, usize, usize) -> (usize, usize) = |r, c, _| (c, r);
+        let anti: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - c, s - 1 - r);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::Rot180 => vec![rot180],
+            Symmetry::Rot90 => vec![rot90],
+            Symmetry::Mirror => vec![mirror],
+            Symmetry::Flip => vec![flip],
+            Symmetry::Diagonal => vec![diagonal],
+            Symmetry::AntiDiagonal => vec![anti],
+            Symmetry::Dihedral => vec![rot90, mirror],
+        }
+    }
+
+    /// The cells that must be kept or removed together, each orbit sorted,
+    /// in order of their first cell.
+    pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
+        let generators = self.generators();
+        let mut orbit_of = vec![usize::MAX; side * side];
+        let mut orbits: Vec<Vec<usize>> = Vec::new();
+        for start in 0..side * side {
+            if orbit_of[start] != usize::MAX {
+                continue;
+            }
+            let id = orbits.len();
+            let mut orbit = vec![start];
+            orbit_of[start] = id;
+            let mut k = 0;
+            while k < orbit.len() {
+                let (r, c) = (orbit[k] / side, orbit[k] % side);
+                for g in &generators {
+                    let (r2, c2) = g(r, c, side);
+                    let cell = r2 * side + c2;
+                    if orbit_of[cell] == usize::MAX {
+                        orbit_of[cell] = id;
+                        orbit.push(cell);
+                    }
+                }
+                k += 1;
+            }
+            orbit.sort_unstable();
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether a grid's filled cells have this symmetry.
+    pub fn holds(self, cells: &[u8], side: usize) -> bool {
+        self.orbits(side).iter().all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Dihedral => "dihedral",
+        })
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "none" => Symmetry::None,
+            "rot180" | "rotate180" | "half" => Symmetry::Rot180,
+            "rot90" | "rotate90" | "quarter" => Symmetry::Rot90,
+            "mirror" | "vertical" => Symmetry::Mirror,
+            "flip" | "horizontal" => Symmetry::Flip,
+            "diagonal" => Symmetry::Diagonal,
+            "antidiagonal" | "anti-diagonal" => Symmetry::AntiDiagonal,
+            "dihedral" | "all" | "full" => Symmetry::Dihedral,
+            _ => return Err(format!("unknown symmetry `{s}` (none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral)")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbit_sizes() {
+        let sizes = |s: Symmetry| {
+            let mut v: Vec<usize> = s.orbits(9).iter().map(Vec::len).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        assert_eq!(Symmetry::None.orbits(9).len(), 81);
+        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
+        assert_eq!(sizes(Symmetry::Rot90), [1, 4]);
+        assert_eq!(Symmetry::Mirror.orbits(9).len(), 45);
+        assert_eq!(Symmetry::Diagonal.orbits(9).len(), 45);
+        assert_eq!(sizes(Symmetry::Dihedral), [1, 4, 8]);
+        assert_eq!(Symmetry::Dihedral.orbits(9).len(), 15);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for s in Symmetry::ALL {
+            assert_eq!(s.to_string().parse::<Symmetry>().unwrap(), s);
+        }
+        assert!("spiral".parse::<Symmetry>().is_err());
+    }
+}
