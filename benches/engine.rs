@@ -18,13 +18,7 @@ use exactcover::puzzles::queens::Queens;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-const INSTANCES: &[&str] = &[
-    "queens12",
-    "queens13",
-    "langford11",
-    "pentominoes6x10",
-    "ink",
-];
+const INSTANCES: &[&str] = &["queens12", "queens13", "langford11", "pentominoes6x10", "ink"];
 
 fn shared_ink() -> Option<String> {
     let base = std::env::var_os("EXACTCOVER_SHARED")
@@ -57,10 +51,7 @@ fn text(name: &str) -> Option<&'static str> {
             })
             .collect()
     });
-    texts
-        .iter()
-        .find(|(n, _)| n == name)
-        .and_then(|(_, t)| t.as_deref())
+    texts.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.as_deref())
 }
 
 fn problem(name: &str) -> Option<Problem> {

@@ -21,17 +21,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let queens = Queens::new(n)?;
         let mut solver = queens.problem().solver();
         let count = solver.count();
-        println!(
-            "{n:>2} queens: {count} solutions ({} nodes)",
-            solver.stats().nodes
-        );
+        println!("{n:>2} queens: {count} solutions ({} nodes)", solver.stats().nodes);
     }
     let eight = Queens::new(8)?;
-    let first = eight
-        .problem()
-        .solver()
-        .first()
-        .expect("8 queens has solutions");
+    let first = eight.problem().solver().first().expect("8 queens has solutions");
     print!("\none solution for 8 queens:\n{}", eight.render(&first));
     Ok(())
 }

@@ -22,11 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         solver.stats()
     );
 
-    let first = distinct
-        .problem()
-        .solver()
-        .first()
-        .expect("6x10 has packings");
+    let first = distinct.problem().solver().first().expect("6x10 has packings");
     print!("\n{}", distinct.render(&first));
     Ok(())
 }

@@ -12,18 +12,9 @@ const TOY: &str = "tests/fixtures/dlx/toy.dlx";
 
 #[test]
 fn counts_and_prints_the_statistics_line() {
-    let out = xc()
-        .args(["cover", TOY])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = xc().args(["cover", TOY]).assert().success().get_output().stdout.clone();
     let out = String::from_utf8(out).unwrap();
-    assert!(
-        out.starts_with("Altogether 1 solution, 30 updates, 6 nodes, "),
-        "{out}"
-    );
+    assert!(out.starts_with("Altogether 1 solution, 30 updates, 6 nodes, "), "{out}");
 }
 
 #[test]
@@ -31,9 +22,7 @@ fn prints_solutions_as_written() {
     xc().args(["cover", TOY, "--all"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(
-            "Solution 1:\n  A D\n  C E F\n  B G\n",
-        ));
+        .stdout(predicate::str::starts_with("Solution 1:\n  A D\n  C E F\n  B G\n"));
 }
 
 #[test]
@@ -43,10 +32,7 @@ fn reads_standard_input() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("2 solutions"));
-    xc().arg("cover")
-        .write_stdin("A B\nA\nB\nA B\n")
-        .assert()
-        .code(0);
+    xc().arg("cover").write_stdin("A B\nA\nB\nA B\n").assert().code(0);
 }
 
 #[test]
@@ -65,39 +51,20 @@ fn limits_exit_with_three_and_partial_statistics() {
         .stdout(predicate::str::starts_with(
             "Stopped (solution limit reached) after 5 solutions,",
         ));
-    xc().args([
-        "cover",
-        "tests/fixtures/dlx/queens8.dlx",
-        "--node-limit",
-        "10",
-    ])
-    .assert()
-    .code(3)
-    .stdout(
-        predicate::str::contains("Stopped (node limit reached)")
-            .and(predicate::str::contains(" 10 nodes")),
-    );
-    xc().args([
-        "cover",
-        "tests/fixtures/dlx/pentominoes3x20.dlx",
-        "--time-limit",
-        "1ms",
-    ])
-    .assert()
-    .code(3)
-    .stdout(predicate::str::contains("Stopped (time limit reached)"));
+    xc().args(["cover", "tests/fixtures/dlx/queens8.dlx", "--node-limit", "10"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("Stopped (node limit reached)").and(predicate::str::contains(" 10 nodes")));
+    xc().args(["cover", "tests/fixtures/dlx/pentominoes3x20.dlx", "--time-limit", "1ms"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("Stopped (time limit reached)"));
 }
 
 #[test]
 fn json_output() {
     let out = xc()
-        .args([
-            "cover",
-            "tests/fixtures/dlx/colors.dlx",
-            "--format",
-            "json",
-            "--all",
-        ])
+        .args(["cover", "tests/fixtures/dlx/colors.dlx", "--format", "json", "--all"])
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -139,9 +106,7 @@ fn warnings_name_the_line() {
     xc().args(["cover", "tests/fixtures/dlx/colors.dlx"])
         .assert()
         .success()
-        .stderr(
-            "warning: tests/fixtures/dlx/colors.dlx:5: option ignored: it has no primary item\n",
-        );
+        .stderr("warning: tests/fixtures/dlx/colors.dlx:5: option ignored: it has no primary item\n");
 }
 
 #[test]
@@ -207,9 +172,7 @@ fn usage_errors_exit_with_two() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
-    xc().args(["cover", TOY, "--time-limit", "soon"])
-        .assert()
-        .code(2);
+    xc().args(["cover", TOY, "--time-limit", "soon"]).assert().code(2);
     xc().args(["frobnicate"]).assert().code(2);
 }
 
@@ -232,9 +195,7 @@ fn puzzle_subcommands() {
     xc().args(["langford", "4", "--all"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(
-            "Solution 1:\n  4 1 3 1 2 4 3 2\n",
-        ));
+        .stdout(predicate::str::starts_with("Solution 1:\n  4 1 3 1 2 4 3 2\n"));
     xc().args(["langford", "7", "--raw"])
         .assert()
         .success()
@@ -255,9 +216,7 @@ fn puzzle_subcommands() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("unknown piece set `heptominoes`"));
-    xc().args(["polyomino", "--board", "6by10"])
-        .assert()
-        .code(2);
+    xc().args(["polyomino", "--board", "6by10"]).assert().code(2);
 }
 
 #[test]

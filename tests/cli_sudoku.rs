@@ -8,10 +8,8 @@ fn xc() -> Command {
 }
 
 const F: &str = "tests/fixtures/sudoku";
-const INKALA: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-const INKALA_SOLUTION: &str =
-    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const INKALA_SOLUTION: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
 fn run(args: &[&str]) -> assert_cmd::assert::Assert {
     xc().arg("sudoku").args(args).assert()
@@ -64,17 +62,11 @@ fn every_input_format() {
 
 #[test]
 fn output_formats() {
-    let block = run(&[
-        "solve",
-        "-q",
-        "--format",
-        "block",
-        &format!("{F}/seeds.txt"),
-    ])
-    .success()
-    .get_output()
-    .stdout
-    .clone();
+    let block = run(&["solve", "-q", "--format", "block", &format!("{F}/seeds.txt")])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     assert!(
         String::from_utf8(block)
             .unwrap()
@@ -85,18 +77,11 @@ fn output_formats() {
         .stdout(predicate::str::starts_with(format!(
             "puzzle,solution,status,count,nodes\n{INKALA},{INKALA_SOLUTION},unique,1,\n"
         )));
-    let json = run(&[
-        "solve",
-        "-q",
-        "--format",
-        "json",
-        "--stats",
-        &format!("{F}/seeds.txt"),
-    ])
-    .success()
-    .get_output()
-    .stdout
-    .clone();
+    let json = run(&["solve", "-q", "--format", "json", "--stats", &format!("{F}/seeds.txt")])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     let first: serde_json::Value =
         serde_json::from_str(String::from_utf8(json).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "unique");
@@ -136,9 +121,7 @@ fn several_solutions_and_unique() {
         .stdout(predicate::str::ends_with("  # several solutions\n"));
     run(&["solve", "--unique", "-q", &format!("{F}/comma_grid.csv")])
         .code(1)
-        .stderr(predicate::str::contains(
-            "comma_grid.csv:1: several solutions",
-        ));
+        .stderr(predicate::str::contains("comma_grid.csv:1: several solutions"));
 }
 
 #[test]
@@ -150,15 +133,11 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     assert_eq!(stdout.lines().count(), 4, "{stdout}");
     assert!(stdout.contains("# no solution: r1c1 and r1c2 both hold 8 (row 1)"));
     assert!(stdout.contains("# no solution: r9c8 and r9c9 both hold 5 (row 9)"));
-    assert!(stderr.contains("tests/fixtures/sudoku/bad.txt:2:1: wrong length: 80 cells; a puzzle line has 81 (or 16, 256, 625)\n"));
-    assert!(
-        stderr.contains("tests/fixtures/sudoku/bad.txt:3:46: bad character `x` for a 9×9 grid\n")
-    );
-    assert!(
-        stderr.contains(
-            "4 puzzles: 2 solved (2 unique, 0 several), 2 no solution, 0 stopped, 2 errors"
-        )
-    );
+    assert!(stderr.contains(
+        "tests/fixtures/sudoku/bad.txt:2:1: wrong length: 80 cells; a puzzle line has 81 (or 16, 256, 625)\n"
+    ));
+    assert!(stderr.contains("tests/fixtures/sudoku/bad.txt:3:46: bad character `x` for a 9×9 grid\n"));
+    assert!(stderr.contains("4 puzzles: 2 solved (2 unique, 0 several), 2 no solution, 0 stopped, 2 errors"));
 }
 
 #[test]
@@ -170,12 +149,8 @@ fn no_solution_exits_with_one() {
 fn check_validates_grids() {
     run(&["check", &format!("{F}/bad.txt")])
         .code(2)
-        .stdout(predicate::str::contains(format!(
-            "{INKALA}  # ok, 21 givens\n"
-        )))
-        .stdout(predicate::str::contains(
-            "# invalid: r1c1 and r1c2 both hold 8 (row 1)",
-        ));
+        .stdout(predicate::str::contains(format!("{INKALA}  # ok, 21 givens\n")))
+        .stdout(predicate::str::contains("# invalid: r1c1 and r1c2 both hold 8 (row 1)"));
     run(&["check", "-q", &format!("{F}/seeds_solutions.txt")])
         .code(0)
         .stdout(predicate::str::contains("# ok, complete"));
@@ -183,37 +158,20 @@ fn check_validates_grids() {
 
 #[test]
 fn limits_stop_with_three() {
-    run(&[
-        "solve",
-        "-q",
-        "--node-limit",
-        "5",
-        &format!("{F}/seeds.txt"),
-    ])
-    .code(3)
-    .stdout(predicate::str::contains("# stopped: node limit reached"));
+    run(&["solve", "-q", "--node-limit", "5", &format!("{F}/seeds.txt")])
+        .code(3)
+        .stdout(predicate::str::contains("# stopped: node limit reached"));
 }
 
 #[test]
 fn file_errors() {
     run(&["solve", "no/such.txt"])
         .code(2)
-        .stderr(predicate::str::starts_with(
-            "error: no/such.txt: no such file\n",
-        ));
+        .stderr(predicate::str::starts_with("error: no/such.txt: no such file\n"));
     run(&["solve", "tests"])
         .code(2)
-        .stderr(predicate::str::starts_with(
-            "error: tests: is a directory\n",
-        ));
-    run(&[
-        "solve",
-        "--input-format",
-        "line",
-        "-q",
-        &format!("{F}/seed_file.txt"),
-    ])
-    .code(2);
+        .stderr(predicate::str::starts_with("error: tests: is a directory\n"));
+    run(&["solve", "--input-format", "line", "-q", &format!("{F}/seed_file.txt")]).code(2);
 }
 
 #[test]
@@ -243,24 +201,64 @@ fn variants_on_the_command_line() {
         .code(0)
         .stdout("198532674256741389473689125829415736714326598365978241587264913931857462642193857\n");
     run(&["solve", "-q", "--variant", "windoku", &format!("{F}/windoku.txt")]).code(0);
-    run(&["solve", "-q", "--variant", "jigsaw", "--regions", &format!("{F}/jigsaw_regions.txt"), &format!("{F}/jigsaw.txt")])
-        .code(0)
-        .stdout("548326791231798654769413285926581347315974862874652139453267918197835426682149573\n");
-    run(&["solve", "-q", "--variant", "jigsaw", &format!("{F}/jigsaw.txt")]).code(2).stderr(predicate::str::contains("--regions"));
-    run(&["solve", "-q", "--variant", "x", &format!("{F}/four.txt")]).code(1).stdout(predicate::str::contains("a 4×4 grid given to a 9×9 variant"));
+    run(&[
+        "solve",
+        "-q",
+        "--variant",
+        "jigsaw",
+        "--regions",
+        &format!("{F}/jigsaw_regions.txt"),
+        &format!("{F}/jigsaw.txt"),
+    ])
+    .code(0)
+    .stdout("548326791231798654769413285926581347315974862874652139453267918197835426682149573\n");
+    run(&["solve", "-q", "--variant", "jigsaw", &format!("{F}/jigsaw.txt")])
+        .code(2)
+        .stderr(predicate::str::contains("--regions"));
+    run(&["solve", "-q", "--variant", "x", &format!("{F}/four.txt")])
+        .code(1)
+        .stdout(predicate::str::contains("a 4×4 grid given to a 9×9 variant"));
 }
 
 #[test]
 fn emit_dlx_feeds_xc_cover() {
-    let dlx = xc().args(["sudoku", "solve", "--emit-dlx", "-q"]).write_stdin(format!("{INKALA}\n")).assert().success().get_output().stdout.clone();
+    let dlx = xc()
+        .args(["sudoku", "solve", "--emit-dlx", "-q"])
+        .write_stdin(format!("{INKALA}\n"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     assert!(String::from_utf8_lossy(&dlx).starts_with(&format!("| sudoku {INKALA}\np01 p02 ")));
-    xc().arg("cover").write_stdin(dlx).assert().success().stdout(predicate::str::starts_with("Altogether 1 solution, 48760 updates, 2720 nodes"));
+    xc().arg("cover")
+        .write_stdin(dlx)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Altogether 1 solution, 48760 updates, 2720 nodes",
+        ));
 }
 
 #[test]
 fn generate_is_reproducible_unique_and_symmetric() {
     let one = |threads: &str| {
-        xc().args(["sudoku", "generate", "-n", "12", "--seed", "42", "--threads", threads, "-q"]).assert().success().get_output().stdout.clone()
+        xc().args([
+            "sudoku",
+            "generate",
+            "-n",
+            "12",
+            "--seed",
+            "42",
+            "--threads",
+            threads,
+            "-q",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
     };
     let a = one("1");
     assert_eq!(a, one("2"));
@@ -272,17 +270,58 @@ fn generate_is_reproducible_unique_and_symmetric() {
             assert_eq!(g[k] == '.', g[80 - k] == '.', "rot180 symmetry: {line}");
         }
     }
-    xc().args(["sudoku", "solve", "--unique", "-q"]).write_stdin(text).assert().code(0);
-    xc().args(["sudoku", "generate", "-n", "2"]).assert().success().stderr(predicate::str::starts_with("seed: "));
-    xc().args(["sudoku", "generate", "--symmetry", "spiral"]).assert().code(2);
+    xc().args(["sudoku", "solve", "--unique", "-q"])
+        .write_stdin(text)
+        .assert()
+        .code(0);
+    xc().args(["sudoku", "generate", "-n", "2"])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("seed: "));
+    xc().args(["sudoku", "generate", "--symmetry", "spiral"])
+        .assert()
+        .code(2);
     xc().args(["sudoku", "generate", "--size", "7"]).assert().code(2);
-    let four = xc().args(["sudoku", "generate", "--size", "4", "--symmetry", "none", "--seed", "1", "-n", "3", "-q", "--format", "json"]).assert().success().get_output().stdout.clone();
+    let four = xc()
+        .args([
+            "sudoku",
+            "generate",
+            "--size",
+            "4",
+            "--symmetry",
+            "none",
+            "--seed",
+            "1",
+            "-n",
+            "3",
+            "-q",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     for line in String::from_utf8(four).unwrap().lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["puzzle"].as_str().unwrap().len(), 16);
     }
-    xc().args(["sudoku", "generate", "--no-minimal", "--clues", "40", "--seed", "3", "-n", "5", "-q"])
-        .assert()
-        .success()
-        .stdout(predicate::function(|s: &str| s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)));
+    xc().args([
+        "sudoku",
+        "generate",
+        "--no-minimal",
+        "--clues",
+        "40",
+        "--seed",
+        "3",
+        "-n",
+        "5",
+        "-q",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::function(|s: &str| {
+        s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)
+    }));
 }

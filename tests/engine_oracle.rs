@@ -3,8 +3,8 @@
 //! under shuffling and seeding, and the links restored after every search.
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness,
-    brute_force_solutions, check_solution,
+    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
+    check_solution,
 };
 use proptest::prelude::*;
 
@@ -20,12 +20,11 @@ struct Spec {
 fn spec(max_options: usize, colors: u32) -> impl Strategy<Value = Spec> {
     (1usize..=6, 0usize..=4).prop_flat_map(move |(primary, secondary)| {
         let n = primary + secondary;
-        let option =
-            proptest::collection::btree_map(0..n, 0..=colors, 1..=n.min(4)).prop_map(move |m| {
-                m.into_iter()
-                    .map(|(i, c)| (i, if i < primary { 0 } else { c }))
-                    .collect::<Vec<_>>()
-            });
+        let option = proptest::collection::btree_map(0..n, 0..=colors, 1..=n.min(4)).prop_map(move |m| {
+            m.into_iter()
+                .map(|(i, c)| (i, if i < primary { 0 } else { c }))
+                .collect::<Vec<_>>()
+        });
         proptest::collection::vec(option, 0..=max_options).prop_map(move |options| Spec {
             primary,
             secondary,
@@ -43,11 +42,7 @@ fn build(s: &Spec) -> Problem {
             .map(|&(i, c)| {
                 (
                     ItemId::from_u32(i as u32),
-                    if c == 0 {
-                        ColorId::NONE
-                    } else {
-                        colors[c as usize]
-                    },
+                    if c == 0 { ColorId::NONE } else { colors[c as usize] },
                 )
             })
             .collect();
@@ -179,10 +174,7 @@ fn bool_and_bit_matrices_agree() {
     assert_eq!(a.solver().count(), 1);
     // Marking column 6 secondary allows covers that leave it uncovered.
     let c = Problem::from_bool_rows(&rows, &[6]).unwrap();
-    assert_eq!(
-        c.solver().count(),
-        brute_force_solutions(&c).unwrap().len() as u64
-    );
+    assert_eq!(c.solver().count(), brute_force_solutions(&c).unwrap().len() as u64);
 }
 
 #[test]

@@ -4,9 +4,7 @@
 
 use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
-use exactcover::sudoku::{
-    Grid, InputFormat, Layout, SudokuSolver, Verdict, check_solution, conflicts, read_puzzles,
-};
+use exactcover::sudoku::{Grid, InputFormat, Layout, SudokuSolver, Verdict, check_solution, conflicts, read_puzzles};
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
@@ -89,8 +87,7 @@ fn every_input_format_reads_the_same_puzzles() {
 
 #[test]
 fn forced_formats_reject_other_shapes() {
-    let line =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
     assert!(read_puzzles(line, InputFormat::Line).all(|p| p.is_ok()));
     assert!(read_puzzles(&fixture("seed_file.txt"), InputFormat::Line).all(|p| p.is_err()));
     assert!(read_puzzles(&fixture("seed_file.txt"), InputFormat::Block).all(|p| p.is_ok()));
@@ -139,17 +136,11 @@ fn conflicting_givens_are_no_solution_with_the_cells_named() {
 #[test]
 fn small_and_big_grids() {
     let empty4 = Grid::empty(2);
-    assert_eq!(
-        SudokuSolver::new(2).count_up_to(&empty4, 1000).unwrap(),
-        288
-    );
+    assert_eq!(SudokuSolver::new(2).count_up_to(&empty4, 1000).unwrap(), 288);
     for name in ["big16.txt", "big25.txt"] {
         let puzzle = grids(name).remove(0);
         let n = puzzle.box_size();
-        let solution = SudokuSolver::new(n)
-            .solve(&puzzle)
-            .unwrap()
-            .expect("solvable");
+        let solution = SudokuSolver::new(n).solve(&puzzle).unwrap().expect("solvable");
         check_solution(&Layout::classic(n), &puzzle, &solution).unwrap();
     }
 }
@@ -186,13 +177,7 @@ fn batch_results_match_one_by_one_solving_in_order() {
 
 /// The grid under a symmetry: digit relabelling, transposition, and
 /// permutations of bands, rows within bands, stacks and columns.
-pub fn transform(
-    g: &Grid,
-    relabel: &[u8],
-    transpose: bool,
-    rows: &[usize],
-    cols: &[usize],
-) -> Grid {
+pub fn transform(g: &Grid, relabel: &[u8], transpose: bool, rows: &[usize], cols: &[usize]) -> Grid {
     let side = g.side();
     let mut cells = vec![0; side * side];
     for r in 0..side {
@@ -200,11 +185,7 @@ pub fn transform(
             let (sr, sc) = (rows[r], cols[c]);
             let (sr, sc) = if transpose { (sc, sr) } else { (sr, sc) };
             let v = g.get(sr, sc);
-            cells[r * side + c] = if v == 0 {
-                0
-            } else {
-                relabel[usize::from(v) - 1]
-            };
+            cells[r * side + c] = if v == 0 { 0 } else { relabel[usize::from(v) - 1] };
         }
     }
     Grid::from_cells(cells).unwrap()

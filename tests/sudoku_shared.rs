@@ -53,14 +53,9 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
         for (k, p) in puzzles.iter().enumerate() {
             assert_eq!(counts[k], 1, "{name}:{}: not unique", p.line);
             let solution = Grid::from_cells(out.solution(k).to_vec()).unwrap();
-            check_solution(&layout, &p.grid, &solution)
-                .unwrap_or_else(|e| panic!("{name}:{}: {e}", p.line));
+            check_solution(&layout, &p.grid, &solution).unwrap_or_else(|e| panic!("{name}:{}: {e}", p.line));
             if let Some(given) = &p.solution {
-                assert_eq!(
-                    &solution, given,
-                    "{name}:{}: differs from the given solution",
-                    p.line
-                );
+                assert_eq!(&solution, given, "{name}:{}: differs from the given solution", p.line);
             }
         }
         eprintln!("{name}: {} puzzles, all unique", puzzles.len());
@@ -76,12 +71,7 @@ fn kaggle_solutions_match_ours() {
     assert_eq!(puzzles.len(), 7999);
     let (_, out) = examine(&puzzles, 1);
     for (k, p) in puzzles.iter().enumerate() {
-        assert_eq!(
-            out.solution(k),
-            p.solution.as_ref().unwrap().cells(),
-            "line {}",
-            p.line
-        );
+        assert_eq!(out.solution(k), p.solution.as_ref().unwrap().cells(), "line {}", p.line);
     }
 }
 
@@ -120,10 +110,7 @@ fn qqwing_counts(puzzles: &[&Puzzle]) -> Option<Vec<u64>> {
         .stdout(Stdio::piped())
         .spawn()
         .ok()?;
-    let input: String = puzzles
-        .iter()
-        .map(|p| format!("{}\n", p.grid.to_line()))
-        .collect();
+    let input: String = puzzles.iter().map(|p| format!("{}\n", p.grid.to_line())).collect();
     let mut stdin = child.stdin.take()?;
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().ok()?;
@@ -148,10 +135,10 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
         return;
     }
     let mut compared = 0;
-    for name in UNIQUE_SETS.iter().chain(&[
-        "tdoku_puzzles7_serg_benchmark.txt",
-        "tdoku_test_puzzles.txt",
-    ]) {
+    for name in UNIQUE_SETS
+        .iter()
+        .chain(&["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"])
+    {
         let puzzles = read(&dir, name);
         let step = (puzzles.len() / 300).max(1);
         let sample: Vec<&Puzzle> = puzzles.iter().step_by(step).take(300).collect();

@@ -19,8 +19,8 @@ pub struct CoverArgs {
 pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let name = input::display_name(args.file.as_deref());
     let bytes = input::read_all(args.file.as_deref())?;
-    let parsed = read_dlx_bytes(&bytes)
-        .map_err(|e| Failure::input(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
+    let parsed =
+        read_dlx_bytes(&bytes).map_err(|e| Failure::input(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
     for w in &parsed.warnings {
         eprintln!("warning: {name}:{}: {}", w.line, w.message);
     }

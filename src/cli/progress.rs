@@ -10,9 +10,7 @@ pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let template = match unit {
-        "bytes" => {
-            "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})"
-        }
+        "bytes" => "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})",
         _ => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
     };
     let style = ProgressStyle::default_bar()

@@ -69,12 +69,7 @@ pub struct PolyominoArgs {
     common: PuzzleArgs,
 }
 
-fn solve(
-    problem: &Problem,
-    common: &PuzzleArgs,
-    render: search::Render,
-    out: &mut dyn Write,
-) -> Result<u8, Failure> {
+fn solve(problem: &Problem, common: &PuzzleArgs, render: search::Render, out: &mut dyn Write) -> Result<u8, Failure> {
     if common.emit_dlx {
         out.write_all(write_dlx(problem).as_bytes())?;
         return Ok(super::exit::SOLVED);
@@ -89,12 +84,7 @@ fn lines(text: String) -> Vec<String> {
 /// Runs `xc queens`.
 pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let q = Queens::new(args.n).map_err(Failure::input)?;
-    solve(
-        q.problem(),
-        &args.common,
-        &|s: &[OptionId]| lines(q.render(s)),
-        out,
-    )
+    solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), out)
 }
 
 /// Runs `xc langford`.
@@ -119,8 +109,7 @@ pub fn langford(args: &LangfordArgs, out: &mut dyn Write) -> Result<u8, Failure>
 
 fn read_text(path: &std::path::Path) -> Result<String, Failure> {
     let bytes = input::read_all(Some(path))?;
-    String::from_utf8(bytes)
-        .map_err(|_| Failure::input(format!("{}: invalid UTF-8", path.display())))
+    String::from_utf8(bytes).map_err(|_| Failure::input(format!("{}: invalid UTF-8", path.display())))
 }
 
 fn in_file(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {

@@ -28,22 +28,13 @@ pub fn limits(args: &SearchArgs) -> Limits {
 }
 
 /// Solves `problem` as the arguments say and writes the results.
-pub fn run(
-    problem: &Problem,
-    args: &SearchArgs,
-    render: Render,
-    out: &mut dyn Write,
-) -> Result<u8, Failure> {
+pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
     let mut solver = problem.solver().with_limits(limits(args));
     if let Some(seed) = args.seed {
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    let to_print = if args.all {
-        u64::MAX
-    } else {
-        args.print.unwrap_or(0)
-    };
+    let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
     let mut printed = Vec::new();
     let mut count = 0u64;
     let mut failure = None;

@@ -126,8 +126,7 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
                 message: "option ignored: it has no primary item".to_string(),
             });
         }
-        b.colored_option_ids(&entries)
-            .map_err(|e| build_error(line, e))?;
+        b.colored_option_ids(&entries).map_err(|e| build_error(line, e))?;
         option_lines.push(line);
     }
     let problem = b.build().map_err(|e| build_error(item_line, e))?;
@@ -159,11 +158,7 @@ fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), Par
         if b.item(name).is_some() {
             return Err(err(ParseErrorKind::DuplicateItem(name.to_string())));
         }
-        let added = if secondary {
-            b.secondary(name)
-        } else {
-            b.primary(name)
-        };
+        let added = if secondary { b.secondary(name) } else { b.primary(name) };
         added.map_err(|e| ParseError {
             line,
             column,
@@ -226,11 +221,7 @@ pub fn write_dlx(problem: &Problem) -> String {
     }
     out.push('\n');
     for o in 0..problem.option_count() as u32 {
-        let _ = writeln!(
-            out,
-            "{}",
-            problem.format_option(super::ids::OptionId::from_u32(o))
-        );
+        let _ = writeln!(out, "{}", problem.format_option(super::ids::OptionId::from_u32(o)));
     }
     out
 }

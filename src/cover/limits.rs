@@ -106,9 +106,7 @@ impl Limits {
 
     /// Whether the cancel flag is raised.
     pub(crate) fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
 

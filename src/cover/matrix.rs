@@ -29,11 +29,7 @@ impl Problem {
             let row = &rows[r];
             (
                 row.len(),
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, b)| **b)
-                    .map(|(c, _)| c)
-                    .collect(),
+                row.iter().enumerate().filter(|(_, b)| **b).map(|(c, _)| c).collect(),
             )
         })
     }

@@ -101,21 +101,8 @@ mod tests {
 
     #[test]
     fn small_counts() {
-        for (n, want) in [
-            (1, 0),
-            (2, 0),
-            (3, 1),
-            (4, 1),
-            (5, 0),
-            (6, 0),
-            (7, 26),
-            (8, 150),
-        ] {
-            assert_eq!(
-                Langford::new(n).unwrap().problem().solver().count(),
-                want,
-                "n = {n}"
-            );
+        for (n, want) in [(1, 0), (2, 0), (3, 1), (4, 1), (5, 0), (6, 0), (7, 26), (8, 150)] {
+            assert_eq!(Langford::new(n).unwrap().problem().solver().count(), want, "n = {n}");
         }
         assert_eq!(Langford::raw(8).unwrap().problem().solver().count(), 300);
     }

@@ -71,10 +71,7 @@ impl Queens {
                 b.option(&option)?;
             }
         }
-        Ok(Queens {
-            n,
-            problem: b.build()?,
-        })
+        Ok(Queens { n, problem: b.build()? })
     }
 
     /// The board size.
@@ -113,13 +110,7 @@ impl Queens {
 /// `n/2, n/2 - 1, n/2 + 1, n/2 - 2, ...`: the middle first.
 fn organ_pipe(n: usize) -> impl Iterator<Item = usize> {
     let mid = n / 2;
-    (0..n).map(move |k| {
-        if k % 2 == 0 {
-            mid + k / 2
-        } else {
-            mid - k / 2 - 1
-        }
-    })
+    (0..n).map(move |k| if k % 2 == 0 { mid + k / 2 } else { mid - k / 2 - 1 })
 }
 
 #[cfg(test)]
@@ -130,11 +121,7 @@ mod tests {
     fn counts_for_one_to_ten() {
         let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
         for (n, &want) in (1..).zip(&expected) {
-            assert_eq!(
-                Queens::new(n).unwrap().problem().solver().count(),
-                want,
-                "n = {n}"
-            );
+            assert_eq!(Queens::new(n).unwrap().problem().solver().count(), want, "n = {n}");
         }
     }
 
@@ -146,10 +133,7 @@ mod tests {
 
     #[test]
     fn zero_is_rejected() {
-        assert!(matches!(
-            Queens::new(0),
-            Err(PuzzleError::OutOfRange { got: 0, .. })
-        ));
+        assert!(matches!(Queens::new(0), Err(PuzzleError::OutOfRange { got: 0, .. })));
     }
 
     #[test]

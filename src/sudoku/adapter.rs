@@ -124,12 +124,7 @@ impl SudokuSolver {
     /// Looks for up to `max` solutions of the puzzle `cells` and writes the
     /// first one into `first` (both slices of `side²` cells). Allocates
     /// nothing. Fails only when the givens conflict.
-    pub fn examine(
-        &mut self,
-        cells: &[u8],
-        max: u64,
-        first: &mut [u8],
-    ) -> Result<Examined, Conflict> {
+    pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Result<Examined, Conflict> {
         assert_eq!(
             cells.len(),
             self.layout.side().pow(2),
@@ -277,12 +272,7 @@ fn matrix(layout: &Layout) -> Problem {
         HouseKind::Diagonal,
         HouseKind::Window,
     ] {
-        for (h, house) in layout
-            .houses()
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| h.kind == kind)
-        {
+        for (h, house) in layout.houses().iter().enumerate().filter(|(_, h)| h.kind == kind) {
             for d in 1..=side {
                 let id = b
                     .primary(format!("{}{}{}", prefix(kind), ch(house.index), ch(d)))
@@ -292,7 +282,9 @@ fn matrix(layout: &Layout) -> Problem {
         }
     }
     // `by_digit[d][h]`: the item "house h holds digit d + 1".
-    let by_digit: Vec<Vec<_>> = (0..side).map(|d| house_items.iter().map(|items| items[d]).collect()).collect();
+    let by_digit: Vec<Vec<_>> = (0..side)
+        .map(|d| house_items.iter().map(|items| items[d]).collect())
+        .collect();
     for (k, houses) in layout.houses_of().iter().enumerate() {
         for digit_items in &by_digit {
             let mut items = vec![crate::cover::ItemId::from_u32(k as u32)];

@@ -14,6 +14,7 @@ use super::layout::Layout;
 use super::rules::Conflict;
 use crate::cover::Limits;
 use rayon::prelude::*;
+use std::borrow::Borrow;
 
 /// What happened to one puzzle of a batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,20 +105,21 @@ impl Batch {
     }
 
     /// Solves `puzzles` in parallel on the current rayon pool, writing the
-    /// outcomes in the same order into `out`.
-    pub fn run(&self, puzzles: &[Grid], out: &mut BatchOutput) {
+    /// outcomes in the same order into `out`. Accepts grids or references
+    /// to grids, so callers need not copy them.
+    pub fn run<G: Borrow<Grid> + Sync>(&self, puzzles: &[G], out: &mut BatchOutput) {
         out.offsets.clear();
         out.offsets.push(0);
         for p in puzzles {
             out.offsets
-                .push(out.offsets.last().copied().unwrap_or(0) + p.cells().len());
+                .push(out.offsets.last().copied().unwrap_or(0) + p.borrow().cells().len());
         }
         out.solutions.clear();
         out.solutions.resize(*out.offsets.last().unwrap_or(&0), 0);
         let mut slots: Vec<&mut [u8]> = Vec::with_capacity(puzzles.len());
         let mut rest = out.solutions.as_mut_slice();
         for p in puzzles {
-            let (slot, tail) = rest.split_at_mut(p.cells().len());
+            let (slot, tail) = rest.split_at_mut(p.borrow().cells().len());
             slots.push(slot);
             rest = tail;
         }
@@ -126,9 +128,7 @@ impl Batch {
             .zip(slots.into_par_iter())
             .map_init(
                 || vec![None; 6],
-                |solvers: &mut Vec<Option<SudokuSolver>>, (puzzle, slot)| {
-                    self.one(solvers, puzzle, slot)
-                },
+                |solvers: &mut Vec<Option<SudokuSolver>>, (puzzle, slot)| self.one(solvers, puzzle.borrow(), slot),
             )
             .collect_into_vec(&mut out.outcomes);
     }
@@ -136,9 +136,7 @@ impl Batch {
     fn one(&self, solvers: &mut [Option<SudokuSolver>], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
         let n = puzzle.box_size();
         let Some(prototype) = &self.prototypes[n] else {
-            return Outcome::WrongSize {
-                side: puzzle.side(),
-            };
+            return Outcome::WrongSize { side: puzzle.side() };
         };
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
         debug_assert!(!self.fixed_layout || solver.layout().box_size() == n);

@@ -45,7 +45,12 @@ pub struct GeneratorOptions {
 
 impl Default for GeneratorOptions {
     fn default() -> GeneratorOptions {
-        GeneratorOptions { symmetry: Symmetry::Rot180, minimal: true, max_clues: None, attempts: 100 }
+        GeneratorOptions {
+            symmetry: Symmetry::Rot180,
+            minimal: true,
+            max_clues: None,
+            attempts: 100,
+        }
     }
 }
 
@@ -117,19 +122,33 @@ impl Generator {
     pub fn generate(&mut self, seed: u64) -> Generated {
         let mut best: Option<Generated> = None;
         for attempt in 1..=self.options.attempts.max(1) {
-            let sub = if attempt == 1 { seed } else { derive_seed(seed, u64::from(attempt)) };
+            let sub = if attempt == 1 {
+                seed
+            } else {
+                derive_seed(seed, u64::from(attempt))
+            };
             let (puzzle, solution) = self.attempt(sub);
             let clues_met = self.options.max_clues.is_none_or(|m| puzzle.givens() <= m);
             let better = best.as_ref().is_none_or(|b| puzzle.givens() < b.puzzle.givens());
             if better {
-                best = Some(Generated { puzzle, solution, seed, attempts: attempt, clues_met });
+                best = Some(Generated {
+                    puzzle,
+                    solution,
+                    seed,
+                    attempts: attempt,
+                    clues_met,
+                });
             }
             if clues_met {
                 break;
             }
         }
         let mut best = best.expect("at least one attempt");
-        best.attempts = best.attempts.max(if best.clues_met { best.attempts } else { self.options.attempts });
+        best.attempts = best.attempts.max(if best.clues_met {
+            best.attempts
+        } else {
+            self.options.attempts
+        });
         best
     }
 
@@ -137,12 +156,21 @@ impl Generator {
     fn attempt(&mut self, seed: u64) -> (Grid, Grid) {
         let side = self.layout.side();
         self.filler.set_seed(Some(seed));
-        let solution = self.filler.solve(&Grid::empty(self.layout.box_size())).ok().flatten().expect("an empty grid has solutions");
+        let solution = self
+            .filler
+            .solve(&Grid::empty(self.layout.box_size()))
+            .ok()
+            .flatten()
+            .expect("an empty grid has solutions");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(&mut rng);
         let mut cells = solution.cells().to_vec();
-        let stop_at = if self.options.minimal { 0 } else { self.options.max_clues.unwrap_or(side * side * 3 / 8) };
+        let stop_at = if self.options.minimal {
+            0
+        } else {
+            self.options.max_clues.unwrap_or(side * side * 3 / 8)
+        };
         let mut givens = side * side;
         for k in order {
             if givens <= stop_at {
@@ -170,7 +198,9 @@ impl Generator {
         if self.peers.solved_by_singles(cells, &mut self.scratch) {
             return true;
         }
-        self.solver.examine(cells, 2, &mut self.found).is_ok_and(|e| e.solutions == 1)
+        self.solver
+            .examine(cells, 2, &mut self.found)
+            .is_ok_and(|e| e.solutions == 1)
     }
 }
 
@@ -182,7 +212,10 @@ mod tests {
     #[test]
     fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {
         for symmetry in Symmetry::ALL {
-            let options = GeneratorOptions { symmetry, ..GeneratorOptions::default() };
+            let options = GeneratorOptions {
+                symmetry,
+                ..GeneratorOptions::default()
+            };
             let mut g = Generator::new(3, options.clone());
             let a = g.generate(7);
             let b = Generator::new(3, options).generate(7);
@@ -197,7 +230,10 @@ mod tests {
                 let mut fewer = a.puzzle.cells().to_vec();
                 orbit.iter().for_each(|&c| fewer[c] = 0);
                 let fewer = Grid::from_cells(fewer).unwrap();
-                assert!(matches!(solver.verdict(&fewer).unwrap(), Verdict::Several(_)), "{symmetry}: not minimal");
+                assert!(
+                    matches!(solver.verdict(&fewer).unwrap(), Verdict::Several(_)),
+                    "{symmetry}: not minimal"
+                );
             }
         }
     }

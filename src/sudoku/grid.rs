@@ -33,10 +33,7 @@ impl Grid {
     pub fn from_cells(cells: Vec<u8>) -> Option<Grid> {
         let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == cells.len())?;
         let side = (n * n) as u8;
-        cells
-            .iter()
-            .all(|&v| v <= side)
-            .then_some(Grid { n, cells })
+        cells.iter().all(|&v| v <= side).then_some(Grid { n, cells })
     }
 
     /// Reads a grid from one line of cell characters (`.`, `0` or `_` for
@@ -104,10 +101,7 @@ impl Grid {
     /// Simple Sudoku write it.
     pub fn to_block(&self) -> String {
         let (n, side) = (self.n, self.side());
-        let rule: String = (0..n)
-            .map(|_| "-".repeat(2 * n + 1))
-            .collect::<Vec<_>>()
-            .join("+");
+        let rule: String = (0..n).map(|_| "-".repeat(2 * n + 1)).collect::<Vec<_>>().join("+");
         let rule = rule[1..rule.len() - 1].to_string();
         let mut s = String::new();
         for r in 0..side {
@@ -185,10 +179,7 @@ mod tests {
     #[test]
     fn block_format() {
         let g = Grid::from_line("1234341221434321").unwrap();
-        assert_eq!(
-            g.to_block(),
-            "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
-        );
+        assert_eq!(g.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
         assert_eq!(cell_name(80, 9), "r9c9");
     }
 }

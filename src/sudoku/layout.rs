@@ -74,9 +74,7 @@ impl Layout {
         let mut houses = lines(side);
         for b in 0..side {
             let (r0, c0) = (b / n * n, b % n * n);
-            let cells = (0..side)
-                .map(|k| (r0 + k / n) * side + c0 + k % n)
-                .collect();
+            let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
             houses.push(House {
                 kind: HouseKind::Box,
                 index: b,
@@ -119,9 +117,7 @@ impl Layout {
                 let mut index = 0;
                 for &r0 in &starts {
                     for &c0 in &starts {
-                        let cells = (0..side)
-                            .map(|k| (r0 + k / n) * side + c0 + k % n)
-                            .collect();
+                        let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
                         layout.houses.push(House {
                             kind: HouseKind::Window,
                             index,
@@ -140,22 +136,14 @@ impl Layout {
     pub fn jigsaw(map: &str) -> Result<Layout, SudokuError> {
         let rows: Vec<Vec<char>> = map
             .lines()
-            .map(|l| {
-                l.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<char>>()
-            })
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
             .filter(|l| !l.is_empty())
             .collect();
         let side = rows.len();
         let n = super::grid::BOX_SIZES
             .into_iter()
             .find(|n| n * n == side)
-            .ok_or_else(|| {
-                SudokuError::layout(format!(
-                    "a region map needs 4, 9, 16 or 25 rows, not {side}"
-                ))
-            })?;
+            .ok_or_else(|| SudokuError::layout(format!("a region map needs 4, 9, 16 or 25 rows, not {side}")))?;
         let mut letters: Vec<char> = Vec::new();
         let mut regions: Vec<Vec<usize>> = Vec::new();
         for (r, row) in rows.iter().enumerate() {
@@ -175,11 +163,7 @@ impl Layout {
                 regions[k].push(r * side + c);
             }
         }
-        if let Some((k, cells)) = regions
-            .iter()
-            .enumerate()
-            .find(|(_, cells)| cells.len() != side)
-        {
+        if let Some((k, cells)) = regions.iter().enumerate().find(|(_, cells)| cells.len() != side) {
             return Err(SudokuError::layout(format!(
                 "region `{}` has {} cells, expected {side}",
                 letters[k],

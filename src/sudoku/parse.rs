@@ -164,9 +164,7 @@ impl<R: BufRead> PuzzleReader<R> {
         match std::str::from_utf8(bytes) {
             Ok(s) => Ok(Some(s.to_string())),
             Err(e) => {
-                let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()])
-                    .chars()
-                    .count();
+                let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count();
                 Err(SudokuError::parse(line, column, "invalid UTF-8"))
             }
         }
@@ -183,11 +181,7 @@ impl<R: BufRead> PuzzleReader<R> {
             )));
         }
         if let Some((start, _)) = self.board.take() {
-            return Some(Err(SudokuError::parse(
-                start,
-                1,
-                "unterminated board: `]` missing",
-            )));
+            return Some(Err(SudokuError::parse(start, 1, "unterminated board: `]` missing")));
         }
         None
     }
@@ -205,9 +199,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.block.is_none() && is_header(trimmed) {
             return None;
         }
-        if trimmed.starts_with('[')
-            && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode)
-        {
+        if trimmed.starts_with('[') && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode) {
             let unfinished = self.unfinished();
             let board = self.finish_board(line, trimmed.to_string());
             return match unfinished {
@@ -219,18 +211,9 @@ impl<R: BufRead> PuzzleReader<R> {
             };
         }
         if self.format == InputFormat::Leetcode {
-            return Some(Err(SudokuError::parse(
-                line,
-                1,
-                "expected a board starting with `[`",
-            )));
+            return Some(Err(SudokuError::parse(line, 1, "expected a board starting with `[`")));
         }
-        if self.block.is_none()
-            && matches!(
-                self.format,
-                InputFormat::Auto | InputFormat::Line | InputFormat::Csv
-            )
-        {
+        if self.block.is_none() && matches!(self.format, InputFormat::Auto | InputFormat::Line | InputFormat::Csv) {
             if let Some(item) = self.line_puzzle(text) {
                 return Some(item);
             }
@@ -248,9 +231,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let body = &text[offset..];
         let run: usize = body.chars().take_while(|&c| is_cell_char(c)).count();
         let column0 = text[..offset].chars().count() + 1;
-        if [81, 256, 625].contains(&run)
-            || (run == 16 && body.chars().take(16).all(|c| digit_value(c, 4).is_some()))
-        {
+        if [81, 256, 625].contains(&run) || (run == 16 && body.chars().take(16).all(|c| digit_value(c, 4).is_some())) {
             let split = body.char_indices().nth(run).map_or(body.len(), |(i, _)| i);
             let (cells, rest) = body.split_at(split);
             return Some(self.with_extras(cells, rest, column0, column0 + run));
@@ -259,10 +240,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         // Groups split by spaces or `|`, all on this line.
-        let squeezed: String = body
-            .chars()
-            .filter(|&c| c != ' ' && c != '\t' && c != '|')
-            .collect();
+        let squeezed: String = body.chars().filter(|&c| c != ' ' && c != '\t' && c != '|').collect();
         let len = squeezed.chars().count();
         if [81, 256, 625].contains(&len) && squeezed.chars().all(is_cell_char) {
             return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle {
@@ -365,10 +343,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn finish_board(&mut self, start: usize, board: String) -> Option<Item> {
-        let depth: i64 = board
-            .chars()
-            .map(|c| i64::from(c == '[') - i64::from(c == ']'))
-            .sum();
+        let depth: i64 = board.chars().map(|c| i64::from(c == '[') - i64::from(c == ']')).sum();
         if depth > 0 {
             self.board = Some((start, board));
             return None;
@@ -418,11 +393,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             match self.next_line() {
                 Err(e) => {
                     self.done = true;
-                    return Some(Err(SudokuError::parse(
-                        self.line + 1,
-                        1,
-                        format!("read error: {e}"),
-                    )));
+                    return Some(Err(SudokuError::parse(self.line + 1, 1, format!("read error: {e}"))));
                 }
                 Ok(None) => {
                     self.done = true;
@@ -503,12 +474,7 @@ fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuEr
     Ok(Grid::from_cells(values).expect("checked size"))
 }
 
-fn parse_solution(
-    text: &str,
-    puzzle: &Grid,
-    line: usize,
-    column: usize,
-) -> Result<Grid, SudokuError> {
+fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Result<Grid, SudokuError> {
     if text.chars().count() != puzzle.cells().len() {
         return Err(SudokuError::parse(
             line,
@@ -534,13 +500,8 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
             let field = field.trim();
             row.push(match field {
                 "" => 0,
-                _ => cell_value(field).ok_or_else(|| {
-                    SudokuError::parse(
-                        line,
-                        1,
-                        format!("field {} (`{field}`) is not a cell", k + 1),
-                    )
-                })?,
+                _ => cell_value(field)
+                    .ok_or_else(|| SudokuError::parse(line, 1, format!("field {} (`{field}`) is not a cell", k + 1)))?,
             });
         }
         if row.len() > 1 && body.ends_with(',') && ![4, 9, 16, 25].contains(&row.len()) {
@@ -548,25 +509,16 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
         }
         return Ok(Some(row));
     }
-    let tokens: Vec<&str> = body
-        .split([' ', '\t', '|'])
-        .filter(|t| !t.is_empty())
-        .collect();
-    let numbers =
-        tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
+    let tokens: Vec<&str> = body.split([' ', '\t', '|']).filter(|t| !t.is_empty()).collect();
+    let numbers = tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
     if numbers {
-        return Ok(Some(
-            tokens.iter().map(|t| t.parse().expect("checked")).collect(),
-        ));
+        return Ok(Some(tokens.iter().map(|t| t.parse().expect("checked")).collect()));
     }
     for (k, c) in body.chars().enumerate() {
         if matches!(c, ' ' | '\t' | '|') {
             continue;
         }
-        row.push(
-            digit_value(c, 25)
-                .ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?,
-        );
+        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?);
     }
     Ok(Some(row))
 }
@@ -590,8 +542,7 @@ mod tests {
         read_puzzles(text, InputFormat::Auto).collect()
     }
 
-    const INKALA: &str =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     #[test]
     fn line_with_comment_and_extras() {

@@ -43,11 +43,7 @@ pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
                 continue;
             }
             if seen & (1 << v) != 0 {
-                let first = *house
-                    .cells
-                    .iter()
-                    .find(|&&o| cells[o] == v)
-                    .expect("seen before");
+                let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
                 return Some(Conflict {
                     digit: v,
                     cells: (first, c),

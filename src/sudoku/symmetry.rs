@@ -96,7 +96,9 @@ impl Symmetry {
 
     /// Whether a grid's filled cells have this symmetry.
     pub fn holds(self, cells: &[u8], side: usize) -> bool {
-        self.orbits(side).iter().all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
+        self.orbits(side)
+            .iter()
+            .all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
     }
 }
 
@@ -128,7 +130,11 @@ impl FromStr for Symmetry {
             "diagonal" => Symmetry::Diagonal,
             "antidiagonal" | "anti-diagonal" => Symmetry::AntiDiagonal,
             "dihedral" | "all" | "full" => Symmetry::Dihedral,
-            _ => return Err(format!("unknown symmetry `{s}` (none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral)")),
+            _ => {
+                return Err(format!(
+                    "unknown symmetry `{s}` (none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral)"
+                ));
+            }
         })
     }
 }

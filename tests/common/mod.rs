@@ -41,11 +41,7 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
             in_table = true;
             continue;
         }
-        if in_table
-            && !cells
-                .iter()
-                .all(|c| c.chars().all(|ch| ch == '-' || ch == ':'))
-        {
+        if in_table && !cells.iter().all(|c| c.chars().all(|ch| ch == '-' || ch == ':')) {
             rows.push(cells);
         }
     }

@@ -9,9 +9,7 @@ use crate::cli::exit::{self, Failure, worst};
 use crate::cli::{input, interrupt, progress};
 use exactcover::cover::{Status, StopReason};
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
-use exactcover::sudoku::{
-    Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts,
-};
+use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
@@ -104,10 +102,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
             },
             _ => Box::new(std::io::stdin().lock()),
         };
-        let mut reader = PuzzleReader::new(
-            BufReader::with_capacity(1 << 16, source),
-            args.input_format(),
-        );
+        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
         loop {
             let chunk = read_chunk(&mut reader, &name, &mut summary);
             if chunk.is_empty() {
@@ -135,21 +130,13 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     Ok(summary.code)
 }
 
-fn read_chunk<R: std::io::BufRead>(
-    reader: &mut PuzzleReader<R>,
-    name: &str,
-    summary: &mut Summary,
-) -> Vec<Puzzle> {
+fn read_chunk<R: std::io::BufRead>(reader: &mut PuzzleReader<R>, name: &str, summary: &mut Summary) -> Vec<Puzzle> {
     let mut chunk = Vec::with_capacity(CHUNK);
     while chunk.len() < CHUNK {
         match reader.next() {
             None => break,
             Some(Ok(p)) => chunk.push(p),
-            Some(Err(SudokuError::Parse {
-                line,
-                column,
-                message,
-            })) => {
+            Some(Err(SudokuError::Parse { line, column, message })) => {
                 summary.error(format!("{name}:{line}:{column}: {message}"));
             }
             Some(Err(e)) => summary.error(format!("{name}: {e}")),
@@ -166,7 +153,7 @@ impl Run<'_> {
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Enumerate(n) => self.enumerate(chunk, n),
             _ => {
-                let grids: Vec<Grid> = chunk.iter().map(|p| p.grid.clone()).collect();
+                let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
                 self.batch.run(&grids, &mut self.output);
                 (0..chunk.len()).map(|k| self.classify(k)).collect()
             }
@@ -210,12 +197,7 @@ impl Run<'_> {
                 layout.side()
             )]);
         }
-        Kind::Checked(
-            conflicts(&layout, &p.grid)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-        )
+        Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
     }
 
     fn emit_dlx(&self, p: &Puzzle) -> Kind {
@@ -259,9 +241,7 @@ impl Run<'_> {
             Outcome::WrongSize { side } => {
                 let want = self.layout.as_ref().map_or(9, Layout::side);
                 return (
-                    Kind::NoSolution(Some(format!(
-                        "a {side}×{side} grid given to a {want}×{want} variant"
-                    ))),
+                    Kind::NoSolution(Some(format!("a {side}×{side} grid given to a {want}×{want} variant"))),
                     None,
                 );
             }
@@ -286,10 +266,7 @@ impl Run<'_> {
         let unique = matches!(self.mode, Mode::Solve { unique: true });
         match &r.kind {
             Kind::Unique(g) | Kind::Several(g) => {
-                let layout = self
-                    .layout
-                    .clone()
-                    .unwrap_or_else(|| Layout::classic(g.box_size()));
+                let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(g.box_size()));
                 if let Err(e) = check_solution(&layout, r.puzzle, g) {
                     return Err(Failure::Error {
                         code: 70,
@@ -299,9 +276,7 @@ impl Run<'_> {
                 if matches!(r.kind, Kind::Unique(_)) {
                     s.unique += 1;
                     if puzzle.solution.as_ref().is_some_and(|want| want != g) {
-                        s.error(format!(
-                            "{at}: the solution differs from the one given in the input"
-                        ));
+                        s.error(format!("{at}: the solution differs from the one given in the input"));
                     }
                 } else {
                     s.several += 1;
@@ -310,11 +285,7 @@ impl Run<'_> {
                         s.code = worst(s.code, exit::NO_SOLUTION);
                     }
                 }
-                let found = if matches!(r.kind, Kind::Unique(_)) {
-                    1
-                } else {
-                    2
-                };
+                let found = if matches!(r.kind, Kind::Unique(_)) { 1 } else { 2 };
                 if puzzle.count.is_some_and(|c| c.min(2) != found) {
                     s.error(format!(
                         "{at}: {found} solution(s) found but the input says {}",
@@ -358,9 +329,7 @@ impl Run<'_> {
                 }
                 if let (Some(c), true) = (puzzle.count, *complete) {
                     if c != *n {
-                        s.error(format!(
-                            "{at}: {n} solutions counted but the input says {c}"
-                        ));
+                        s.error(format!("{at}: {n} solutions counted but the input says {c}"));
                     }
                 }
             }
@@ -389,11 +358,7 @@ impl Run<'_> {
 }
 
 fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
-    let rate = if seconds > 0.0 {
-        s.puzzles as f64 / seconds
-    } else {
-        0.0
-    };
+    let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
     let line = match mode {
         Mode::Check => format!(
             "{} grids: {} valid, {} invalid, {} errors",

@@ -70,7 +70,9 @@ const CHUNK: u64 = 256;
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let n = args.size;
     let seed = args.seed.unwrap_or_else(|| {
-        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        let s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
         eprintln!("seed: {s}");
         s
     });
@@ -86,7 +88,9 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if let Some(t) = args.threads {
         pool = pool.num_threads(t as usize);
     }
-    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let pool = pool
+        .build()
+        .map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
     let bar = progress::bar(args.count, 1000, "items");
     let start = std::time::Instant::now();
     if args.format == GridFormat::Csv {
@@ -111,7 +115,10 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     }
     bar.finish_and_clear();
     if missed > 0 {
-        eprintln!("note: {missed} puzzle(s) have more than {} givens: no smaller one was found", args.clues.unwrap_or(30));
+        eprintln!(
+            "note: {missed} puzzle(s) have more than {} givens: no smaller one was found",
+            args.clues.unwrap_or(30)
+        );
     }
     if !args.quiet {
         let secs = start.elapsed().as_secs_f64();
@@ -123,7 +130,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             done as f64 / secs.max(1e-9)
         );
     }
-    Ok(if interrupt::raised() { exit::INTERRUPTED } else { exit::SOLVED })
+    Ok(if interrupt::raised() {
+        exit::INTERRUPTED
+    } else {
+        exit::SOLVED
+    })
 }
 
 fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io::Result<()> {

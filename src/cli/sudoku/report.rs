@@ -115,11 +115,7 @@ fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
         Kind::Counted(n, complete) => {
-            let count = if *complete {
-                n.to_string()
-            } else {
-                format!("{n}+")
-            };
+            let count = if *complete { n.to_string() } else { format!("{n}+") };
             let note = if *complete {
                 note
             } else {
@@ -129,15 +125,8 @@ fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         }
         Kind::Enumerated(solutions, complete) => {
             let more = if *complete { "" } else { " (limit reached)" };
-            writeln!(
-                out,
-                "# {}: {} solutions{more}",
-                r.puzzle.to_line(),
-                solutions.len()
-            )?;
-            solutions
-                .iter()
-                .try_for_each(|s| writeln!(out, "{}", s.to_line()))
+            writeln!(out, "# {}: {} solutions{more}", r.puzzle.to_line(), solutions.len())?;
+            solutions.iter().try_for_each(|s| writeln!(out, "{}", s.to_line()))
         }
         _ => with_note(out, &shown(r).unwrap_or(r.puzzle).to_line(), &note),
     }

@@ -272,10 +272,7 @@ mod tests {
     #[test]
     fn built_in_pentominoes_are_the_free_pentominoes() {
         let mut a: Vec<Shape> = pentominoes().iter().map(|p| p.shape.canonical()).collect();
-        let mut b: Vec<Shape> = free_polyominoes(5)
-            .iter()
-            .map(|p| p.shape.clone())
-            .collect();
+        let mut b: Vec<Shape> = free_polyominoes(5).iter().map(|p| p.shape.clone()).collect();
         a.sort();
         b.sort();
         assert_eq!(a, b);
@@ -283,13 +280,7 @@ mod tests {
 
     #[test]
     fn orientation_counts() {
-        let by_name = |n: &str| {
-            pentominoes()
-                .into_iter()
-                .find(|p| p.name == n)
-                .unwrap()
-                .shape
-        };
+        let by_name = |n: &str| pentominoes().into_iter().find(|p| p.name == n).unwrap().shape;
         let counts: Vec<usize> = "FILNPTUVWXYZ"
             .chars()
             .map(|c| by_name(&c.to_string()).orientations(true, true).len())
@@ -301,17 +292,10 @@ mod tests {
 
     #[test]
     fn bad_pictures_are_reported() {
-        assert!(matches!(
-            parse_pieces("A.A"),
-            Err(PuzzleError::BadPicture { .. })
-        ));
+        assert!(matches!(parse_pieces("A.A"), Err(PuzzleError::BadPicture { .. })));
         assert!(matches!(
             parse_pieces("A?"),
-            Err(PuzzleError::BadPicture {
-                line: 1,
-                column: 2,
-                ..
-            })
+            Err(PuzzleError::BadPicture { line: 1, column: 2, .. })
         ));
         assert!(parse_board("...\n. .").is_err());
     }
