@@ -1,7 +1,155 @@
 //! # exactcover
 //!
-//! A fast exact-cover engine (Knuth's Dancing Links, Algorithms X and C)
-//! with a Sudoku front end and builders for other puzzles.
+//! A fast exact-cover engine (Knuth's Dancing Links: Algorithm X, and
+//! Algorithm C for colours), a Sudoku front end built on it, and builders
+//! for other puzzles that are exact-cover problems in disguise.
+//!
+//! This page is a tutorial; every example runs as a test.
+//!
+//! ## 1. An exact-cover problem
+//!
+//! You have *items* to cover and *options*, each a set of items. You want
+//! options that cover every item exactly once. Here are the sets of the
+//! classic demo: which of A = {1, 4, 7}, B = {1, 4}, C = {4, 5, 7},
+//! D = {3, 5, 6}, E = {2, 3, 6, 7} and F = {2, 7} partition {1, …, 7}?
+//!
+//! ```
+//! use exactcover::cover::{ProblemBuilder, Uniqueness};
+//!
+//! let mut b = ProblemBuilder::new();
+//! b.primary_items(["1", "2", "3", "4", "5", "6", "7"])?;
+//! let a = b.option(["1", "4", "7"])?;
+//! let b_ = b.option(["1", "4"])?;
+//! b.option(["4", "5", "7"])?;
+//! let d = b.option(["3", "5", "6"])?;
+//! b.option(["2", "3", "6", "7"])?;
+//! let f = b.option(["2", "7"])?;
+//! let problem = b.build()?;
+//!
+//! let mut solver = problem.solver();
+//! let mut solution = solver.first().expect("there is a cover");
+//! solution.sort();
+//! assert_eq!(solution, [b_, d, f]);
+//! assert!(matches!(solver.uniqueness(), Uniqueness::Unique(_)));
+//! # let _ = a;
+//! # Ok::<(), exactcover::cover::BuildError>(())
+//! ```
+//!
+//! Building checks its input: an unknown or repeated item, an empty option
+//! or a duplicate name is a typed [`BuildError`](cover::BuildError), never
+//! a panic.
+//!
+//! ## 2. Counting, enumerating, and stopping early
+//!
+//! The entry points are named for what they return: [`first`], [`count`],
+//! [`count_up_to`], [`uniqueness`], the iterator [`solutions`], the
+//! allocation-free [`next_solution`], and [`for_each`] with a callback
+//! that returns [`ControlFlow`](std::ops::ControlFlow). [`Limits`] stop a
+//! search after so many solutions or nodes, at a deadline, or when a flag
+//! is raised, and [`Solver::status`](cover::Solver::status) says why it
+//! stopped. Statistics use Knuth's definitions, so they can be compared
+//! with his programs.
+//!
+//! ```
+//! use exactcover::cover::{Limits, Status, StopReason};
+//! use exactcover::puzzles::queens::Queens;
+//!
+//! let queens = Queens::new(8)?;
+//! let mut solver = queens.problem().solver();
+//! assert_eq!(solver.count(), 92);
+//! let stats = solver.stats();
+//! assert_eq!((stats.nodes, stats.updates), (1049, 16680)); // as Knuth's DLX1
+//!
+//! solver.set_limits(Limits::new().nodes(100));
+//! let partial = solver.count();
+//! assert_eq!(solver.status(), Status::Stopped(StopReason::Nodes));
+//! assert!(partial < 92);
+//!
+//! // Solutions are option ids; the builders turn them back into pictures.
+//! let first = queens.problem().solver().solutions().next().unwrap();
+//! assert_eq!(queens.render(&first).lines().count(), 8);
+//! # Ok::<(), exactcover::puzzles::PuzzleError>(())
+//! ```
+//!
+//! ## 3. Secondary items and colours
+//!
+//! A *secondary* item may be covered at most once (or not at all): the
+//! diagonals of the queens problem are secondary. A secondary item can also
+//! carry a *colour*: options that give it the same colour may share it
+//! (Knuth's Algorithm C). In names, `item:colour`.
+//!
+//! ```
+//! use exactcover::cover::Problem;
+//!
+//! // Knuth's colour example: A, B, C primary; X, Y secondary.
+//! let p = Problem::from_dlx("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")?;
+//! let mut solver = p.solver();
+//! let s = solver.first().unwrap();
+//! let text: Vec<String> = s.iter().map(|&o| p.format_option(o)).collect();
+//! assert_eq!(text, ["A C X:1 Y:1", "B X:1"]);
+//! # Ok::<(), exactcover::cover::ParseError>(())
+//! ```
+//!
+//! ## 4. Matrices and Knuth's file format
+//!
+//! A problem can also come from a boolean incidence matrix
+//! ([`Problem::from_bool_rows`](cover::Problem::from_bool_rows),
+//! [`Problem::from_bit_rows`](cover::Problem::from_bit_rows)), and be read
+//! from or written to the text format of Knuth's DLX programs
+//! ([`read_dlx`](cover::read_dlx), [`write_dlx`](cover::write_dlx)); see
+//! `docs/FORMATS.md`.
+//!
+//! ```
+//! use exactcover::cover::{Problem, write_dlx};
+//!
+//! let rows = vec![vec![true, false, true], vec![false, true, false], vec![true, true, false]];
+//! let p = Problem::from_bool_rows(&rows, &[2])?; // column 2 is secondary
+//! assert_eq!(write_dlx(&p), "0 1 | 2\n0 2\n1\n0 1\n");
+//! assert_eq!(p.solver().count(), 2);
+//! # Ok::<(), exactcover::cover::BuildError>(())
+//! ```
+//!
+//! ## 5. Trust, but verify
+//!
+//! [`check_solution`](cover::check_solution) checks a solution against the
+//! problem's option lists only, sharing no code with the search; it runs
+//! after every solution in debug builds and in the `xc` command line.
+//!
+//! ## 6. Sudoku
+//!
+//! The [`sudoku`] module builds the 729×324 matrix once and pins each
+//! puzzle's givens. It reads every common format, solves, counts, proves
+//! uniqueness, checks grids, generates puzzles, and handles 4×4 to 25×25
+//! grids and variants.
+//!
+//! ```
+//! use exactcover::sudoku::{Grid, SudokuSolver, Verdict};
+//!
+//! let puzzle = Grid::from_line(
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+//! ).unwrap();
+//! let mut solver = SudokuSolver::new(3);
+//! let Verdict::Unique(solution) = solver.verdict(&puzzle)? else { panic!("not proper") };
+//! assert!(solution.to_line().starts_with("812753649"));
+//! # Ok::<(), exactcover::sudoku::SudokuError>(())
+//! ```
+//!
+//! ## 7. Other puzzles
+//!
+//! [`puzzles`] has builders for n queens, polyomino packing (any board,
+//! with symmetry removal) and Langford pairs; each module doc is a short
+//! lesson in modelling. The same things are on the command line: `xc
+//! cover`, `xc sudoku`, `xc queens`, `xc polyomino`, `xc langford` (see
+//! `docs/CLI.md`).
+//!
+//! [`first`]: cover::Solver::first
+//! [`count`]: cover::Solver::count
+//! [`count_up_to`]: cover::Solver::count_up_to
+//! [`uniqueness`]: cover::Solver::uniqueness
+//! [`solutions`]: cover::Solver::solutions
+//! [`next_solution`]: cover::Solver::next_solution
+//! [`for_each`]: cover::Solver::for_each
+//! [`Limits`]: cover::Limits
 
 #![forbid(unsafe_code)]
 

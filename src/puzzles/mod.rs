@@ -7,7 +7,7 @@
 //! * [`langford`]: Langford pairings, with the mirror symmetry removed;
 //! * [`polyomino`]: packing polyominoes into a box or any board shape;
 //! * Sudoku variants live with the Sudoku adapter, in
-//!   [`crate::sudoku::variant`].
+//!   [`crate::sudoku::Layout`].
 //!
 //! Every builder returns a [`Problem`](crate::cover::Problem), so it can be
 //! solved, counted, or written in Knuth's format with
