@@ -156,3 +156,8 @@
 pub mod cover;
 pub mod puzzles;
 pub mod sudoku;
+
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
