@@ -103,6 +103,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
             _ => Box::new(std::io::stdin().lock()),
         };
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
+        let seen_before = summary.puzzles + summary.errors;
         loop {
             let chunk = read_chunk(&mut reader, &name, &mut summary);
             if chunk.is_empty() {
@@ -118,6 +119,9 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
             break;
+        }
+        if summary.puzzles + summary.errors == seen_before {
+            summary.error(format!("{name}: no puzzles found"));
         }
     }
     bar.finish_and_clear();

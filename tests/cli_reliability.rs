@@ -1,0 +1,211 @@
+//! The catalogue of bad inputs, limits and interruption, end to end: every
+//! case has a clear message, the right exit code, and the rest of a batch
+//! still processed.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+fn xc() -> Command {
+    Command::cargo_bin("xc").unwrap()
+}
+
+fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xc-reliability-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn sudoku_catalogue() {
+    let cases: &[(&str, Vec<u8>, i32, &str)] = &[
+        ("short.txt", format!("{}\n", &INKALA[..80]).into_bytes(), 2, ":1:1: wrong length: 80 cells"),
+        ("badchar.txt", INKALA.replace("36", "3?").into_bytes(), 2, ":1:13: bad character `?`"),
+        ("utf8.txt", [INKALA.as_bytes(), b"\n\xff\xfe\n"].concat(), 2, ":2:1: invalid UTF-8"),
+        ("empty.txt", Vec::new(), 2, ": no puzzles found"),
+        ("dup.txt", INKALA.replacen(".", "8", 1).into_bytes(), 1, ""),
+        ("bigline.txt", [vec![b'1'; 1 << 20], b"\n".to_vec(), INKALA.as_bytes().to_vec()].concat(), 2, ":1:1: line longer than 65536 bytes"),
+    ];
+    for (name, bytes, code, message) in cases {
+        let path = temp(name, bytes);
+        let out = xc().args(["sudoku", "solve", "-q"]).arg(&path).assert().code(*code);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains(message), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    }
+    // The good puzzle after the 1 MB line is still solved.
+    let path = temp("bigline2.txt", &[vec![b'1'; 1 << 20], b"\n".to_vec(), INKALA.as_bytes().to_vec()].concat());
+    xc().args(["sudoku", "solve", "-q"]).arg(&path).assert().code(2).stdout(predicate::str::starts_with("812753649"));
+    xc().args(["sudoku", "solve", "-q"])
+        .write_stdin(format!("{}\n", INKALA.replacen(".", "8", 1)))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("# no solution: r1c1 and r1c2 both hold 8 (row 1)"));
+}
+
+#[test]
+fn binary_garbage_never_panics() {
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let bytes: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    let path = temp("garbage.bin", &bytes);
+    let out = xc().args(["sudoku", "solve", "-q"]).arg(&path).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("garbage.bin:1:"), "{stderr}");
+    assert!(!stderr.contains("panicked"));
+    let out = xc().arg("cover").arg(&path).assert().code(2);
+    assert!(String::from_utf8_lossy(&out.get_output().stderr).starts_with("error: "));
+}
+
+#[test]
+fn a_full_invalid_grid_and_a_big_grid_fed_as_nine_by_nine() {
+    let full_bad = "812753649943682175675491283154237896369845721287169534521974368438526917796318455";
+    xc().args(["sudoku", "check", "-q"]).write_stdin(full_bad).assert().code(1).stdout(predicate::str::contains("invalid: r9c8 and r9c9 both hold 5"));
+    xc().args(["sudoku", "solve", "-q"]).write_stdin(full_bad).assert().code(1);
+    let big = std::fs::read_to_string("tests/fixtures/sudoku/big16.txt").unwrap();
+    xc().args(["sudoku", "solve", "-q", "--variant", "x"])
+        .write_stdin(big)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("a 16×16 grid given to a 9×9 variant"));
+}
+
+#[test]
+fn dlx_catalogue() {
+    let cases: &[(&str, i32, &str)] = &[
+        ("A B\nA C\n", 2, ":2:3: unknown item `C`"),
+        ("A B A\nA\n", 2, ":1:5: duplicate item name `A`"),
+        ("A B\nA B A\n", 2, ":2:5: item `A` appears twice in this option"),
+        ("A | x | y\nA\n", 2, ":1:7: `|` appears twice in the item line"),
+        ("A | x\nA:1 x\n", 2, ":2:1: primary item `A` can't have a colour"),
+        ("| x y\n", 2, "no item line"),
+        (" | x y\nx\n", 2, ":1:2: no primary items before `|`"),
+    ];
+    for (text, code, message) in cases {
+        xc().arg("cover").write_stdin(*text).assert().code(*code).stderr(predicate::str::contains(*message));
+    }
+    xc().arg("cover")
+        .write_stdin("A | x\nx\nA\n")
+        .assert()
+        .code(0)
+        .stderr("warning: <stdin>:2: option ignored: it has no primary item\n");
+    xc().arg("cover").write_stdin("A B\nA\n").assert().code(1).stdout(predicate::str::contains("Altogether 0 solutions"));
+}
+
+#[test]
+fn a_hundred_thousand_items_in_one_chain() {
+    let n = 100_000;
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("i{k} "));
+    }
+    text.push('\n');
+    for k in (0..n).step_by(2) {
+        text.push_str(&format!("i{k} i{}\n", k + 1));
+    }
+    for k in (1..n - 1).step_by(2) {
+        text.push_str(&format!("i{k} i{}\n", k + 1));
+    }
+    let path = temp("chain.dlx", text.as_bytes());
+    xc().arg("cover").arg(&path).assert().code(0).stdout(predicate::str::starts_with("Altogether 1 solution"));
+}
+
+#[test]
+fn file_errors() {
+    xc().args(["cover", "no/such/file"]).assert().code(2).stderr("error: no/such/file: no such file\n");
+    xc().args(["sudoku", "solve", "tests"]).assert().code(2).stderr(predicate::str::starts_with("error: tests: is a directory"));
+    // A file that can't be read: /proc/self/mem fails at offset 0.
+    if std::path::Path::new("/proc/self/mem").exists() {
+        xc().args(["cover", "/proc/self/mem"]).assert().code(2).stderr(predicate::str::starts_with("error: /proc/self/mem: "));
+    }
+    let locked = temp("locked.dlx", b"A\nA\n");
+    std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o000)).unwrap();
+    let running_as_root = std::fs::read(&locked).is_ok();
+    if !running_as_root {
+        xc().arg("cover").arg(&locked).assert().code(2).stderr(predicate::str::contains("permission denied"));
+    }
+}
+
+#[test]
+fn usage_errors() {
+    xc().args(["cover", "--limit", "0"]).assert().code(2);
+    xc().args(["sudoku", "solve", "--count", "--all"]).assert().code(2).stderr(predicate::str::contains("cannot be used with"));
+    xc().args(["sudoku", "solve", "--unique", "--count"]).assert().code(2);
+    xc().args(["sudoku", "count", "--limit", "0"]).assert().code(2);
+}
+
+/// 20,000 copies of the shipped puzzles, for long runs.
+fn big_input() -> std::path::PathBuf {
+    let puzzles = std::fs::read_to_string("data/puzzles.txt").unwrap();
+    temp("big.txt", puzzles.repeat(20).as_bytes())
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .args(["sudoku", "solve", "-q"])
+        .arg(big_input())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first.trim().len(), 81);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn limits_stop_within_the_budget() {
+    let start = Instant::now();
+    xc().args(["polyomino", "--board", "6x10", "--time-limit", "300ms"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with("Stopped (time limit reached) after"));
+    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+    xc().args(["polyomino", "--board", "6x10", "--node-limit", "5000"]).assert().code(3).stdout(predicate::str::contains(" 5000 nodes"));
+    xc().args(["queens", "10", "--limit", "7"]).assert().code(3).stdout(predicate::str::contains("after 7 solutions"));
+}
+
+fn interrupt_after(args: &[&str], wait: Duration) -> std::process::Output {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(wait);
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_prints_partial_results_and_exits_130() {
+    let out = interrupt_after(&["polyomino", "--board", "6x10"], Duration::from_millis(500));
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Stopped (interrupted) after "), "{stdout}");
+    let path = big_input();
+    let out = interrupt_after(&["sudoku", "solve", path.to_str().unwrap()], Duration::from_millis(150));
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(" puzzles: "), "the summary is printed: {stderr}");
+    let mut stdin_buf = Vec::new();
+    stdin_buf.write_all(&out.stdout).unwrap();
+    assert!(!stdin_buf.is_empty(), "partial results are printed");
+}
