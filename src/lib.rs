@@ -154,6 +154,8 @@
 #![forbid(unsafe_code)]
 
 pub mod cover;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod puzzles;
 pub mod sudoku;
 
