@@ -9,6 +9,7 @@ mod interrupt;
 mod progress;
 mod puzzles;
 mod search;
+mod serve;
 mod sudoku;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -37,6 +38,8 @@ enum Command {
     Langford(puzzles::LangfordArgs),
     /// Pack polyominoes into a box or a board picture.
     Polyomino(puzzles::PolyominoArgs),
+    /// Serve the Sudoku page and the JSON API on this machine.
+    Serve(serve::ServeArgs),
 }
 
 /// How results are written.
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Queens(args) => puzzles::queens(&args, &mut out),
         Command::Langford(args) => puzzles::langford(&args, &mut out),
         Command::Polyomino(args) => puzzles::polyomino(&args, &mut out),
+        Command::Serve(args) => serve::run(&args),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {
