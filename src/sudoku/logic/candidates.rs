@@ -6,6 +6,10 @@
 //! adds one back. A filled cell has no candidates, and no empty cell keeps
 //! a candidate that a filled peer holds. A grid built from a puzzle starts
 //! with every digit its filled peers allow.
+//!
+//! Besides the cells' candidates, the grid keeps each digit's places in
+//! each house (a bitmask over the house's cells), updated with every
+//! change, since most techniques look at houses digit by digit.
 
 use super::LogicError;
 use super::digits::DigitSet;
@@ -20,6 +24,9 @@ pub struct Candidates {
     pub(crate) geo: Arc<Geometry>,
     values: Vec<u8>,
     masks: Vec<u32>,
+    /// `pos[h * side + d - 1]`: bit `i` set when digit `d` is a candidate
+    /// of the `i`-th cell of house `h`.
+    pos: Vec<u32>,
 }
 
 impl Candidates {
@@ -32,7 +39,7 @@ impl Candidates {
     /// let g = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
     /// let c = Candidates::new(&g);
     /// assert_eq!(c.value(0), 8);
-    /// assert_eq!(c.candidates(1).to_vec(), vec![1, 2, 4, 6, 9]);
+    /// assert_eq!(c.candidates(1).to_vec(), vec![1, 2, 4]);
     /// ```
     pub fn new(grid: &Grid) -> Candidates {
         Candidates::with_geometry(Geometry::classic(grid.box_size()), grid)
@@ -63,13 +70,27 @@ impl Candidates {
                     .fold(all, |m, &p| m & !(1 << (values[p] - 1)))
             })
             .collect();
-        Candidates { geo, values, masks }
+        Candidates::from_parts(geo, values, masks)
     }
 
     /// A candidate grid from explicit values and candidate masks (bit
     /// `d - 1` for digit `d`), for positions written as pencil marks.
     pub(crate) fn from_parts(geo: Arc<Geometry>, values: Vec<u8>, masks: Vec<u32>) -> Candidates {
-        Candidates { geo, values, masks }
+        let side = geo.side;
+        let mut pos = vec![0u32; geo.houses.len() * side];
+        for (h, house) in geo.houses.iter().enumerate() {
+            for (i, &c) in house.cells.iter().enumerate() {
+                for d in DigitSet::from_bits(masks[c]).iter() {
+                    pos[h * side + usize::from(d) - 1] |= 1 << i;
+                }
+            }
+        }
+        Candidates {
+            geo,
+            values,
+            masks,
+            pos,
+        }
     }
 
     /// The side (9 for 9×9).
@@ -148,21 +169,34 @@ impl Candidates {
         }
     }
 
-    /// Fills a cell and removes the digit from its peers.
-    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
+    /// Fills a cell (a player's entry, say) and removes the digit from its
+    /// peers. The digit need not be a candidate: a wrong entry is the
+    /// player's to make, and [`LogicSolver::hint_from`](super::LogicSolver::hint_from)
+    /// reports it.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        for d in self.candidates(cell).iter() {
+            self.remove(cell, d);
+        }
         self.values[cell] = digit;
-        self.masks[cell] = 0;
-        let bit = !(1u32 << (digit - 1));
-        for &p in &self.geo.peers[cell] {
-            self.masks[p] &= bit;
+        for j in 0..self.geo.peers[cell].len() {
+            let p = self.geo.peers[cell][j];
+            self.remove(p, digit);
         }
     }
 
-    /// Removes a candidate; returns whether it was there.
-    pub(crate) fn remove(&mut self, cell: usize, digit: u8) -> bool {
-        let had = self.has(cell, digit);
-        self.masks[cell] &= !(1u32 << (digit - 1));
-        had
+    /// Removes a candidate (a player's pencil mark, say); returns whether
+    /// it was there.
+    pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = 1u32 << (digit - 1);
+        if self.masks[cell] & bit == 0 {
+            return false;
+        }
+        self.masks[cell] &= !bit;
+        let side = self.geo.side;
+        for &(h, i) in &self.geo.slots[cell] {
+            self.pos[h * side + usize::from(digit) - 1] &= !(1 << i);
+        }
+        true
     }
 
     /// The candidate mask of a cell (bit `d - 1` for digit `d`).
@@ -171,15 +205,11 @@ impl Candidates {
         self.masks[cell]
     }
 
-    /// The positions of `digit` among `cells` (a house's cells), as a
-    /// bitmask (bit `i` for `cells[i]`).
+    /// The places of `digit` in house `h`, as a bitmask over the house's
+    /// cells (bit `i` for `houses[h].cells[i]`).
     #[inline]
-    pub(crate) fn positions_in(&self, cells: &[usize], digit: u8) -> u32 {
-        let shift = digit - 1;
-        cells
-            .iter()
-            .enumerate()
-            .fold(0, |p, (i, &c)| p | ((self.masks[c] >> shift) & 1) << i)
+    pub(crate) fn places(&self, h: usize, digit: u8) -> u32 {
+        self.pos[h * self.geo.side + usize::from(digit) - 1]
     }
 
     /// The name of a cell, `r1c1` style.

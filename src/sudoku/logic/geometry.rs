@@ -39,6 +39,9 @@ pub(crate) struct Geometry {
     pub houses: Vec<HouseInfo>,
     /// For each cell, the indices of the houses that contain it.
     pub houses_of: Vec<Vec<usize>>,
+    /// For each cell, its houses with its index in each: `(house, i)`
+    /// where `houses[house].cells[i]` is the cell.
+    pub slots: Vec<Vec<(usize, usize)>>,
     /// For each cell, the other cells sharing a house with it.
     pub peers: Vec<Vec<usize>>,
     sees: Vec<u64>,
@@ -72,6 +75,17 @@ impl Geometry {
             })
             .collect();
         let houses_of = layout.houses_of();
+        let slots = (0..cells)
+            .map(|c| {
+                houses_of[c]
+                    .iter()
+                    .map(|&h| {
+                        let i = houses[h].cells.iter().position(|&k| k == c);
+                        (h, i.expect("a cell of its house"))
+                    })
+                    .collect()
+            })
+            .collect();
         let stride = cells.div_ceil(64);
         let mut sees = vec![0u64; stride * cells];
         for h in &houses {
@@ -128,6 +142,7 @@ impl Geometry {
             side,
             houses,
             houses_of,
+            slots,
             peers,
             sees,
             stride,

@@ -148,10 +148,10 @@ fn parse(geo: Arc<Geometry>, text: &str) -> Result<Candidates, LogicError> {
             geo.cells()
         )));
     }
-    for c in 0..values.len() {
+    for (c, &mask) in masks.iter().enumerate() {
         for &p in &geo.peers[c] {
             let v = values[p];
-            if v != 0 && masks[c] >> (v - 1) & 1 == 1 {
+            if v != 0 && mask >> (v - 1) & 1 == 1 {
                 return Err(LogicError::Parse(format!(
                     "{} keeps candidate {} that {} holds",
                     crate::sudoku::cell_name(c, side),

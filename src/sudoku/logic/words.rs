@@ -43,21 +43,27 @@ pub(crate) fn set(mask: u32) -> String {
 }
 
 /// "3 from r1c7 and r1c9, and 8 from r1c9": the eliminations grouped by
-/// digit, digits in increasing order.
+/// digit (digits in increasing order), digits that leave the same cells
+/// together ("2 and 9 from r4c3").
 pub(crate) fn removals(eliminations: &[(usize, u8)], side: usize) -> String {
     let mut ds: Vec<u8> = eliminations.iter().map(|&(_, d)| d).collect();
     ds.sort_unstable();
     ds.dedup();
-    let parts: Vec<String> = ds
+    let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for d in ds {
+        let cs: Vec<usize> = eliminations
+            .iter()
+            .filter(|&&(_, e)| e == d)
+            .map(|&(c, _)| c)
+            .collect();
+        match groups.iter_mut().find(|(_, g)| *g == cs) {
+            Some((group, _)) => group.push(d),
+            None => groups.push((vec![d], cs)),
+        }
+    }
+    let parts: Vec<String> = groups
         .iter()
-        .map(|&d| {
-            let cs: Vec<usize> = eliminations
-                .iter()
-                .filter(|&&(_, e)| e == d)
-                .map(|&(c, _)| c)
-                .collect();
-            format!("{} from {}", digit_char(d), cells(&cs, side))
-        })
+        .map(|(group, cs)| format!("{} from {}", digits(group), cells(cs, side)))
         .collect();
     match parts.as_slice() {
         [] => String::new(),
@@ -78,5 +84,6 @@ mod tests {
             removals(&[(6, 3), (8, 3), (8, 8)], 9),
             "3 from r1c7 and r1c9, and 8 from r1c9"
         );
+        assert_eq!(removals(&[(30, 2), (30, 9)], 9), "2 and 9 from r4c4");
     }
 }

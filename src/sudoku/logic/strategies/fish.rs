@@ -21,7 +21,7 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
             (&geo.cols, &geo.rows, "columns", "rows"),
         ] {
             let lines: Vec<(usize, u32)> = (0..side)
-                .map(|i| (i, c.positions_in(&geo.houses[base_lines[i]].cells, digit)))
+                .map(|i| (i, c.places(base_lines[i], digit)))
                 .filter(|&(_, p)| (2..=k).contains(&(p.count_ones() as usize)))
                 .collect();
             let found = first_combination(lines.len(), k, |pick| {

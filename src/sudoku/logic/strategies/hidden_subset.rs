@@ -13,9 +13,9 @@ use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
 /// by house, in layout order, then by combination of digits.
 pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     let side = c.side();
-    for house in &c.geo.houses {
+    for (h, house) in c.geo.houses.iter().enumerate() {
         let digits: Vec<(u8, u32)> = (1..=side as u8)
-            .map(|d| (d, c.positions_in(&house.cells, d)))
+            .map(|d| (d, c.places(h, d)))
             .filter(|&(_, p)| (2..=k).contains(&(p.count_ones() as usize)))
             .collect();
         let found = first_combination(digits.len(), k, |pick| {

@@ -19,7 +19,7 @@ pub(crate) struct StrongLink {
 pub(crate) fn strong_links(c: &Candidates, digit: u8) -> Vec<StrongLink> {
     let mut out = Vec::new();
     for (h, house) in c.geo.houses.iter().enumerate() {
-        let p = c.positions_in(&house.cells, digit);
+        let p = c.places(h, digit);
         if p.count_ones() == 2 {
             let i = p.trailing_zeros() as usize;
             let j = (p & (p - 1)).trailing_zeros() as usize;

@@ -19,17 +19,19 @@ use crate::sudoku::logic::{Candidates, Step, Technique, words};
 /// (in order of its first cell); a wrap before a trap.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let side = c.side();
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); c.len()];
+    let mut colour: Vec<u8> = vec![0; c.len()];
     for digit in 1..=side as u8 {
         let links = strong_links(c, digit);
         if links.len() < 2 {
             continue;
         }
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); c.len()];
+        adj.iter_mut().for_each(Vec::clear);
+        colour.fill(0);
         for l in &links {
             adj[l.a].push(l.b);
             adj[l.b].push(l.a);
         }
-        let mut colour: Vec<u8> = vec![0; c.len()];
         for start in 0..c.len() {
             if adj[start].is_empty() || colour[start] != 0 {
                 continue;

@@ -16,7 +16,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     for digit in 1..=side as u8 {
         for (lines, kind, cross) in [(&geo.rows, "rows", "column"), (&geo.cols, "columns", "row")] {
             let two: Vec<(usize, u32)> = (0..side)
-                .map(|i| (i, c.positions_in(&geo.houses[lines[i]].cells, digit)))
+                .map(|i| (i, c.places(lines[i], digit)))
                 .filter(|&(_, p)| p.count_ones() == 2)
                 .collect();
             for (x, &(i, pi)) in two.iter().enumerate() {

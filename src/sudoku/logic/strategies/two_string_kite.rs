@@ -14,7 +14,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let geo = &c.geo;
     let ends = |h: usize, digit: u8| {
         let cells = &geo.houses[h].cells;
-        let p = c.positions_in(cells, digit);
+        let p = c.places(h, digit);
         (p.count_ones() == 2).then(|| {
             let i = p.trailing_zeros() as usize;
             [cells[i], cells[(p & (p - 1)).trailing_zeros() as usize]]

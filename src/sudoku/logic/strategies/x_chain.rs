@@ -26,12 +26,14 @@ type Chain = (Vec<usize>, Vec<(usize, u8)>);
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let side = c.side();
     let mut best: Option<(u8, Chain)> = None;
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); c.len()];
+    let mut parent: Vec<usize> = vec![usize::MAX; 2 * c.len()];
     for digit in 1..=side as u8 {
         let links = strong_links(c, digit);
         if links.len() < 2 {
             continue;
         }
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); c.len()];
+        strong.iter_mut().for_each(Vec::clear);
         for l in &links {
             for (x, y) in [(l.a, l.b), (l.b, l.a)] {
                 if !strong[x].contains(&y) {
@@ -46,7 +48,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             let limit = best
                 .as_ref()
                 .map_or(MAX_STRONG, |b| (b.1.0.len() / 2).saturating_sub(1));
-            if let Some(chain) = shortest_from(c, digit, &strong, start, limit) {
+            parent.fill(usize::MAX);
+            if let Some(chain) = shortest_from(c, digit, &strong, &mut parent, start, limit) {
                 best = Some((digit, chain));
             }
         }
@@ -91,12 +94,12 @@ fn shortest_from(
     c: &Candidates,
     digit: u8,
     strong: &[Vec<usize>],
+    parent: &mut [usize],
     start: usize,
     limit: usize,
 ) -> Option<Chain> {
-    let n = c.len();
-    // State index: cell * 2 + (1 if reached by a strong link).
-    let mut parent: Vec<usize> = vec![usize::MAX; 2 * n];
+    // State index: cell * 2 + (1 if reached by a strong link); `parent`
+    // comes filled with `usize::MAX`.
     let mut frontier: Vec<usize> = Vec::new();
     for &b in &strong[start] {
         parent[2 * b + 1] = 2 * start;
