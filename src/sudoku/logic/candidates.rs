@@ -39,7 +39,7 @@ impl Candidates {
     /// let g = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
     /// let c = Candidates::new(&g);
     /// assert_eq!(c.value(0), 8);
-    /// assert_eq!(c.candidates(1).to_vec(), vec![1, 2, 4]);
+    /// assert_eq!(c.candidates(1).to_vec(), vec![1, 2, 4, 6]);
     /// ```
     pub fn new(grid: &Grid) -> Candidates {
         Candidates::with_geometry(Geometry::classic(grid.box_size()), grid)
