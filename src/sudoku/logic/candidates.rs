@@ -125,7 +125,7 @@ impl Candidates {
 
     /// Whether `digit` is a candidate of `cell`.
     pub fn has(&self, cell: usize, digit: u8) -> bool {
-        self.masks[cell] >> (digit - 1) & 1 == 1
+        DigitSet::from_bits(self.masks[cell]).contains(digit)
     }
 
     /// Whether two distinct cells share a house.
@@ -174,6 +174,10 @@ impl Candidates {
     /// player's to make, and [`LogicSolver::hint_from`](super::LogicSolver::hint_from)
     /// reports it.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        assert!(
+            (1..=self.side()).contains(&usize::from(digit)),
+            "digit {digit} out of range"
+        );
         for d in self.candidates(cell).iter() {
             self.remove(cell, d);
         }
@@ -187,10 +191,10 @@ impl Candidates {
     /// Removes a candidate (a player's pencil mark, say); returns whether
     /// it was there.
     pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
-        let bit = 1u32 << (digit - 1);
-        if self.masks[cell] & bit == 0 {
+        if !self.has(cell, digit) {
             return false;
         }
+        let bit = 1u32 << (digit - 1);
         self.masks[cell] &= !bit;
         let side = self.geo.side;
         for &(h, i) in &self.geo.slots[cell] {

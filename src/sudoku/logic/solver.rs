@@ -93,6 +93,10 @@ impl LogicSolver {
 
     /// The first step of the easiest technique that applies, if any. Never
     /// a guess.
+    ///
+    /// The uniqueness techniques (see [`Technique::assumes_uniqueness`])
+    /// are sound only for a grid whose puzzle has one solution; leave them
+    /// out with [`LogicSolver::only`] for a grid that may have several.
     pub fn next_step(&self, c: &Candidates) -> Option<Step> {
         self.techniques.iter().find_map(|&t| strategies::find(t, c))
     }
@@ -146,6 +150,10 @@ impl LogicSolver {
             let step = self
                 .next_step(&start)
                 .unwrap_or_else(|| guess(&start, solution));
+            debug_assert!(
+                makes_progress(&start, &step),
+                "a step that changes nothing: {step}"
+            );
             start.apply(&step);
             grade.record(&step);
             visit(&step, &start);
@@ -161,6 +169,14 @@ impl LogicSolver {
         }
         Some(self.next_step(c).unwrap_or_else(|| guess(c, solution)))
     }
+}
+
+/// Whether every placement fills an empty cell and every elimination
+/// removes a candidate that is there.
+fn makes_progress(c: &Candidates, step: &Step) -> bool {
+    let places = step.placements().iter().all(|&(k, _)| c.value(k) == 0);
+    let removes = step.eliminations().iter().all(|&(k, d)| c.has(k, d));
+    places && removes && !(step.placements().is_empty() && step.eliminations().is_empty())
 }
 
 /// A guess: the solution's digit in the first cell with the fewest
