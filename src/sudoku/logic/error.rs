@@ -1,0 +1,41 @@
+//! What can go wrong before the logic solver starts.
+
+use crate::sudoku::{Conflict, cell_name, digit_char};
+use thiserror::Error;
+
+/// Why a puzzle can't be graded, explained or hinted.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum LogicError {
+    /// A grid of one size given for a layout of another.
+    #[error("a {grid}×{grid} grid given for a {layout}×{layout} layout")]
+    SizeMismatch {
+        /// The grid's side.
+        grid: usize,
+        /// The layout's side.
+        layout: usize,
+    },
+    /// Two givens (or entries) break a rule.
+    #[error("the grid breaks a rule: {0}")]
+    Conflict(Conflict),
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution, so grading and hints (which
+    /// may use uniqueness) don't apply.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+    /// The player's grid doesn't keep a given.
+    #[error("{} should hold the given {}", cell_name(*cell, *side), digit_char(*given))]
+    GivenChanged {
+        /// The cell, `row * side + column`.
+        cell: usize,
+        /// The grid's side (for the cell's name).
+        side: usize,
+        /// The given digit.
+        given: u8,
+    },
+    /// A pencil-mark grid that can't be read.
+    #[error("{0}")]
+    Parse(String),
+}

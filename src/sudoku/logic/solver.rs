@@ -1,0 +1,198 @@
+//! The logic solver: apply the easiest technique that applies, again and
+//! again; guess only when none does.
+//!
+//! A guess is a bifurcation on a cell with the fewest candidates (the
+//! first in grid order): of its candidates, the puzzle's unique solution
+//! (found by the exact-cover solver) picks the branch to keep, so a guess
+//! never needs undoing. Guesses are counted and never shown as logic.
+
+use super::geometry::Geometry;
+use super::{Candidates, Grade, LogicError, Step, Technique, strategies, words};
+use crate::sudoku::{Grid, Layout, SudokuSolver, Verdict, digit_char, first_conflict};
+use std::sync::Arc;
+
+/// A human-style solver: which techniques to use, for which layout.
+///
+/// ```
+/// use exactcover::sudoku::Grid;
+/// use exactcover::sudoku::logic::{Level, LogicSolver, Technique};
+/// let puzzle = Grid::from_line(
+///     "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+/// ).unwrap();
+/// let mut solver = LogicSolver::new();
+/// let grade = solver.grade(&puzzle)?;
+/// assert_eq!(grade.level(), Level::Easy);
+/// assert_eq!(grade.guesses(), 0);
+/// assert!(grade.count(Technique::HiddenSingle) > 0);
+/// # Ok::<(), exactcover::sudoku::logic::LogicError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LogicSolver {
+    techniques: Vec<Technique>,
+    layout: Option<Layout>,
+    geometry: Option<Arc<Geometry>>,
+    exact: Option<SudokuSolver>,
+}
+
+impl Default for LogicSolver {
+    fn default() -> LogicSolver {
+        LogicSolver::new()
+    }
+}
+
+impl LogicSolver {
+    /// A solver with every technique, for classic grids of any size.
+    pub fn new() -> LogicSolver {
+        LogicSolver {
+            techniques: Technique::ALL.to_vec(),
+            layout: None,
+            geometry: None,
+            exact: None,
+        }
+    }
+
+    /// A solver with every technique, for one layout (X, windoku, jigsaw).
+    pub fn with_layout(layout: Layout) -> LogicSolver {
+        LogicSolver {
+            geometry: Some(Geometry::of(&layout)),
+            layout: Some(layout),
+            ..LogicSolver::new()
+        }
+    }
+
+    /// Keeps only these techniques (tried in [`Technique::ALL`] order).
+    pub fn only(mut self, techniques: &[Technique]) -> LogicSolver {
+        self.techniques = Technique::ALL
+            .into_iter()
+            .filter(|t| techniques.contains(t))
+            .collect();
+        self
+    }
+
+    /// The techniques used, in the order they are tried.
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// The candidate grid of a puzzle (or partly filled grid) in this
+    /// solver's layout.
+    pub fn candidates(&self, grid: &Grid) -> Result<Candidates, LogicError> {
+        match (&self.layout, &self.geometry) {
+            (Some(layout), Some(geometry)) => {
+                if layout.side() != grid.side() {
+                    return Err(LogicError::SizeMismatch {
+                        grid: grid.side(),
+                        layout: layout.side(),
+                    });
+                }
+                Ok(Candidates::with_geometry(geometry.clone(), grid))
+            }
+            _ => Ok(Candidates::new(grid)),
+        }
+    }
+
+    /// The first step of the easiest technique that applies, if any. Never
+    /// a guess.
+    ///
+    /// The uniqueness techniques (see [`Technique::assumes_uniqueness`])
+    /// are sound only for a grid whose puzzle has one solution; leave them
+    /// out with [`LogicSolver::only`] for a grid that may have several.
+    pub fn next_step(&self, c: &Candidates) -> Option<Step> {
+        self.techniques.iter().find_map(|&t| strategies::find(t, c))
+    }
+
+    /// The puzzle's unique solution, or why there isn't one.
+    pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, LogicError> {
+        let layout = self
+            .layout
+            .clone()
+            .unwrap_or_else(|| Layout::classic(puzzle.box_size()));
+        if layout.side() != puzzle.side() {
+            return Err(LogicError::SizeMismatch {
+                grid: puzzle.side(),
+                layout: layout.side(),
+            });
+        }
+        if let Some(conflict) = first_conflict(&layout, puzzle.cells()) {
+            return Err(LogicError::Conflict(conflict));
+        }
+        let exact = match &mut self.exact {
+            Some(s) if s.layout().side() == puzzle.side() => s,
+            slot => slot.insert(SudokuSolver::with_layout(layout)),
+        };
+        match exact.verdict(puzzle) {
+            Ok(Verdict::Unique(solution)) => Ok(solution),
+            Ok(Verdict::Several(_)) => Err(LogicError::MultipleSolutions),
+            Ok(Verdict::NoSolution(Some(conflict))) => Err(LogicError::Conflict(conflict)),
+            _ => Err(LogicError::NoSolution),
+        }
+    }
+
+    /// Grades a puzzle with a unique solution.
+    pub fn grade(&mut self, puzzle: &Grid) -> Result<Grade, LogicError> {
+        let solution = self.solution(puzzle)?;
+        let start = self.candidates(puzzle)?;
+        Ok(self.solve_with(start, &solution, |_, _| {}))
+    }
+
+    /// Solves from `start` to the end, calling `visit` with each step and
+    /// the candidate grid after it, and returns the grade. `solution` must
+    /// be the unique solution of the puzzle `start` comes from: it picks
+    /// the branch of each guess (the uniqueness techniques assume it too).
+    pub fn solve_with(
+        &self,
+        mut start: Candidates,
+        solution: &Grid,
+        mut visit: impl FnMut(&Step, &Candidates),
+    ) -> Grade {
+        let mut grade = Grade::new(start.len() - start.empty_cells());
+        while !start.is_solved() {
+            let step = self
+                .next_step(&start)
+                .unwrap_or_else(|| guess(&start, solution));
+            debug_assert!(
+                makes_progress(&start, &step),
+                "a step that changes nothing: {step}"
+            );
+            start.apply(&step);
+            grade.record(&step);
+            visit(&step, &start);
+        }
+        grade
+    }
+
+    /// The next step from `c`: logic if any technique applies, otherwise a
+    /// guess from the solution. `None` when the grid is full.
+    pub fn next_step_or_guess(&self, c: &Candidates, solution: &Grid) -> Option<Step> {
+        if c.is_solved() {
+            return None;
+        }
+        Some(self.next_step(c).unwrap_or_else(|| guess(c, solution)))
+    }
+}
+
+/// Whether every placement fills an empty cell and every elimination
+/// removes a candidate that is there.
+fn makes_progress(c: &Candidates, step: &Step) -> bool {
+    let places = step.placements().iter().all(|&(k, _)| c.value(k) == 0);
+    let removes = step.eliminations().iter().all(|&(k, d)| c.has(k, d));
+    places && removes && !(step.placements().is_empty() && step.eliminations().is_empty())
+}
+
+/// A guess: the solution's digit in the first cell with the fewest
+/// candidates.
+fn guess(c: &Candidates, solution: &Grid) -> Step {
+    let cell = (0..c.len())
+        .filter(|&k| c.value(k) == 0)
+        .min_by_key(|&k| c.candidates(k).len())
+        .expect("an empty cell");
+    let digit = solution.cells()[cell];
+    let text = format!(
+        "Guess: no technique applies. {} has the fewest candidates, {}; trying {} (a guess, not \
+         a deduction: it is the branch that leads to the solution).",
+        c.cell_name(cell),
+        words::set(c.candidates(cell).bits()),
+        digit_char(digit)
+    );
+    Step::guess(cell, digit, text)
+}
