@@ -68,9 +68,8 @@ fn exactcover(bencher: divan::Bencher, name: &str) {
 fn dlx_crate(bencher: divan::Bencher, name: &str) {
     let Some(text) = text(name) else { return };
     let spec = dlx::Spec::new(text, false).unwrap();
-    bencher
-        .with_inputs(|| dlx::x::Problem::from_spec(&spec, dlx::OptOrder::Seq).unwrap())
-        .bench_local_refs(|problem| {
+    bencher.with_inputs(|| dlx::x::Problem::from_spec(&spec, dlx::OptOrder::Seq).unwrap()).bench_local_refs(
+        |problem| {
             let mut solver = dlx::Solver::new(problem);
             let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
             let mut count = 0u64;
@@ -78,7 +77,8 @@ fn dlx_crate(bencher: divan::Bencher, name: &str) {
                 count += 1;
             }
             count
-        });
+        },
+    );
 }
 
 fn main() {
@@ -89,10 +89,7 @@ fn main() {
             Some(p) => {
                 let mut solver = p.solver();
                 let count = solver.count();
-                println!(
-                    "  {name:<16} {count:>7} solutions {:>14} updates",
-                    solver.stats().updates
-                );
+                println!("  {name:<16} {count:>7} solutions {:>14} updates", solver.stats().updates);
             }
             None => println!("  {name:<16} skipped: ../shared/data/dlx/ink.dlx not found"),
         }

@@ -28,10 +28,7 @@ fn puzzles(set: &str) -> Vec<Grid> {
         eprintln!("skipped {set}: shared data not found");
         return Vec::new();
     };
-    let all: Vec<Grid> = read_puzzles(&text, InputFormat::Auto)
-        .filter_map(Result::ok)
-        .map(|p| p.grid)
-        .collect();
+    let all: Vec<Grid> = read_puzzles(&text, InputFormat::Auto).filter_map(Result::ok).map(|p| p.grid).collect();
     let step = (all.len() / SAMPLE).max(1);
     all.into_iter().step_by(step).take(SAMPLE).collect()
 }
@@ -43,12 +40,7 @@ fn grade(bencher: divan::Bencher, set: &str) {
     let mut solver = LogicSolver::new();
     bencher
         .counter(ItemsCount::new(grids.len()))
-        .bench_local(|| {
-            grids
-                .iter()
-                .map(|g| solver.grade(g).map_or(0, |grade| grade.steps()))
-                .sum::<usize>()
-        });
+        .bench_local(|| grids.iter().map(|g| solver.grade(g).map_or(0, |grade| grade.steps())).sum::<usize>());
 }
 
 /// The logical path alone, from precomputed solutions.
@@ -56,20 +48,15 @@ fn grade(bencher: divan::Bencher, set: &str) {
 fn logic_only(bencher: divan::Bencher, set: &str) {
     let grids = puzzles(set);
     let mut exact = SudokuSolver::new(3);
-    let solutions: Vec<Grid> = grids
-        .iter()
-        .map(|g| exact.solve(g).ok().flatten().expect("solvable"))
-        .collect();
+    let solutions: Vec<Grid> = grids.iter().map(|g| exact.solve(g).ok().flatten().expect("solvable")).collect();
     let solver = LogicSolver::new();
-    bencher
-        .counter(ItemsCount::new(grids.len()))
-        .bench_local(|| {
-            grids
-                .iter()
-                .zip(&solutions)
-                .map(|(g, s)| solver.solve_with(Candidates::new(g), s, |_, _| {}).steps())
-                .sum::<usize>()
-        });
+    bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
+        grids
+            .iter()
+            .zip(&solutions)
+            .map(|(g, s)| solver.solve_with(Candidates::new(g), s, |_, _| {}).steps())
+            .sum::<usize>()
+    });
 }
 
 fn main() {

@@ -39,10 +39,7 @@ fn puzzles(set: &str) -> Vec<Grid> {
         eprintln!("skipped {set}: shared data not found");
         return Vec::new();
     };
-    let all: Vec<Grid> = read_puzzles(&text, InputFormat::Auto)
-        .filter_map(Result::ok)
-        .map(|p| p.grid)
-        .collect();
+    let all: Vec<Grid> = read_puzzles(&text, InputFormat::Auto).filter_map(Result::ok).map(|p| p.grid).collect();
     let step = (all.len() / SAMPLE).max(1);
     all.into_iter().step_by(step).take(SAMPLE).collect()
 }
@@ -78,17 +75,11 @@ fn all_cores(bencher: divan::Bencher, set: &str) {
 /// sampled to 100 puzzles, as it is slow).
 #[divan::bench(args = ["top1465", "1106", "kaggle"], sample_count = 3, sample_size = 1)]
 fn backtracking_baseline(bencher: divan::Bencher, set: &str) {
-    let grids: Vec<[u8; 81]> = puzzles(set)
-        .iter()
-        .take(100)
-        .map(|g| <[u8; 81]>::try_from(g.cells()).expect("9x9"))
-        .collect();
-    bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
-        grids
-            .iter()
-            .map(|g| backtracking::backtrack_count(&mut g.clone(), 2))
-            .sum::<u64>()
-    });
+    let grids: Vec<[u8; 81]> =
+        puzzles(set).iter().take(100).map(|g| <[u8; 81]>::try_from(g.cells()).expect("9x9")).collect();
+    bencher
+        .counter(ItemsCount::new(grids.len()))
+        .bench_local(|| grids.iter().map(|g| backtracking::backtrack_count(&mut g.clone(), 2)).sum::<u64>());
 }
 
 /// The same 100 puzzles with Dancing Links, for the ratio.
@@ -98,10 +89,7 @@ fn dancing_links_on_the_baseline_sample(bencher: divan::Bencher, set: &str) {
     let mut solver = SudokuSolver::new(3);
     let mut out = vec![0u8; 81];
     bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
-        grids
-            .iter()
-            .map(|g| solver.examine(g.cells(), 2, &mut out).map_or(0, |e| e.solutions))
-            .sum::<u64>()
+        grids.iter().map(|g| solver.examine(g.cells(), 2, &mut out).map_or(0, |e| e.solutions)).sum::<u64>()
     });
 }
 

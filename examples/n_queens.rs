@@ -9,11 +9,7 @@
 use exactcover::puzzles::queens::Queens;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sizes: Vec<usize> = match std::env::args()
-        .skip(1)
-        .map(|a| a.parse())
-        .collect::<Result<Vec<_>, _>>()?
-    {
+    let sizes: Vec<usize> = match std::env::args().skip(1).map(|a| a.parse()).collect::<Result<Vec<_>, _>>()? {
         s if s.is_empty() => (1..=12).collect(),
         s => s,
     };

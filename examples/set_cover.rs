@@ -7,14 +7,8 @@
 use exactcover::cover::{ProblemBuilder, Uniqueness};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sets: [(&str, &[u32]); 6] = [
-        ("A", &[1, 4, 7]),
-        ("B", &[1, 4]),
-        ("C", &[4, 5, 7]),
-        ("D", &[3, 5, 6]),
-        ("E", &[2, 3, 6, 7]),
-        ("F", &[2, 7]),
-    ];
+    let sets: [(&str, &[u32]); 6] =
+        [("A", &[1, 4, 7]), ("B", &[1, 4]), ("C", &[4, 5, 7]), ("D", &[3, 5, 6]), ("E", &[2, 3, 6, 7]), ("F", &[2, 7])];
     // The numbers are the items: each must be covered exactly once.
     let mut b = ProblemBuilder::new();
     b.primary_items((1..=7).map(|k| k.to_string()))?;

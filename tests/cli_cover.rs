@@ -48,9 +48,7 @@ fn limits_exit_with_three_and_partial_statistics() {
     xc().args(["cover", "tests/fixtures/dlx/queens8.dlx", "--limit", "5"])
         .assert()
         .code(3)
-        .stdout(predicate::str::starts_with(
-            "Stopped (solution limit reached) after 5 solutions,",
-        ));
+        .stdout(predicate::str::starts_with("Stopped (solution limit reached) after 5 solutions,"));
     xc().args(["cover", "tests/fixtures/dlx/queens8.dlx", "--node-limit", "10"])
         .assert()
         .code(3)
@@ -63,10 +61,7 @@ fn limits_exit_with_three_and_partial_statistics() {
 
 #[test]
 fn json_output() {
-    let out = xc()
-        .args(["cover", "tests/fixtures/dlx/colors.dlx", "--format", "json", "--all"])
-        .assert()
-        .success();
+    let out = xc().args(["cover", "tests/fixtures/dlx/colors.dlx", "--format", "json", "--all"]).assert().success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["solutions"], 1);
     assert_eq!(v["complete"], true);
@@ -79,21 +74,12 @@ fn json_output() {
 #[test]
 fn seeded_runs_agree() {
     let run = |seed: &str| {
-        xc().args([
-            "cover",
-            "tests/fixtures/dlx/queens8.dlx",
-            "--seed",
-            seed,
-            "--print",
-            "1",
-            "--format",
-            "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone()
+        xc().args(["cover", "tests/fixtures/dlx/queens8.dlx", "--seed", seed, "--print", "1", "--format", "json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
     };
     let a: serde_json::Value = serde_json::from_slice(&run("7")).unwrap();
     let b: serde_json::Value = serde_json::from_slice(&run("7")).unwrap();
@@ -111,21 +97,13 @@ fn warnings_name_the_line() {
 
 #[test]
 fn bad_input_is_reported_with_file_line_and_column() {
-    xc().arg("cover")
-        .write_stdin("A B\nA C\n")
-        .assert()
-        .code(2)
-        .stderr("error: <stdin>:2:3: unknown item `C`\n");
+    xc().arg("cover").write_stdin("A B\nA C\n").assert().code(2).stderr("error: <stdin>:2:3: unknown item `C`\n");
     xc().arg("cover")
         .write_stdin("A B\nA  B A\n")
         .assert()
         .code(2)
         .stderr("error: <stdin>:2:6: item `A` appears twice in this option\n");
-    xc().arg("cover")
-        .write_stdin("A A\n")
-        .assert()
-        .code(2)
-        .stderr("error: <stdin>:1:3: duplicate item name `A`\n");
+    xc().arg("cover").write_stdin("A A\n").assert().code(2).stderr("error: <stdin>:1:3: duplicate item name `A`\n");
     xc().arg("cover")
         .write_stdin("A | x | y\n")
         .assert()
@@ -141,28 +119,14 @@ fn bad_input_is_reported_with_file_line_and_column() {
         .assert()
         .code(2)
         .stderr("error: <stdin>:1:2: no primary items before `|`\n");
-    xc().arg("cover")
-        .write_stdin("")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no item line"));
-    xc().arg("cover")
-        .write_stdin(&b"A\nA \xfe\n"[..])
-        .assert()
-        .code(2)
-        .stderr("error: <stdin>:2:3: invalid UTF-8\n");
+    xc().arg("cover").write_stdin("").assert().code(2).stderr(predicate::str::contains("no item line"));
+    xc().arg("cover").write_stdin(&b"A\nA \xfe\n"[..]).assert().code(2).stderr("error: <stdin>:2:3: invalid UTF-8\n");
 }
 
 #[test]
 fn file_errors() {
-    xc().args(["cover", "no/such/file.dlx"])
-        .assert()
-        .code(2)
-        .stderr("error: no/such/file.dlx: no such file\n");
-    xc().args(["cover", "tests"])
-        .assert()
-        .code(2)
-        .stderr("error: tests: is a directory\n");
+    xc().args(["cover", "no/such/file.dlx"]).assert().code(2).stderr("error: no/such/file.dlx: no such file\n");
+    xc().args(["cover", "tests"]).assert().code(2).stderr("error: tests: is a directory\n");
 }
 
 #[test]
@@ -181,13 +145,8 @@ fn puzzle_subcommands() {
     xc().args(["queens", "8"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(
-            "Altogether 92 solutions, 16680 updates, 1049 nodes",
-        ));
-    xc().args(["queens", "0"])
-        .assert()
-        .code(2)
-        .stderr("error: n must be between 1 and 1000, not 0\n");
+        .stdout(predicate::str::starts_with("Altogether 92 solutions, 16680 updates, 1049 nodes"));
+    xc().args(["queens", "0"]).assert().code(2).stderr("error: n must be between 1 and 1000, not 0\n");
     xc().args(["queens", "4", "--all"])
         .assert()
         .success()
@@ -205,9 +164,7 @@ fn puzzle_subcommands() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Altogether 2 solutions"));
-    xc().args(["polyomino", "--pieces", "tetrominoes", "--board", "4x5"])
-        .assert()
-        .code(1);
+    xc().args(["polyomino", "--pieces", "tetrominoes", "--board", "4x5"]).assert().code(1);
     xc().args(["polyomino", "--board", "6x11"])
         .assert()
         .code(2)
@@ -221,16 +178,6 @@ fn puzzle_subcommands() {
 
 #[test]
 fn emitted_dlx_solves_the_same() {
-    let dlx = xc()
-        .args(["queens", "6", "--emit-dlx"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    xc().arg("cover")
-        .write_stdin(dlx)
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("Altogether 4 solutions"));
+    let dlx = xc().args(["queens", "6", "--emit-dlx"]).assert().success().get_output().stdout.clone();
+    xc().arg("cover").write_stdin(dlx).assert().success().stdout(predicate::str::starts_with("Altogether 4 solutions"));
 }

@@ -30,7 +30,12 @@ fn sudoku_catalogue() {
         ("utf8.txt", [INKALA.as_bytes(), b"\n\xff\xfe\n"].concat(), 2, ":2:1: invalid UTF-8"),
         ("empty.txt", Vec::new(), 2, ": no puzzles found"),
         ("dup.txt", INKALA.replacen(".", "8", 1).into_bytes(), 1, ""),
-        ("bigline.txt", [vec![b'1'; 1 << 20], b"\n".to_vec(), INKALA.as_bytes().to_vec()].concat(), 2, ":1:1: line longer than 65536 bytes"),
+        (
+            "bigline.txt",
+            [vec![b'1'; 1 << 20], b"\n".to_vec(), INKALA.as_bytes().to_vec()].concat(),
+            2,
+            ":1:1: line longer than 65536 bytes",
+        ),
     ];
     for (name, bytes, code, message) in cases {
         let path = temp(name, bytes);
@@ -72,7 +77,11 @@ fn binary_garbage_never_panics() {
 #[test]
 fn a_full_invalid_grid_and_a_big_grid_fed_as_nine_by_nine() {
     let full_bad = "812753649943682175675491283154237896369845721287169534521974368438526917796318455";
-    xc().args(["sudoku", "check", "-q"]).write_stdin(full_bad).assert().code(1).stdout(predicate::str::contains("invalid: r9c8 and r9c9 both hold 5"));
+    xc().args(["sudoku", "check", "-q"])
+        .write_stdin(full_bad)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid: r9c8 and r9c9 both hold 5"));
     xc().args(["sudoku", "solve", "-q"]).write_stdin(full_bad).assert().code(1);
     let big = std::fs::read_to_string("tests/fixtures/sudoku/big16.txt").unwrap();
     xc().args(["sudoku", "solve", "-q", "--variant", "x"])
@@ -101,7 +110,11 @@ fn dlx_catalogue() {
         .assert()
         .code(0)
         .stderr("warning: <stdin>:2: option ignored: it has no primary item\n");
-    xc().arg("cover").write_stdin("A B\nA\n").assert().code(1).stdout(predicate::str::contains("Altogether 0 solutions"));
+    xc().arg("cover")
+        .write_stdin("A B\nA\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("Altogether 0 solutions"));
 }
 
 #[test]
@@ -125,10 +138,16 @@ fn a_hundred_thousand_items_in_one_chain() {
 #[test]
 fn file_errors() {
     xc().args(["cover", "no/such/file"]).assert().code(2).stderr("error: no/such/file: no such file\n");
-    xc().args(["sudoku", "solve", "tests"]).assert().code(2).stderr(predicate::str::starts_with("error: tests: is a directory"));
+    xc().args(["sudoku", "solve", "tests"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: tests: is a directory"));
     // A file that can't be read: /proc/self/mem fails at offset 0.
     if std::path::Path::new("/proc/self/mem").exists() {
-        xc().args(["cover", "/proc/self/mem"]).assert().code(2).stderr(predicate::str::starts_with("error: /proc/self/mem: "));
+        xc().args(["cover", "/proc/self/mem"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error: /proc/self/mem: "));
     }
     let locked = temp("locked.dlx", b"A\nA\n");
     std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o000)).unwrap();
@@ -141,7 +160,10 @@ fn file_errors() {
 #[test]
 fn usage_errors() {
     xc().args(["cover", "--limit", "0"]).assert().code(2);
-    xc().args(["sudoku", "solve", "--count", "--all"]).assert().code(2).stderr(predicate::str::contains("cannot be used with"));
+    xc().args(["sudoku", "solve", "--count", "--all"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
     xc().args(["sudoku", "solve", "--unique", "--count"]).assert().code(2);
     xc().args(["sudoku", "count", "--limit", "0"]).assert().code(2);
 }
@@ -177,7 +199,10 @@ fn limits_stop_within_the_budget() {
         .code(3)
         .stdout(predicate::str::starts_with("Stopped (time limit reached) after"));
     assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
-    xc().args(["polyomino", "--board", "6x10", "--node-limit", "5000"]).assert().code(3).stdout(predicate::str::contains(" 5000 nodes"));
+    xc().args(["polyomino", "--board", "6x10", "--node-limit", "5000"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(" 5000 nodes"));
     xc().args(["queens", "10", "--limit", "7"]).assert().code(3).stdout(predicate::str::contains("after 7 solutions"));
 }
 

@@ -32,29 +32,14 @@ fn every_input_format() {
     for (file, first) in [
         ("seeds.txt", INKALA_SOLUTION),
         ("simple_sudoku.ss", INKALA_SOLUTION),
-        (
-            "seed_file.txt",
-            "819465732574239681623187954962854173741923865358716249235671498197548326486392517",
-        ),
-        (
-            "kaggle.csv",
-            "864371259325849761971265843436192587198657432257483916689734125713528694542916378",
-        ),
-        (
-            "leetcode.json",
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
-        ),
-        (
-            "qqwing.txt",
-            "327561984518942367496873125761384259935726418842195673674259831253418796189637542",
-        ),
+        ("seed_file.txt", "819465732574239681623187954962854173741923865358716249235671498197548326486392517"),
+        ("kaggle.csv", "864371259325849761971265843436192587198657432257483916689734125713528694542916378"),
+        ("leetcode.json", "534678912672195348198342567859761423426853791713924856961537284287419635345286179"),
+        ("qqwing.txt", "327561984518942367496873125761384259935726418842195673674259831253418796189637542"),
         ("mixed.txt", INKALA_SOLUTION),
         ("four.txt", "1234341221434321"),
     ] {
-        let out = run(&["solve", "-q", &format!("{F}/{file}")])
-            .get_output()
-            .stdout
-            .clone();
+        let out = run(&["solve", "-q", &format!("{F}/{file}")]).get_output().stdout.clone();
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().next(), Some(first), "{file}");
     }
@@ -62,21 +47,12 @@ fn every_input_format() {
 
 #[test]
 fn output_formats() {
-    let block = run(&["solve", "-q", "--format", "block", &format!("{F}/seeds.txt")])
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert!(
-        String::from_utf8(block)
-            .unwrap()
-            .starts_with("8 1 2 | 7 5 3 | 6 4 9\n9 4 3 | 6 8 2 | 1 7 5\n")
-    );
-    run(&["solve", "-q", "--format", "csv", &format!("{F}/seeds.txt")])
-        .success()
-        .stdout(predicate::str::starts_with(format!(
-            "puzzle,solution,status,count,nodes\n{INKALA},{INKALA_SOLUTION},unique,1,\n"
-        )));
+    let block =
+        run(&["solve", "-q", "--format", "block", &format!("{F}/seeds.txt")]).success().get_output().stdout.clone();
+    assert!(String::from_utf8(block).unwrap().starts_with("8 1 2 | 7 5 3 | 6 4 9\n9 4 3 | 6 8 2 | 1 7 5\n"));
+    run(&["solve", "-q", "--format", "csv", &format!("{F}/seeds.txt")]).success().stdout(predicate::str::starts_with(
+        format!("puzzle,solution,status,count,nodes\n{INKALA},{INKALA_SOLUTION},unique,1,\n"),
+    ));
     let json = run(&["solve", "-q", "--format", "json", "--stats", &format!("{F}/seeds.txt")])
         .success()
         .get_output()
@@ -105,13 +81,8 @@ fn counting_and_enumerating() {
         .assert()
         .code(3)
         .stdout(format!("{empty}:100000+  # limit reached\n"))
-        .stderr(predicate::str::contains(
-            "stopped at the limit of 100000 solutions; raise it with --limit",
-        ));
-    xc().args(["sudoku", "count", "--limit", "5", "-q"])
-        .write_stdin(format!("{empty}\n"))
-        .assert()
-        .code(3);
+        .stderr(predicate::str::contains("stopped at the limit of 100000 solutions; raise it with --limit"));
+    xc().args(["sudoku", "count", "--limit", "5", "-q"]).write_stdin(format!("{empty}\n")).assert().code(3);
 }
 
 #[test]
@@ -165,12 +136,8 @@ fn limits_stop_with_three() {
 
 #[test]
 fn file_errors() {
-    run(&["solve", "no/such.txt"])
-        .code(2)
-        .stderr(predicate::str::starts_with("error: no/such.txt: no such file\n"));
-    run(&["solve", "tests"])
-        .code(2)
-        .stderr(predicate::str::starts_with("error: tests: is a directory\n"));
+    run(&["solve", "no/such.txt"]).code(2).stderr(predicate::str::starts_with("error: no/such.txt: no such file\n"));
+    run(&["solve", "tests"]).code(2).stderr(predicate::str::starts_with("error: tests: is a directory\n"));
     run(&["solve", "--input-format", "line", "-q", &format!("{F}/seed_file.txt")]).code(2);
 }
 
@@ -235,30 +202,18 @@ fn emit_dlx_feeds_xc_cover() {
         .write_stdin(dlx)
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(
-            "Altogether 1 solution, 48760 updates, 2720 nodes",
-        ));
+        .stdout(predicate::str::starts_with("Altogether 1 solution, 48760 updates, 2720 nodes"));
 }
 
 #[test]
 fn generate_is_reproducible_unique_and_symmetric() {
     let one = |threads: &str| {
-        xc().args([
-            "sudoku",
-            "generate",
-            "-n",
-            "12",
-            "--seed",
-            "42",
-            "--threads",
-            threads,
-            "-q",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone()
+        xc().args(["sudoku", "generate", "-n", "12", "--seed", "42", "--threads", threads, "-q"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
     };
     let a = one("1");
     assert_eq!(a, one("2"));
@@ -270,17 +225,9 @@ fn generate_is_reproducible_unique_and_symmetric() {
             assert_eq!(g[k] == '.', g[80 - k] == '.', "rot180 symmetry: {line}");
         }
     }
-    xc().args(["sudoku", "solve", "--unique", "-q"])
-        .write_stdin(text)
-        .assert()
-        .code(0);
-    xc().args(["sudoku", "generate", "-n", "2"])
-        .assert()
-        .success()
-        .stderr(predicate::str::starts_with("seed: "));
-    xc().args(["sudoku", "generate", "--symmetry", "spiral"])
-        .assert()
-        .code(2);
+    xc().args(["sudoku", "solve", "--unique", "-q"]).write_stdin(text).assert().code(0);
+    xc().args(["sudoku", "generate", "-n", "2"]).assert().success().stderr(predicate::str::starts_with("seed: "));
+    xc().args(["sudoku", "generate", "--symmetry", "spiral"]).assert().code(2);
     xc().args(["sudoku", "generate", "--size", "7"]).assert().code(2);
     let four = xc()
         .args([
@@ -307,21 +254,8 @@ fn generate_is_reproducible_unique_and_symmetric() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["puzzle"].as_str().unwrap().len(), 16);
     }
-    xc().args([
-        "sudoku",
-        "generate",
-        "--no-minimal",
-        "--clues",
-        "40",
-        "--seed",
-        "3",
-        "-n",
-        "5",
-        "-q",
-    ])
-    .assert()
-    .success()
-    .stdout(predicate::function(|s: &str| {
-        s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)
-    }));
+    xc().args(["sudoku", "generate", "--no-minimal", "--clues", "40", "--seed", "3", "-n", "5", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::function(|s: &str| s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)));
 }

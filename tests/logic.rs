@@ -1,37 +1,15 @@
 //! The logic solver's public API: grading, levels, hints, the solution
 //! path, candidate grids as text, other grid sizes and layouts, errors.
 
-use exactcover::sudoku::logic::{
-    self, Candidates, Hint, Level, LogicError, LogicSolver, StepKind, Technique,
-};
+use exactcover::sudoku::logic::{self, Candidates, Hint, Level, LogicError, LogicSolver, StepKind, Technique};
 use exactcover::sudoku::{Grid, Layout, SudokuSolver, Variant, Verdict};
 
 /// A puzzle with its expected rating, level and guesses.
 const GRADED: &[(&str, &str, Level, usize)] = &[
-    (
-        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
-        "1.2",
-        Level::Easy,
-        0,
-    ),
-    (
-        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
-        "3.0",
-        Level::Medium,
-        0,
-    ),
-    (
-        ".................1..2..3.4......5....1.....673...28.......1......9...2...5.7..8..",
-        "4.2",
-        Level::Hard,
-        0,
-    ),
-    (
-        "...27...98...........4.8..132...69.......9.3.7..1....2..........948....6.789...2.",
-        "5.2",
-        Level::Expert,
-        0,
-    ),
+    ("003020600900305001001806400008102900700000008006708200002609500800203009005010300", "1.2", Level::Easy, 0),
+    (".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", "3.0", Level::Medium, 0),
+    (".................1..2..3.4......5....1.....673...28.......1......9...2...5.7..8..", "4.2", Level::Hard, 0),
+    ("...27...98...........4.8..132...69.......9.3.7..1....2..........948....6.789...2.", "5.2", Level::Expert, 0),
     (
         // Arto Inkala's "world's hardest Sudoku".
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
@@ -46,10 +24,7 @@ fn grid(line: &str) -> Grid {
 }
 
 fn solution(puzzle: &Grid) -> Grid {
-    match SudokuSolver::new(puzzle.box_size())
-        .verdict(puzzle)
-        .unwrap()
-    {
+    match SudokuSolver::new(puzzle.box_size()).verdict(puzzle).unwrap() {
         Verdict::Unique(s) => s,
         other => panic!("{other:?}"),
     }
@@ -86,19 +61,13 @@ fn known_puzzles_get_their_grades() {
     let easy = solver.grade(&grid(GRADED[0].0)).unwrap();
     assert_eq!(easy.count(Technique::FullHouse), 20);
     assert_eq!(easy.count(Technique::HiddenSingle), 29);
-    assert_eq!(
-        easy.to_string(),
-        "1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses"
-    );
+    assert_eq!(easy.to_string(), "1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses");
     assert!(easy.csv_row().starts_with("32,1.2,easy,49,20,29,0,"));
 }
 
 #[test]
 fn grading_is_deterministic() {
-    let first: Vec<_> = GRADED
-        .iter()
-        .map(|(line, ..)| logic::grade(&grid(line)).unwrap())
-        .collect();
+    let first: Vec<_> = GRADED.iter().map(|(line, ..)| logic::grade(&grid(line)).unwrap()).collect();
     let mut reused = LogicSolver::new();
     for _ in 0..3 {
         for (k, (line, ..)) in GRADED.iter().enumerate() {
@@ -121,13 +90,7 @@ fn the_path_replays_to_the_solution_and_candidates_only_shrink() {
             assert_eq!(&replay, after, "{step}");
             for k in 0..81 {
                 let (b, a) = (before.candidates(k), after.candidates(k));
-                assert_eq!(
-                    a.bits() & !b.bits(),
-                    0,
-                    "{step}: r{}c{} gained",
-                    k / 9 + 1,
-                    k % 9 + 1
-                );
+                assert_eq!(a.bits() & !b.bits(), 0, "{step}: r{}c{} gained", k / 9 + 1, k % 9 + 1);
                 if before.value(k) != 0 {
                     assert_eq!(after.value(k), before.value(k));
                 }
@@ -151,20 +114,11 @@ fn guesses_only_when_no_technique_applies() {
             assert_eq!(step.kind(), StepKind::Guess);
             assert_eq!(step.technique(), None);
             assert!(logic::next_step(&before).is_none());
-            let &[(cell, digit)] = step.placements() else {
-                panic!("{step}")
-            };
+            let &[(cell, digit)] = step.placements() else { panic!("{step}") };
             assert_eq!(digit, sol.cells()[cell]);
-            let fewest = (0..81)
-                .filter(|&k| before.value(k) == 0)
-                .map(|k| before.candidates(k).len())
-                .min()
-                .unwrap();
+            let fewest = (0..81).filter(|&k| before.value(k) == 0).map(|k| before.candidates(k).len()).min().unwrap();
             assert_eq!(before.candidates(cell).len(), fewest);
-            assert!(
-                step.explanation()
-                    .starts_with("Guess: no technique applies.")
-            );
+            assert!(step.explanation().starts_with("Guess: no technique applies."));
         } else {
             assert!(matches!(step.kind(), StepKind::Logic(_)));
         }
@@ -182,9 +136,7 @@ fn hints_name_the_first_mistake() {
     player.set(0, 0, sol.get(0, 0));
     player.set(1, 1, sol.get(1, 1) % 9 + 1);
     let hint = logic::hint(&puzzle, &player).unwrap();
-    let Hint::Mistake { cell, entered, .. } = &hint else {
-        panic!("{hint:?}")
-    };
+    let Hint::Mistake { cell, entered, .. } = &hint else { panic!("{hint:?}") };
     assert_eq!((*cell, *entered), (10, sol.get(1, 1) % 9 + 1));
     assert_eq!(
         hint.text(),
@@ -200,18 +152,14 @@ fn hints_give_the_next_step_from_the_players_grid() {
     let puzzle = grid(GRADED[1].0);
     let sol = solution(&puzzle);
     let mut solver = LogicSolver::new();
-    let Hint::Step(first) = solver.hint(&puzzle, &puzzle).unwrap() else {
-        panic!()
-    };
+    let Hint::Step(first) = solver.hint(&puzzle, &puzzle).unwrap() else { panic!() };
     assert_eq!(Some(first), logic::next_step(&Candidates::new(&puzzle)));
     // With some right entries, the hint is the next step from that grid.
     let mut player = puzzle.clone();
     for k in [0, 1, 2, 40, 80] {
         player.set(k / 9, k % 9, sol.cells()[k]);
     }
-    let Hint::Step(step) = solver.hint(&puzzle, &player).unwrap() else {
-        panic!()
-    };
+    let Hint::Step(step) = solver.hint(&puzzle, &player).unwrap() else { panic!() };
     assert_eq!(Some(step), logic::next_step(&Candidates::new(&player)));
 }
 
@@ -248,14 +196,8 @@ fn hints_notice_a_lost_candidate() {
     // r1c1 is empty; remove its true digit as a player might.
     assert!(player.remove(0, sol.cells()[0]));
     let hint = LogicSolver::new().hint_from(&puzzle, &player).unwrap();
-    assert!(
-        matches!(hint, Hint::MissingCandidate { cell: 0, .. }),
-        "{hint:?}"
-    );
-    assert_eq!(
-        hint.text(),
-        "Mistake: r1c1 has lost a candidate it needs. Restore its candidates first."
-    );
+    assert!(matches!(hint, Hint::MissingCandidate { cell: 0, .. }), "{hint:?}");
+    assert_eq!(hint.text(), "Mistake: r1c1 has lost a candidate it needs. Restore its candidates first.");
     // A wrong digit is reported before it.
     player.place(1, sol.cells()[1] % 9 + 1);
     let hint = LogicSolver::new().hint_from(&puzzle, &player).unwrap();
@@ -268,14 +210,7 @@ fn hints_refuse_a_changed_given() {
     let mut player = puzzle.clone();
     player.set(0, 2, 0);
     let err = logic::hint(&puzzle, &player).unwrap_err();
-    assert_eq!(
-        err,
-        LogicError::GivenChanged {
-            cell: 2,
-            side: 9,
-            given: 3
-        }
-    );
+    assert_eq!(err, LogicError::GivenChanged { cell: 2, side: 9, given: 3 });
     assert_eq!(err.to_string(), "r1c3 should hold the given 3");
 }
 
@@ -289,10 +224,7 @@ fn puzzles_without_one_solution_are_refused() {
     let dead = grid(&format!("12345678.{}9", ".".repeat(71)));
     assert_eq!(logic::grade(&dead), Err(LogicError::NoSolution));
     let mut x = LogicSolver::with_layout(Layout::variant(Variant::X, 3));
-    assert!(matches!(
-        x.grade(&Grid::empty(2)),
-        Err(LogicError::SizeMismatch { grid: 4, layout: 9 })
-    ));
+    assert!(matches!(x.grade(&Grid::empty(2)), Err(LogicError::SizeMismatch { grid: 4, layout: 9 })));
 }
 
 #[test]
@@ -321,11 +253,8 @@ fn other_sizes_are_graded() {
     let grade = logic::grade(&four).unwrap();
     assert_eq!(grade.level(), Level::Easy);
     assert_eq!(logic::path(&four).unwrap().solution(), solution(&four));
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/sudoku/big16.txt"
-    ))
-    .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sudoku/big16.txt")).unwrap();
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
     // The fixture has many solutions: add givens from its first solution,
     // in grid order, until it has one.
@@ -373,10 +302,7 @@ fn x_sudoku_is_graded_in_its_layout() {
         }
         assert_ne!(step.technique(), Some(Technique::UniqueRectangle));
     }
-    assert!(
-        path.iter()
-            .any(|(s, _)| s.houses().iter().any(|h| h.starts_with("diagonal")))
-    );
+    assert!(path.iter().any(|(s, _)| s.houses().iter().any(|h| h.starts_with("diagonal"))));
     let classic = LogicSolver::new().grade(&puzzle);
     assert_ne!(classic.ok().as_ref(), Some(path.grade()));
 }

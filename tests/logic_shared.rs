@@ -61,17 +61,8 @@ impl Tally {
     }
 }
 
-fn check_puzzle(
-    solver: &LogicSolver,
-    name: &str,
-    line: usize,
-    puzzle: &Grid,
-    solution: &Grid,
-) -> Tally {
-    let mut tally = Tally {
-        puzzles: 1,
-        ..Tally::default()
-    };
+fn check_puzzle(solver: &LogicSolver, name: &str, line: usize, puzzle: &Grid, solution: &Grid) -> Tally {
+    let mut tally = Tally { puzzles: 1, ..Tally::default() };
     let sol = solution.cells();
     let grade = solver.solve_with(Candidates::new(puzzle), solution, |step, _| {
         if step.is_guess() {
@@ -82,9 +73,7 @@ fn check_puzzle(
         let wrong_elim = step.eliminations().iter().find(|&&(c, d)| sol[c] == d);
         let wrong_place = step.placements().iter().find(|&&(c, d)| sol[c] != d);
         if wrong_elim.is_some() || wrong_place.is_some() {
-            tally
-                .violations
-                .push(format!("{name}:{line}: {puzzle}: {}", step.explanation()));
+            tally.violations.push(format!("{name}:{line}: {puzzle}: {}", step.explanation()));
         }
     });
     tally.guess_free = usize::from(grade.guesses() == 0);
@@ -105,9 +94,7 @@ fn no_logical_step_removes_a_true_digit() {
         let puzzles = puzzles_and_solutions(&dir, name);
         let tally = puzzles
             .par_iter()
-            .map_init(LogicSolver::new, |solver, (line, p, s)| {
-                check_puzzle(solver, name, *line, p, s)
-            })
+            .map_init(LogicSolver::new, |solver, (line, p, s)| check_puzzle(solver, name, *line, p, s))
             .reduce(Tally::default, Tally::add);
         eprintln!(
             "{name}: {} puzzles, {} logical steps ({} eliminations) checked, {} solved without \
@@ -154,10 +141,7 @@ fn kaggle_puzzles_need_only_singles() {
         })
         .collect();
     let easy = results.iter().filter(|r| r.0 == Level::Easy).count();
-    let stuck: Vec<usize> = (0..results.len())
-        .filter(|&k| results[k].1 > 0)
-        .map(|k| puzzles[k].0)
-        .collect();
+    let stuck: Vec<usize> = (0..results.len()).filter(|&k| results[k].1 > 0).map(|k| puzzles[k].0).collect();
     eprintln!(
         "kaggle: {} puzzles, {easy} easy (singles only), {} by naked singles alone (not lines \
          {stuck:?})",
@@ -177,13 +161,9 @@ fn rating_is_deterministic_on_top1465() {
     };
     let puzzles = puzzles_and_solutions(&dir, "tdoku_puzzles3_magictour_top1465.txt");
     let solver = LogicSolver::new();
-    let one: Vec<_> = (puzzles.iter())
-        .map(|(_, p, s)| solver.solve_with(Candidates::new(p), s, |_, _| {}))
-        .collect();
+    let one: Vec<_> = (puzzles.iter()).map(|(_, p, s)| solver.solve_with(Candidates::new(p), s, |_, _| {})).collect();
     let all: Vec<_> = (puzzles.par_iter())
-        .map_init(LogicSolver::new, |solver, (_, p, s)| {
-            solver.solve_with(Candidates::new(p), s, |_, _| {})
-        })
+        .map_init(LogicSolver::new, |solver, (_, p, s)| solver.solve_with(Candidates::new(p), s, |_, _| {}))
         .collect();
     assert_eq!(one, all);
     let mut levels = std::collections::BTreeMap::new();

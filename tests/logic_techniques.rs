@@ -15,27 +15,18 @@ use exactcover::sudoku::{Grid, cell_name};
 /// The step the full solver takes from `position` (pencil marks, or a
 /// puzzle line): it must be `technique`, with exactly these placements and
 /// eliminations, and the technique alone must find the same step.
-fn first_step(
-    technique: Technique,
-    position: &str,
-    placements: &[&str],
-    eliminations: &[&str],
-) -> Step {
+fn first_step(technique: Technique, position: &str, placements: &[&str], eliminations: &[&str]) -> Step {
     let c = match Grid::from_line(position.trim()) {
         Some(grid) => Candidates::new(&grid),
         None => Candidates::from_pencilmarks(position).expect("a pencil-mark grid"),
     };
-    let step = LogicSolver::new()
-        .next_step(&c)
-        .expect("a technique applies");
+    let step = LogicSolver::new().next_step(&c).expect("a technique applies");
     assert_eq!(step.technique(), Some(technique), "{step}");
     let side = c.side();
-    let found_places: Vec<String> = (step.placements().iter())
-        .map(|&(k, d)| format!("{}={d}", cell_name(k, side)))
-        .collect();
-    let found_elims: Vec<String> = (step.eliminations().iter())
-        .map(|&(k, d)| format!("{}<>{d}", cell_name(k, side)))
-        .collect();
+    let found_places: Vec<String> =
+        (step.placements().iter()).map(|&(k, d)| format!("{}={d}", cell_name(k, side))).collect();
+    let found_elims: Vec<String> =
+        (step.eliminations().iter()).map(|&(k, d)| format!("{}<>{d}", cell_name(k, side))).collect();
     assert_eq!(found_places, placements, "{step}");
     assert_eq!(found_elims, eliminations, "{step}");
     let alone = LogicSolver::new().only(&[technique]).next_step(&c);
@@ -54,10 +45,7 @@ fn full_house() {
         &["r1c5=2"],
         &[],
     );
-    assert_eq!(
-        step.explanation(),
-        "Full house: r1c5 is the last empty cell in row 1, so it holds 2."
-    );
+    assert_eq!(step.explanation(), "Full house: r1c5 is the last empty cell in row 1, so it holds 2.");
     assert_eq!(step.houses(), ["row 1"]);
 }
 
@@ -71,10 +59,7 @@ fn hidden_single() {
         &["r2c8=7"],
         &[],
     );
-    assert_eq!(
-        step.explanation(),
-        "Hidden single: in box 3, 7 can only go in r2c8."
-    );
+    assert_eq!(step.explanation(), "Hidden single: in box 3, 7 can only go in r2c8.");
     assert_eq!(step.rating().to_string(), "1.2");
 }
 
@@ -89,10 +74,7 @@ fn naked_single() {
         &["r5c5=9"],
         &[],
     );
-    assert_eq!(
-        step.explanation(),
-        "Naked single: 9 is the only candidate left in r5c5."
-    );
+    assert_eq!(step.explanation(), "Naked single: 9 is the only candidate left in r5c5.");
 }
 
 /// From the 17-clue list, line 1: `.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...`.
@@ -203,9 +185,7 @@ fn x_wing() {
 +--------------------+-------------------+---------------------+
 ",
         &[],
-        &[
-            "r1c2<>8", "r1c4<>8", "r2c2<>8", "r2c4<>8", "r5c2<>8", "r7c2<>8", "r7c4<>8",
-        ],
+        &["r1c2<>8", "r1c4<>8", "r2c2<>8", "r2c4<>8", "r5c2<>8", "r7c2<>8", "r7c4<>8"],
     );
     assert_eq!(
         step.explanation(),
@@ -234,9 +214,7 @@ fn hidden_pair() {
 +----------+---------------+------------------+
 ",
         &[],
-        &[
-            "r1c5<>4", "r1c5<>7", "r1c5<>9", "r2c5<>4", "r2c5<>7", "r2c5<>9",
-        ],
+        &["r1c5<>4", "r1c5<>7", "r1c5<>9", "r2c5<>4", "r2c5<>7", "r2c5<>9"],
     );
     assert_eq!(
         step.explanation(),
@@ -323,9 +301,7 @@ fn hidden_triple() {
 +---------------------+------------------+-------------------+
 ",
         &[],
-        &[
-            "r1c6<>2", "r1c6<>4", "r1c6<>9", "r2c6<>2", "r2c6<>4", "r2c6<>9",
-        ],
+        &["r1c6<>2", "r1c6<>4", "r1c6<>9", "r2c6<>2", "r2c6<>4", "r2c6<>9"],
     );
     assert_eq!(
         step.explanation(),
@@ -558,8 +534,8 @@ fn jellyfish() {
 ",
         &[],
         &[
-            "r1c2<>5", "r1c7<>5", "r1c8<>5", "r2c2<>5", "r2c7<>5", "r2c8<>5", "r4c8<>5", "r5c2<>5",
-            "r5c7<>5", "r8c7<>5", "r8c8<>5",
+            "r1c2<>5", "r1c7<>5", "r1c8<>5", "r2c2<>5", "r2c7<>5", "r2c8<>5", "r4c8<>5", "r5c2<>5", "r5c7<>5",
+            "r8c7<>5", "r8c8<>5",
         ],
     );
     assert_eq!(
@@ -647,9 +623,7 @@ fn simple_colouring() {
 +-------------+-----------+-----------+
 ",
         &[],
-        &[
-            "r3c5<>7", "r3c8<>7", "r4c1<>7", "r5c4<>7", "r7c6<>7", "r8c9<>7", "r9c3<>7",
-        ],
+        &["r3c5<>7", "r3c8<>7", "r4c1<>7", "r5c4<>7", "r7c6<>7", "r8c9<>7", "r9c3<>7"],
     );
     assert_eq!(
         step.explanation(),

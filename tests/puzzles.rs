@@ -36,12 +36,7 @@ fn pentomino_packings_raw_and_distinct() {
         let p = Packing::new(pentominoes(), board.clone(), PackingOptions::default()).unwrap();
         assert_eq!(count(p.problem()), raw, "{name} raw");
         let d = Packing::new(pentominoes(), board, PackingOptions::distinct()).unwrap();
-        assert_eq!(
-            count(d.problem()),
-            distinct,
-            "{name} distinct (restricting {:?})",
-            d.restricted_piece()
-        );
+        assert_eq!(count(d.problem()), distinct, "{name} distinct (restricting {:?})", d.restricted_piece());
     }
 }
 
@@ -49,63 +44,29 @@ fn pentomino_packings_raw_and_distinct() {
 fn one_sided_and_fixed_pieces() {
     // Without reflections the 6x10 box still has its 4 rotational images
     // only when pieces may turn; fixed pieces admit no packing of 3x20.
-    let fixed = PackingOptions {
-        rotate: false,
-        reflect: false,
-        distinct: false,
-    };
-    assert_eq!(
-        count(Packing::new(pentominoes(), rectangle(3, 20), fixed).unwrap().problem()),
-        0
-    );
-    let one_sided = PackingOptions {
-        rotate: true,
-        reflect: false,
-        distinct: true,
-    };
+    let fixed = PackingOptions { rotate: false, reflect: false, distinct: false };
+    assert_eq!(count(Packing::new(pentominoes(), rectangle(3, 20), fixed).unwrap().problem()), 0);
+    let one_sided = PackingOptions { rotate: true, reflect: false, distinct: true };
     let p = Packing::new(pentominoes(), rectangle(3, 20), one_sided).unwrap();
     assert_eq!(p.symmetries(), 2);
     assert_eq!(
         count(p.problem()) * 2,
         count(
-            Packing::new(
-                pentominoes(),
-                rectangle(3, 20),
-                PackingOptions {
-                    distinct: false,
-                    ..one_sided
-                }
-            )
-            .unwrap()
-            .problem()
+            Packing::new(pentominoes(), rectangle(3, 20), PackingOptions { distinct: false, ..one_sided })
+                .unwrap()
+                .problem()
         )
     );
 }
 
 #[test]
 fn tetrominoes_cannot_fill_a_four_by_five_box() {
-    assert_eq!(
-        count(
-            Packing::new(tetrominoes(), rectangle(4, 5), PackingOptions::default())
-                .unwrap()
-                .problem()
-        ),
-        0
-    );
+    assert_eq!(count(Packing::new(tetrominoes(), rectangle(4, 5), PackingOptions::default()).unwrap().problem()), 0);
 }
 
 #[test]
 fn langford_counts() {
-    for (n, want) in [
-        (3, 1),
-        (4, 1),
-        (5, 0),
-        (6, 0),
-        (7, 26),
-        (8, 150),
-        (11, 17_792),
-        (12, 108_144),
-    ] {
+    for (n, want) in [(3, 1), (4, 1), (5, 0), (6, 0), (7, 26), (8, 150), (11, 17_792), (12, 108_144)] {
         assert_eq!(count(Langford::new(n).unwrap().problem()), want, "n = {n}");
     }
 }
@@ -119,10 +80,7 @@ fn invalid_parameters_are_errors() {
 }
 
 fn without_comments(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| !l.starts_with('|'))
-        .map(|l| l.trim_end().to_string())
-        .collect()
+    text.lines().filter(|l| !l.starts_with('|')).map(|l| l.trim_end().to_string()).collect()
 }
 
 #[test]
@@ -133,21 +91,13 @@ fn emitted_dlx_matches_knuths_files() {
     let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
     for n in [8, 10, 12] {
         let ours = write_dlx(Queens::new(n).unwrap().problem());
-        assert_eq!(
-            without_comments(&ours),
-            without_comments(&read(&format!("q{n}.dlx"))),
-            "queens {n}"
-        );
+        assert_eq!(without_comments(&ours), without_comments(&read(&format!("q{n}.dlx"))), "queens {n}");
     }
     for (file, h, w) in [("p6x10.dlx", 6, 10), ("p5x12.dlx", 5, 12), ("p3x20.dlx", 3, 20)] {
         let ours = Packing::new(pentominoes(), rectangle(h, w), PackingOptions::default()).unwrap();
         let text = write_dlx(ours.problem());
         let theirs = Problem::from_dlx(&read(file)).unwrap();
-        assert_eq!(
-            Problem::from_dlx(&text).unwrap().item_count(),
-            theirs.item_count(),
-            "{file}"
-        );
+        assert_eq!(Problem::from_dlx(&text).unwrap().item_count(), theirs.item_count(), "{file}");
         assert_eq!(ours.problem().option_count(), theirs.option_count(), "{file}");
         if h == 3 {
             assert_eq!(count(&Problem::from_dlx(&text).unwrap()), count(&theirs), "{file}");
@@ -156,11 +106,7 @@ fn emitted_dlx_matches_knuths_files() {
     let inkala =
         Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
     let ours = SudokuSolver::new(3).reduced_dlx(&inkala).unwrap();
-    assert_eq!(
-        without_comments(&ours),
-        without_comments(&read("ink.dlx")),
-        "sudoku-dlx's Inkala"
-    );
+    assert_eq!(without_comments(&ours), without_comments(&read("ink.dlx")), "sudoku-dlx's Inkala");
 }
 
 fn fixture_grid(name: &str) -> Grid {
@@ -193,10 +139,7 @@ fn sudoku_variants_are_unique_by_their_own_rules() {
         }
         // The variant's extra houses matter: as a classic puzzle it is not unique,
         // and the classic checker alone would not notice a broken diagonal.
-        assert!(
-            matches!(SudokuSolver::new(3).verdict(&puzzle).unwrap(), Verdict::Several(_)),
-            "{name}"
-        );
+        assert!(matches!(SudokuSolver::new(3).verdict(&puzzle).unwrap(), Verdict::Several(_)), "{name}");
     }
 }
 

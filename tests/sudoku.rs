@@ -12,16 +12,11 @@ fn fixture(name: &str) -> String {
 }
 
 fn grids(name: &str) -> Vec<Grid> {
-    read_puzzles(&fixture(name), InputFormat::Auto)
-        .map(|p| p.unwrap().grid)
-        .collect()
+    read_puzzles(&fixture(name), InputFormat::Auto).map(|p| p.unwrap().grid).collect()
 }
 
 fn good_grids(name: &str) -> Vec<Grid> {
-    read_puzzles(&fixture(name), InputFormat::Auto)
-        .filter_map(Result::ok)
-        .map(|p| p.grid)
-        .collect()
+    read_puzzles(&fixture(name), InputFormat::Auto).filter_map(Result::ok).map(|p| p.grid).collect()
 }
 
 fn unique(solver: &mut SudokuSolver, g: &Grid) -> Grid {
@@ -42,11 +37,7 @@ fn seed_puzzles_have_their_published_solutions() {
     }
     assert!(solutions[0].to_line().starts_with("812753649"));
     unique(&mut solver, &puzzles[0]);
-    assert_eq!(
-        solver.stats().nodes,
-        2720,
-        "Knuth's DLX1 visits 2,720 nodes on the Inkala puzzle"
-    );
+    assert_eq!(solver.stats().nodes, 2720, "Knuth's DLX1 visits 2,720 nodes on the Inkala puzzle");
     assert_eq!(solver.stats().updates, 48760);
     let from_file = grids("seed_file.txt");
     assert_eq!(unique(&mut solver, &from_file[0]), solutions[2]);
@@ -57,25 +48,18 @@ fn every_input_format_reads_the_same_puzzles() {
     let inkala = grids("seeds.txt")[0].clone();
     assert_eq!(grids("simple_sudoku.ss"), [inkala.clone()]);
     assert_eq!(grids("seed_file.txt"), [grids("seeds.txt")[2].clone()]);
-    let mixed: Vec<_> = read_puzzles(&fixture("mixed.txt"), InputFormat::Auto)
-        .map(Result::unwrap)
-        .collect();
+    let mixed: Vec<_> = read_puzzles(&fixture("mixed.txt"), InputFormat::Auto).map(Result::unwrap).collect();
     assert_eq!(mixed.len(), 3);
     assert_eq!(mixed[0].grid, inkala);
     assert_eq!((mixed[0].line, mixed[1].line, mixed[2].line), (3, 6, 7));
     assert_eq!(mixed[1].count, Some(1));
     assert!(mixed[1].solution.is_some());
     assert_eq!(mixed[2].count, Some(0));
-    let kaggle: Vec<_> = read_puzzles(&fixture("kaggle.csv"), InputFormat::Csv)
-        .map(Result::unwrap)
-        .collect();
+    let kaggle: Vec<_> = read_puzzles(&fixture("kaggle.csv"), InputFormat::Csv).map(Result::unwrap).collect();
     assert_eq!(kaggle.len(), 1);
     assert_eq!(kaggle[0].solution.as_ref().unwrap().to_line().len(), 81);
     let comma = grids("comma_grid.csv");
-    assert_eq!(
-        comma[0].to_line(),
-        "641......753......982.........937......465......182.........137......829......645"
-    );
+    assert_eq!(comma[0].to_line(), "641......753......982.........937......465......182.........137......829......645");
     let board = grids("leetcode.json");
     assert_eq!(&board[0].to_line()[..18], "53..7....6..195...");
     assert_eq!(grids("qqwing.txt")[0].givens(), 24);
@@ -98,11 +82,7 @@ fn forced_formats_reject_other_shapes() {
 fn errors_name_line_and_column_and_the_rest_is_read() {
     let results: Vec<_> = read_puzzles(&fixture("bad.txt"), InputFormat::Auto).collect();
     assert_eq!(results.len(), 6);
-    let errors: Vec<String> = results
-        .iter()
-        .filter_map(|r| r.as_ref().err())
-        .map(ToString::to_string)
-        .collect();
+    let errors: Vec<String> = results.iter().filter_map(|r| r.as_ref().err()).map(ToString::to_string).collect();
     assert_eq!(
         errors,
         [
@@ -194,16 +174,8 @@ pub fn transform(g: &Grid, relabel: &[u8], transpose: bool, rows: &[usize], cols
 /// A permutation of 0..9 that keeps bands together: bands permuted, rows
 /// permuted within each band.
 fn line_permutation() -> impl Strategy<Value = Vec<usize>> {
-    (
-        Just(vec![0usize, 1, 2]).prop_shuffle(),
-        proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3),
-    )
-        .prop_map(|(bands, within)| {
-            bands
-                .iter()
-                .flat_map(|&b| within[b].iter().map(move |&r| b * 3 + r))
-                .collect()
-        })
+    (Just(vec![0usize, 1, 2]).prop_shuffle(), proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3))
+        .prop_map(|(bands, within)| bands.iter().flat_map(|&b| within[b].iter().map(move |&r| b * 3 + r)).collect())
 }
 
 proptest! {

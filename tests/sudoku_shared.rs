@@ -21,9 +21,7 @@ const UNIQUE_SETS: &[&str] = &[
 
 fn read(dir: &std::path::Path, name: &str) -> Vec<Puzzle> {
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
-    read_puzzles(&text, InputFormat::Auto)
-        .map(|p| p.unwrap_or_else(|e| panic!("{name}: {e}")))
-        .collect()
+    read_puzzles(&text, InputFormat::Auto).map(|p| p.unwrap_or_else(|e| panic!("{name}: {e}"))).collect()
 }
 
 /// Counts (up to `max`) and first solutions of every puzzle, in parallel.
@@ -117,11 +115,7 @@ fn qqwing_counts(puzzles: &[&Puzzle]) -> Option<Vec<u64>> {
     writer.join().ok()?.ok()?;
     let text = String::from_utf8(output.stdout).ok()?;
     Some(
-        text.lines()
-            .skip(1)
-            .filter(|l| !l.is_empty())
-            .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
-            .collect(),
+        text.lines().skip(1).filter(|l| !l.is_empty()).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect(),
     )
 }
 
@@ -135,29 +129,16 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
         return;
     }
     let mut compared = 0;
-    for name in UNIQUE_SETS
-        .iter()
-        .chain(&["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"])
-    {
+    for name in UNIQUE_SETS.iter().chain(&["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"]) {
         let puzzles = read(&dir, name);
         let step = (puzzles.len() / 300).max(1);
         let sample: Vec<&Puzzle> = puzzles.iter().step_by(step).take(300).collect();
         let theirs = qqwing_counts(&sample).expect("qqwing ran");
-        assert_eq!(
-            theirs.len(),
-            sample.len(),
-            "{name}: qqwing answered {} of {}",
-            theirs.len(),
-            sample.len()
-        );
+        assert_eq!(theirs.len(), sample.len(), "{name}: qqwing answered {} of {}", theirs.len(), sample.len());
         let owned: Vec<Puzzle> = sample.iter().map(|&p| p.clone()).collect();
         let (ours, _) = examine(&owned, 1_000_000);
         for (k, p) in sample.iter().enumerate() {
-            assert_eq!(
-                ours[k], theirs[k],
-                "{name}:{}: ours {} vs qqwing {}",
-                p.line, ours[k], theirs[k]
-            );
+            assert_eq!(ours[k], theirs[k], "{name}:{}: ours {} vs qqwing {}", p.line, ours[k], theirs[k]);
         }
         compared += sample.len();
     }

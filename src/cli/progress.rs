@@ -13,8 +13,6 @@ pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
         "bytes" => "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})",
         _ => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
     };
-    let style = ProgressStyle::default_bar()
-        .template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::default_bar().template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
     ProgressBar::new(total).with_style(style)
 }

@@ -89,21 +89,8 @@ pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
 
 /// Runs `xc langford`.
 pub fn langford(args: &LangfordArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let l = if args.raw {
-        Langford::raw(args.n)
-    } else {
-        Langford::new(args.n)
-    }
-    .map_err(Failure::input)?;
-    let render = |s: &[OptionId]| {
-        vec![
-            l.sequence(s)
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-        ]
-    };
+    let l = if args.raw { Langford::raw(args.n) } else { Langford::new(args.n) }.map_err(Failure::input)?;
+    let render = |s: &[OptionId]| vec![l.sequence(s).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")];
     solve(l.problem(), &args.common, &render, out)
 }
 
@@ -129,24 +116,12 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
             polyomino::rectangle(h, w)
         }
     };
-    let options = PackingOptions {
-        rotate: !args.no_rotate,
-        reflect: !args.no_reflect,
-        distinct: args.distinct,
-    };
+    let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
     let packing = Packing::new(pieces, board, options).map_err(Failure::input)?;
     if args.distinct && !args.common.emit_dlx {
         if let Some(piece) = packing.restricted_piece() {
-            eprintln!(
-                "{} symmetries removed by restricting piece {piece}",
-                packing.symmetries()
-            );
+            eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());
         }
     }
-    solve(
-        packing.problem(),
-        &args.common,
-        &|s: &[OptionId]| lines(packing.render(s)),
-        out,
-    )
+    solve(packing.problem(), &args.common, &|s: &[OptionId]| lines(packing.render(s)), out)
 }

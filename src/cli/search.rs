@@ -42,10 +42,7 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
         count += 1;
         if !args.no_check {
             if let Err(e) = check_solution(problem, solution) {
-                failure = Some(Failure::Error {
-                    code: 70,
-                    message: format!("internal error: wrong solution: {e}"),
-                });
+                failure = Some(Failure::Error { code: 70, message: format!("internal error: wrong solution: {e}") });
                 return ControlFlow::Break(());
             }
         }
@@ -82,11 +79,7 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
                 if stats.solutions == 1 { "" } else { "s" },
                 stats.updates,
                 stats.nodes,
-                if stats.cleansings > 0 {
-                    format!(", {} cleansings", stats.cleansings)
-                } else {
-                    String::new()
-                },
+                if stats.cleansings > 0 { format!(", {} cleansings", stats.cleansings) } else { String::new() },
                 stats.elapsed.as_secs_f64(),
                 stats.updates_per_second() / 1e6,
             )?;

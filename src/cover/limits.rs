@@ -89,10 +89,7 @@ impl Limits {
 
     /// The same limits without the solution limit.
     pub(crate) fn without_solution_limit(&self) -> Limits {
-        Limits {
-            solutions: None,
-            ..self.clone()
-        }
+        Limits { solutions: None, ..self.clone() }
     }
 
     /// The earliest of the deadline and `start + time`.

@@ -51,12 +51,7 @@ impl Langford {
 
     fn build(n: usize, distinct: bool) -> Result<Langford, PuzzleError> {
         if !(1..=MAX_LANGFORD).contains(&n) {
-            return Err(PuzzleError::OutOfRange {
-                what: "n",
-                min: 1,
-                max: MAX_LANGFORD,
-                got: n,
-            });
+            return Err(PuzzleError::OutOfRange { what: "n", min: 1, max: MAX_LANGFORD, got: n });
         }
         let mut b = ProblemBuilder::new();
         b.primary_items((1..=n).map(|k| format!("d{k}")))?;
@@ -71,11 +66,7 @@ impl Langford {
                 placements.push((k, i));
             }
         }
-        Ok(Langford {
-            n,
-            placements,
-            problem: b.build()?,
-        })
+        Ok(Langford { n, placements, problem: b.build()? })
     }
 
     /// The exact-cover problem.

@@ -41,12 +41,7 @@ impl Queens {
     /// The problem for an `n`×`n` board, 1 ≤ n ≤ [`MAX_QUEENS`].
     pub fn new(n: usize) -> Result<Queens, PuzzleError> {
         if !(1..=MAX_QUEENS).contains(&n) {
-            return Err(PuzzleError::OutOfRange {
-                what: "n",
-                min: 1,
-                max: MAX_QUEENS,
-                got: n,
-            });
+            return Err(PuzzleError::OutOfRange { what: "n", min: 1, max: MAX_QUEENS, got: n });
         }
         let mut b = ProblemBuilder::new();
         for k in organ_pipe(n) {

@@ -74,11 +74,7 @@ impl SudokuSolver {
     /// A solver for any layout.
     pub fn with_layout(layout: Layout) -> SudokuSolver {
         let problem = matrix(&layout);
-        SudokuSolver {
-            solver: problem.solver(),
-            layout,
-            last: Stats::default(),
-        }
+        SudokuSolver { solver: problem.solver(), layout, last: Stats::default() }
     }
 
     /// The layout.
@@ -113,9 +109,7 @@ impl SudokuSolver {
         for (k, &v) in cells.iter().enumerate() {
             if v != 0 {
                 let option = OptionId::from_u32((k * side + usize::from(v) - 1) as u32);
-                self.solver
-                    .pin(option)
-                    .expect("givens without conflicts can all be pinned");
+                self.solver.pin(option).expect("givens without conflicts can all be pinned");
             }
         }
         Ok(())
@@ -125,11 +119,7 @@ impl SudokuSolver {
     /// first one into `first` (both slices of `side²` cells). Allocates
     /// nothing. Fails only when the givens conflict.
     pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Result<Examined, Conflict> {
-        assert_eq!(
-            cells.len(),
-            self.layout.side().pow(2),
-            "grid size differs from the layout's"
-        );
+        assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
         self.load(cells)?;
         let side = self.layout.side();
         self.solver.reset();
@@ -153,20 +143,12 @@ impl SudokuSolver {
         let stats = self.solver.stats();
         self.last = stats;
         self.solver.reset();
-        Ok(Examined {
-            solutions: found,
-            status,
-            nodes: stats.nodes,
-            updates: stats.updates,
-        })
+        Ok(Examined { solutions: found, status, nodes: stats.nodes, updates: stats.updates })
     }
 
     fn grid_size_ok(&self, grid: &Grid) -> Result<(), SudokuError> {
         if grid.side() != self.layout.side() {
-            return Err(SudokuError::SizeMismatch {
-                grid: grid.side(),
-                layout: self.layout.side(),
-            });
+            return Err(SudokuError::SizeMismatch { grid: grid.side(), layout: self.layout.side() });
         }
         Ok(())
     }
@@ -212,9 +194,7 @@ impl SudokuSolver {
     pub fn count_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SudokuError> {
         self.grid_size_ok(puzzle)?;
         let mut scratch = vec![0; puzzle.cells().len()];
-        Ok(self
-            .examine(puzzle.cells(), max, &mut scratch)
-            .map_or(0, |e| e.solutions))
+        Ok(self.examine(puzzle.cells(), max, &mut scratch).map_or(0, |e| e.solutions))
     }
 
     /// Up to `max` solutions, in the order the search finds them.
@@ -253,8 +233,7 @@ fn matrix(layout: &Layout) -> Problem {
     let mut b = ProblemBuilder::new();
     let ch = |k: usize| coordinate(k);
     for k in 0..side * side {
-        b.primary(format!("p{}{}", ch(k / side), ch(k % side)))
-            .expect("distinct names");
+        b.primary(format!("p{}{}", ch(k / side), ch(k % side))).expect("distinct names");
     }
     let prefix = |kind: HouseKind| match kind {
         HouseKind::Row => 'r',
@@ -265,26 +244,16 @@ fn matrix(layout: &Layout) -> Problem {
     };
     // Knuth's order: all rows, then all columns, then all boxes.
     let mut house_items = vec![Vec::new(); layout.houses().len()];
-    for kind in [
-        HouseKind::Row,
-        HouseKind::Column,
-        HouseKind::Box,
-        HouseKind::Diagonal,
-        HouseKind::Window,
-    ] {
+    for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box, HouseKind::Diagonal, HouseKind::Window] {
         for (h, house) in layout.houses().iter().enumerate().filter(|(_, h)| h.kind == kind) {
             for d in 1..=side {
-                let id = b
-                    .primary(format!("{}{}{}", prefix(kind), ch(house.index), ch(d)))
-                    .expect("distinct names");
+                let id = b.primary(format!("{}{}{}", prefix(kind), ch(house.index), ch(d))).expect("distinct names");
                 house_items[h].push(id);
             }
         }
     }
     // `by_digit[d][h]`: the item "house h holds digit d + 1".
-    let by_digit: Vec<Vec<_>> = (0..side)
-        .map(|d| house_items.iter().map(|items| items[d]).collect())
-        .collect();
+    let by_digit: Vec<Vec<_>> = (0..side).map(|d| house_items.iter().map(|items| items[d]).collect()).collect();
     for (k, houses) in layout.houses_of().iter().enumerate() {
         for digit_items in &by_digit {
             let mut items = vec![crate::cover::ItemId::from_u32(k as u32)];

@@ -83,11 +83,7 @@ impl Batch {
                 })
             })
             .collect();
-        Batch {
-            prototypes,
-            fixed_layout: false,
-            max_solutions,
-        }
+        Batch { prototypes, fixed_layout: false, max_solutions }
     }
 
     /// Puzzles of one layout (a variant).
@@ -97,11 +93,7 @@ impl Batch {
         solver.set_limits(limits);
         let mut prototypes = vec![None; 6];
         prototypes[n] = Some(solver);
-        Batch {
-            prototypes,
-            fixed_layout: true,
-            max_solutions,
-        }
+        Batch { prototypes, fixed_layout: true, max_solutions }
     }
 
     /// Solves `puzzles` in parallel on the current rayon pool, writing the
@@ -111,8 +103,7 @@ impl Batch {
         out.offsets.clear();
         out.offsets.push(0);
         for p in puzzles {
-            out.offsets
-                .push(out.offsets.last().copied().unwrap_or(0) + p.borrow().cells().len());
+            out.offsets.push(out.offsets.last().copied().unwrap_or(0) + p.borrow().cells().len());
         }
         out.solutions.clear();
         out.solutions.resize(*out.offsets.last().unwrap_or(&0), 0);

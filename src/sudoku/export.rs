@@ -13,10 +13,7 @@ impl SudokuSolver {
         let full = self.problem();
         let side = self.layout().side();
         if puzzle.side() != side {
-            return Err(SudokuError::SizeMismatch {
-                grid: puzzle.side(),
-                layout: side,
-            });
+            return Err(SudokuError::SizeMismatch { grid: puzzle.side(), layout: side });
         }
         let option = |k: usize, v: u8| OptionId::from_u32((k * side + usize::from(v) - 1) as u32);
         let mut satisfied = vec![false; full.item_count()];
@@ -41,11 +38,7 @@ impl SudokuSolver {
     /// [`SudokuSolver::reduced_problem`] in Knuth's DLX text format, with
     /// the puzzle in a comment on the first line.
     pub fn reduced_dlx(&self, puzzle: &Grid) -> Result<String, SudokuError> {
-        Ok(format!(
-            "| sudoku {}\n{}",
-            puzzle.to_line(),
-            write_dlx(&self.reduced_problem(puzzle)?)
-        ))
+        Ok(format!("| sudoku {}\n{}", puzzle.to_line(), write_dlx(&self.reduced_problem(puzzle)?)))
     }
 }
 

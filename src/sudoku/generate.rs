@@ -16,6 +16,10 @@
 //!    still fill the grid, since that proves the solution unique; only
 //!    when singles get stuck does the engine search.
 //!
+//! 4. With a difficulty, each candidate puzzle is graded by the logic
+//!    solver ([`super::logic`]) and new grids are tried until one has the
+//!    level asked for.
+//!
 //! The same seed gives the same puzzle on every run, whatever the number
 //! of threads: puzzle `i` of a run with seed `s` uses [`derive_seed`]`(s,
 //! i)`.
@@ -23,6 +27,7 @@
 use super::adapter::SudokuSolver;
 use super::grid::Grid;
 use super::layout::Layout;
+use super::logic::{Grade, Level, LogicSolver};
 use super::singles::Peers;
 use super::symmetry::Symmetry;
 use rand::SeedableRng;
@@ -39,8 +44,12 @@ pub struct GeneratorOptions {
     /// At most this many givens, best effort: more attempts are made with
     /// new grids, and the result says whether the bound was met.
     pub max_clues: Option<usize>,
-    /// Attempts allowed to meet `max_clues`.
+    /// Only puzzles of this level (graded by the logic solver).
+    pub difficulty: Option<Level>,
+    /// Attempts allowed to meet `max_clues` and `difficulty`.
     pub attempts: u32,
+    /// Grade every puzzle, even without a difficulty.
+    pub grade: bool,
 }
 
 impl Default for GeneratorOptions {
@@ -49,7 +58,9 @@ impl Default for GeneratorOptions {
             symmetry: Symmetry::Rot180,
             minimal: true,
             max_clues: None,
-            attempts: 100,
+            difficulty: None,
+            attempts: 1000,
+            grade: false,
         }
     }
 }
@@ -65,8 +76,10 @@ pub struct Generated {
     pub seed: u64,
     /// Attempts used (more than 1 only when chasing `max_clues`).
     pub attempts: u32,
-    /// Whether `max_clues` (if any) was met.
+    /// Whether `max_clues` and `difficulty` (if any) were met.
     pub clues_met: bool,
+    /// The grade, when a difficulty was asked for or grading was on.
+    pub grade: Option<Grade>,
 }
 
 /// A puzzle generator for one layout; reuse it for many puzzles.
@@ -82,6 +95,7 @@ pub struct Generator {
     peers: Peers,
     scratch: Vec<u32>,
     found: Vec<u8>,
+    logic: LogicSolver,
 }
 
 /// The seed of puzzle `index` in a run seeded with `seed` (SplitMix64).
@@ -106,6 +120,7 @@ impl Generator {
             solver: SudokuSolver::with_layout(layout.clone()),
             orbits: options.symmetry.orbits(side),
             peers: Peers::new(&layout),
+            logic: LogicSolver::with_layout(layout.clone()),
             layout,
             options,
             scratch: Vec::new(),
@@ -121,35 +136,34 @@ impl Generator {
     /// Generates one puzzle from `seed`.
     pub fn generate(&mut self, seed: u64) -> Generated {
         let mut best: Option<Generated> = None;
-        for attempt in 1..=self.options.attempts.max(1) {
-            let sub = if attempt == 1 {
-                seed
-            } else {
-                derive_seed(seed, u64::from(attempt))
-            };
+        let attempts = self.options.attempts.max(1);
+        for attempt in 1..=attempts {
+            let sub = if attempt == 1 { seed } else { derive_seed(seed, u64::from(attempt)) };
             let (puzzle, solution) = self.attempt(sub);
-            let clues_met = self.options.max_clues.is_none_or(|m| puzzle.givens() <= m);
-            let better = best.as_ref().is_none_or(|b| puzzle.givens() < b.puzzle.givens());
+            let grade =
+                (self.options.grade || self.options.difficulty.is_some()).then(|| self.grade(&puzzle, &solution));
+            let clues_ok = self.options.max_clues.is_none_or(|m| puzzle.givens() <= m);
+            let level_ok = self.options.difficulty.is_none_or(|d| grade.as_ref().is_some_and(|g| g.level() == d));
+            let met = clues_ok && level_ok;
+            let better = best.as_ref().is_none_or(|b| !b.clues_met && (met || puzzle.givens() < b.puzzle.givens()));
             if better {
-                best = Some(Generated {
-                    puzzle,
-                    solution,
-                    seed,
-                    attempts: attempt,
-                    clues_met,
-                });
+                best = Some(Generated { puzzle, solution, seed, attempts: attempt, clues_met: met, grade });
             }
-            if clues_met {
+            if met {
                 break;
             }
         }
         let mut best = best.expect("at least one attempt");
-        best.attempts = best.attempts.max(if best.clues_met {
-            best.attempts
-        } else {
-            self.options.attempts
-        });
+        if !best.clues_met {
+            best.attempts = attempts;
+        }
         best
+    }
+
+    /// Grades a puzzle whose solution is known.
+    fn grade(&self, puzzle: &Grid, solution: &Grid) -> Grade {
+        let start = self.logic.candidates(puzzle).expect("a generated puzzle is consistent");
+        self.logic.solve_with(start, solution, |_, _| {})
     }
 
     /// One random grid and one removal pass.
@@ -166,11 +180,7 @@ impl Generator {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(&mut rng);
         let mut cells = solution.cells().to_vec();
-        let stop_at = if self.options.minimal {
-            0
-        } else {
-            self.options.max_clues.unwrap_or(side * side * 3 / 8)
-        };
+        let stop_at = if self.options.minimal { 0 } else { self.options.max_clues.unwrap_or(side * side * 3 / 8) };
         let mut givens = side * side;
         for k in order {
             if givens <= stop_at {
@@ -198,9 +208,7 @@ impl Generator {
         if self.peers.solved_by_singles(cells, &mut self.scratch) {
             return true;
         }
-        self.solver
-            .examine(cells, 2, &mut self.found)
-            .is_ok_and(|e| e.solutions == 1)
+        self.solver.examine(cells, 2, &mut self.found).is_ok_and(|e| e.solutions == 1)
     }
 }
 
@@ -212,10 +220,7 @@ mod tests {
     #[test]
     fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {
         for symmetry in Symmetry::ALL {
-            let options = GeneratorOptions {
-                symmetry,
-                ..GeneratorOptions::default()
-            };
+            let options = GeneratorOptions { symmetry, ..GeneratorOptions::default() };
             let mut g = Generator::new(3, options.clone());
             let a = g.generate(7);
             let b = Generator::new(3, options).generate(7);
@@ -230,10 +235,7 @@ mod tests {
                 let mut fewer = a.puzzle.cells().to_vec();
                 orbit.iter().for_each(|&c| fewer[c] = 0);
                 let fewer = Grid::from_cells(fewer).unwrap();
-                assert!(
-                    matches!(solver.verdict(&fewer).unwrap(), Verdict::Several(_)),
-                    "{symmetry}: not minimal"
-                );
+                assert!(matches!(solver.verdict(&fewer).unwrap(), Verdict::Several(_)), "{symmetry}: not minimal");
             }
         }
     }

@@ -22,10 +22,7 @@ impl Grid {
     /// An empty grid with box size `n` (2..=5). Panics on another size.
     pub fn empty(n: usize) -> Grid {
         assert!(BOX_SIZES.contains(&n), "box size {n} is not in 2..=5");
-        Grid {
-            n,
-            cells: vec![0; n * n * n * n],
-        }
+        Grid { n, cells: vec![0; n * n * n * n] }
     }
 
     /// A grid from cell values (0 for empty), row by row. `None` if the
@@ -48,10 +45,7 @@ impl Grid {
     pub fn from_line(text: &str) -> Option<Grid> {
         let len = text.chars().count();
         let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == len)?;
-        let cells = text
-            .chars()
-            .map(|c| digit_value(c, n * n))
-            .collect::<Option<Vec<u8>>>()?;
+        let cells = text.chars().map(|c| digit_value(c, n * n)).collect::<Option<Vec<u8>>>()?;
         Some(Grid { n, cells })
     }
 

@@ -75,17 +75,9 @@ impl Layout {
         for b in 0..side {
             let (r0, c0) = (b / n * n, b % n * n);
             let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
-            houses.push(House {
-                kind: HouseKind::Box,
-                index: b,
-                cells,
-            });
+            houses.push(House { kind: HouseKind::Box, index: b, cells });
         }
-        Layout {
-            n,
-            name: "classic".into(),
-            houses,
-        }
+        Layout { n, name: "classic".into(), houses }
     }
 
     /// A named variant for box size `n`.
@@ -98,16 +90,8 @@ impl Layout {
                 layout.name = "x".into();
                 let main = (0..side).map(|k| k * side + k).collect();
                 let anti = (0..side).map(|k| k * side + side - 1 - k).collect();
-                layout.houses.push(House {
-                    kind: HouseKind::Diagonal,
-                    index: 0,
-                    cells: main,
-                });
-                layout.houses.push(House {
-                    kind: HouseKind::Diagonal,
-                    index: 1,
-                    cells: anti,
-                });
+                layout.houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
+                layout.houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
             }
             Variant::Windoku => {
                 // Windows start one cell in from each box corner, one
@@ -118,11 +102,7 @@ impl Layout {
                 for &r0 in &starts {
                     for &c0 in &starts {
                         let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
-                        layout.houses.push(House {
-                            kind: HouseKind::Window,
-                            index,
-                            cells,
-                        });
+                        layout.houses.push(House { kind: HouseKind::Window, index, cells });
                         index += 1;
                     }
                 }
@@ -171,10 +151,7 @@ impl Layout {
             )));
         }
         if regions.len() != side {
-            return Err(SudokuError::layout(format!(
-                "the map has {} regions, expected {side}",
-                regions.len()
-            )));
+            return Err(SudokuError::layout(format!("the map has {} regions, expected {side}", regions.len())));
         }
         let mut houses = lines(side);
         houses.extend(regions.into_iter().enumerate().map(|(index, cells)| House {
@@ -182,11 +159,7 @@ impl Layout {
             index,
             cells,
         }));
-        Ok(Layout {
-            n,
-            name: "jigsaw".into(),
-            houses,
-        })
+        Ok(Layout { n, name: "jigsaw".into(), houses })
     }
 
     /// The box size n.
@@ -222,11 +195,8 @@ impl Layout {
 }
 
 fn lines(side: usize) -> Vec<House> {
-    let rows = (0..side).map(|r| House {
-        kind: HouseKind::Row,
-        index: r,
-        cells: (0..side).map(|c| r * side + c).collect(),
-    });
+    let rows =
+        (0..side).map(|r| House { kind: HouseKind::Row, index: r, cells: (0..side).map(|c| r * side + c).collect() });
     let cols = (0..side).map(|c| House {
         kind: HouseKind::Column,
         index: c,

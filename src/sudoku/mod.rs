@@ -85,10 +85,6 @@ impl SudokuError {
     }
 
     pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> SudokuError {
-        SudokuError::Parse {
-            line,
-            column,
-            message: message.into(),
-        }
+        SudokuError::Parse { line, column, message: message.into() }
     }
 }

@@ -127,11 +127,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
-                return Ok(if self.buf.is_empty() && !overlong {
-                    None
-                } else {
-                    Some(!overlong)
-                });
+                return Ok(if self.buf.is_empty() && !overlong { None } else { Some(!overlong) });
             }
             let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
                 Some(p) => (&available[..p + 1], true),
@@ -174,11 +170,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn unfinished(&mut self) -> Option<Item> {
         if let Some((start, cells, side)) = self.block.take() {
             let rows = cells.len() / side;
-            return Some(Err(SudokuError::parse(
-                start,
-                1,
-                format!("incomplete block: {rows} of {side} rows"),
-            )));
+            return Some(Err(SudokuError::parse(start, 1, format!("incomplete block: {rows} of {side} rows"))));
         }
         if let Some((start, _)) = self.board.take() {
             return Some(Err(SudokuError::parse(start, 1, "unterminated board: `]` missing")));
@@ -257,12 +249,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn with_extras(&self, cells: &str, rest: &str, column: usize, rest_column: usize) -> Item {
         let line = self.line;
         let grid = parse_cells(cells, line, column)?;
-        let mut puzzle = Puzzle {
-            grid,
-            line,
-            solution: None,
-            count: None,
-        };
+        let mut puzzle = Puzzle { grid, line, solution: None, count: None };
         if let Some(extra) = rest.strip_prefix(':') {
             let (count, solution) = extra.split_once(':').unwrap_or((extra, ""));
             let count = count.trim();
@@ -285,11 +272,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         } else if !(rest.is_empty() || rest.starts_with([' ', '\t', ';', '#'])) {
             let bad = rest.chars().next().unwrap_or(' ');
-            return Err(SudokuError::parse(
-                line,
-                rest_column,
-                format!("unexpected `{bad}` after the puzzle"),
-            ));
+            return Err(SudokuError::parse(line, rest_column, format!("unexpected `{bad}` after the puzzle")));
         }
         Ok(puzzle)
     }
@@ -315,11 +298,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         if row.len() != side {
-            return Some(Err(SudokuError::parse(
-                line,
-                1,
-                format!("row has {} cells, expected {side}", row.len()),
-            )));
+            return Some(Err(SudokuError::parse(line, 1, format!("row has {} cells, expected {side}", row.len()))));
         }
         if let Some(pos) = row.iter().position(|&v| usize::from(v) > side) {
             return Some(Err(SudokuError::parse(
@@ -331,12 +310,7 @@ impl<R: BufRead> PuzzleReader<R> {
         cells.extend_from_slice(&row);
         if cells.len() == side * side {
             let grid = Grid::from_cells(cells).expect("a full block");
-            return Some(Ok(Puzzle {
-                grid,
-                line: start,
-                solution: None,
-                count: None,
-            }));
+            return Some(Ok(Puzzle { grid, line: start, solution: None, count: None }));
         }
         self.block = Some((start, cells, side));
         None
@@ -349,36 +323,20 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         let mut cells = Vec::new();
-        for token in board
-            .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
-            .filter(|t| !t.is_empty())
-        {
+        for token in board.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_')).filter(|t| !t.is_empty()) {
             let mut chars = token.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if is_cell_char(c) => cells.push(c),
                 _ => {
-                    return Some(Err(SudokuError::parse(
-                        start,
-                        1,
-                        format!("board entry `{token}` is not a cell"),
-                    )));
+                    return Some(Err(SudokuError::parse(start, 1, format!("board entry `{token}` is not a cell"))));
                 }
             }
         }
         let text: String = cells.into_iter().collect();
         if ![16, 81, 256, 625].contains(&text.len()) {
-            return Some(Err(SudokuError::parse(
-                start,
-                1,
-                format!("board has {} cells, expected 81", text.len()),
-            )));
+            return Some(Err(SudokuError::parse(start, 1, format!("board has {} cells, expected 81", text.len()))));
         }
-        Some(parse_cells(&text, start, 1).map(|grid| Puzzle {
-            grid,
-            line: start,
-            solution: None,
-            count: None,
-        }))
+        Some(parse_cells(&text, start, 1).map(|grid| Puzzle { grid, line: start, solution: None, count: None }))
     }
 }
 
@@ -402,11 +360,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(Some(false)) => {
                     self.line += 1;
                     self.block = None;
-                    return Some(Err(SudokuError::parse(
-                        self.line,
-                        1,
-                        format!("line longer than {MAX_LINE} bytes"),
-                    )));
+                    return Some(Err(SudokuError::parse(self.line, 1, format!("line longer than {MAX_LINE} bytes"))));
                 }
                 Ok(Some(true)) => {
                     self.line += 1;
@@ -435,39 +389,25 @@ fn is_cell_char(c: char) -> bool {
 /// A CSV header: letters, `_`, spaces and commas, with a letter that no
 /// grid uses as a digit (beyond `P`).
 fn is_header(line: &str) -> bool {
-    line.chars()
-        .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
-        && line
-            .chars()
-            .any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
+    line.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
+        && line.chars().any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
 }
 
 fn wrong_length(line: usize, text: &str) -> SudokuError {
     let cells = text.trim().chars().take_while(|&c| is_cell_char(c)).count();
-    SudokuError::parse(
-        line,
-        1,
-        format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"),
-    )
+    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"))
 }
 
 /// Parses a run of cell characters starting at `column`.
 fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuError> {
     let count = cells.chars().count();
-    let side = [4, 9, 16, 25]
-        .into_iter()
-        .find(|s| s * s == count)
-        .expect("checked lengths");
+    let side = [4, 9, 16, 25].into_iter().find(|s| s * s == count).expect("checked lengths");
     let values = cells
         .chars()
         .enumerate()
         .map(|(k, c)| {
             digit_value(c, side).ok_or_else(|| {
-                SudokuError::parse(
-                    line,
-                    column + k,
-                    format!("bad character `{c}` for a {side}×{side} grid"),
-                )
+                SudokuError::parse(line, column + k, format!("bad character `{c}` for a {side}×{side} grid"))
             })
         })
         .collect::<Result<Vec<u8>, _>>()?;
@@ -476,11 +416,7 @@ fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuEr
 
 fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Result<Grid, SudokuError> {
     if text.chars().count() != puzzle.cells().len() {
-        return Err(SudokuError::parse(
-            line,
-            column,
-            "the given solution has the wrong length",
-        ));
+        return Err(SudokuError::parse(line, column, "the given solution has the wrong length"));
     }
     parse_cells(text, line, column)
 }
@@ -488,10 +424,7 @@ fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Resu
 /// The cells of a block row, or `None` for a separator line.
 fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> {
     let body = text.trim_end();
-    if body
-        .chars()
-        .all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t'))
-    {
+    if body.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t')) {
         return Ok(None);
     }
     let mut row = Vec::new();
@@ -564,16 +497,6 @@ mod tests {
         let mut bad = INKALA.to_string();
         bad.replace_range(10..11, "x");
         let e = all(&format!("# c\n{bad}\n")).remove(0).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                SudokuError::Parse {
-                    line: 2,
-                    column: 11,
-                    ..
-                }
-            ),
-            "{e:?}"
-        );
+        assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
     }
 }

@@ -44,12 +44,7 @@ pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
             }
             if seen & (1 << v) != 0 {
                 let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
-                return Some(Conflict {
-                    digit: v,
-                    cells: (first, c),
-                    house: house.name(),
-                    side: layout.side(),
-                });
+                return Some(Conflict { digit: v, cells: (first, c), house: house.name(), side: layout.side() });
             }
             seen |= 1 << v;
         }
@@ -71,12 +66,7 @@ pub fn conflicts(layout: &Layout, grid: &Grid) -> Vec<Conflict> {
             }
             match first[usize::from(v)] {
                 None => first[usize::from(v)] = Some(c),
-                Some(f) => found.push(Conflict {
-                    digit: v,
-                    cells: (f, c),
-                    house: house.name(),
-                    side: layout.side(),
-                }),
+                Some(f) => found.push(Conflict { digit: v, cells: (f, c), house: house.name(), side: layout.side() }),
             }
         }
     }

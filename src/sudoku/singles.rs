@@ -22,11 +22,8 @@ impl Peers {
             .iter()
             .enumerate()
             .map(|(cell, hs)| {
-                let mut p: Vec<usize> = hs
-                    .iter()
-                    .flat_map(|&h| houses[h].iter().copied())
-                    .filter(|&c| c != cell)
-                    .collect();
+                let mut p: Vec<usize> =
+                    hs.iter().flat_map(|&h| houses[h].iter().copied()).filter(|&c| c != cell).collect();
                 p.sort_unstable();
                 p.dedup();
                 p
@@ -43,12 +40,8 @@ impl Peers {
         scratch.resize(side * side, all);
         let cand = scratch;
         let mut value: Vec<u8> = vec![0; side * side];
-        let mut queue: Vec<(usize, u8)> = cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v != 0)
-            .map(|(c, &v)| (c, v))
-            .collect();
+        let mut queue: Vec<(usize, u8)> =
+            cells.iter().enumerate().filter(|&(_, &v)| v != 0).map(|(c, &v)| (c, v)).collect();
         let mut filled = 0;
         loop {
             while let Some((cell, v)) = queue.pop() {

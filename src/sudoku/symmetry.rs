@@ -96,9 +96,7 @@ impl Symmetry {
 
     /// Whether a grid's filled cells have this symmetry.
     pub fn holds(self, cells: &[u8], side: usize) -> bool {
-        self.orbits(side)
-            .iter()
-            .all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
+        self.orbits(side).iter().all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
     }
 }
 

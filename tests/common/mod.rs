@@ -14,10 +14,7 @@ pub fn shared_data(sub: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "SKIPPED: shared data folder {} not found (set EXACTCOVER_SHARED to its parent)",
-            dir.display()
-        );
+        eprintln!("SKIPPED: shared data folder {} not found (set EXACTCOVER_SHARED to its parent)", dir.display());
         None
     }
 }
@@ -32,11 +29,7 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
             in_table = false;
             continue;
         }
-        let cells: Vec<String> = line
-            .trim_matches('|')
-            .split('|')
-            .map(|c| c.trim().to_string())
-            .collect();
+        let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect();
         if cells.first().map(String::as_str) == Some(first_header) {
             in_table = true;
             continue;
@@ -50,7 +43,5 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
 
 /// Parses "1,235,724,537" as a number.
 pub fn number(s: &str) -> u64 {
-    s.replace(',', "")
-        .parse()
-        .unwrap_or_else(|_| panic!("not a number: {s}"))
+    s.replace(',', "").parse().unwrap_or_else(|_| panic!("not a number: {s}"))
 }

@@ -2,7 +2,9 @@
 //! and a time budget; a request may lower them, or raise them up to the
 //! server's caps.
 
+use crate::cli::sudoku::explain::{hint_json, step_json};
 use exactcover::cover::{Limits, Status, read_dlx};
+use exactcover::sudoku::logic::{Hint, Level, LogicSolver};
 use exactcover::sudoku::{
     Generator, GeneratorOptions, Grid, InputFormat, Layout, SudokuSolver, Symmetry, Variant, Verdict, read_puzzles,
 };
@@ -31,6 +33,7 @@ pub fn error_body(message: &str) -> Vec<u8> {
 #[derive(Default)]
 pub struct Worker {
     solvers: HashMap<String, SudokuSolver>,
+    logic: LogicSolver,
 }
 
 impl Worker {
@@ -45,6 +48,9 @@ impl Worker {
                 "cover" => cover(&request),
                 "parse" => parse(&request),
                 "generate" => generate(&request),
+                "hint" => self.hint(&request),
+                "explain" => self.explain(&request),
+                "rate" => self.rate(&request),
                 _ => Err((404, format!("no such endpoint: /api/{endpoint}"))),
             });
         match result {
@@ -59,7 +65,7 @@ impl Worker {
         let grid = match read_puzzles(text, InputFormat::Auto).next() {
             Some(Ok(p)) => p.grid,
             Some(Err(e)) => return Err(bad(format!("bad puzzle: {e}"))),
-            None => return Err(bad("no puzzle found in \"puzzle\"")),
+            None => return Err(bad("bad puzzle: no puzzle found in the text")),
         };
         let variant = request.get("variant").and_then(Value::as_str).unwrap_or("classic");
         let layout = match variant {
@@ -67,7 +73,8 @@ impl Worker {
             "x" => Layout::variant(Variant::X, grid.box_size()),
             "windoku" => Layout::variant(Variant::Windoku, grid.box_size()),
             "jigsaw" => {
-                let map = request.get("regions").and_then(Value::as_str).ok_or_else(|| bad("jigsaw needs \"regions\""))?;
+                let map =
+                    request.get("regions").and_then(Value::as_str).ok_or_else(|| bad("jigsaw needs \"regions\""))?;
                 Layout::jigsaw(map).map_err(|e| bad(format!("bad regions: {e}")))?
             }
             other => return Err(bad(format!("unknown variant `{other}` (classic, x, windoku, jigsaw)"))),
@@ -96,10 +103,66 @@ impl Worker {
             Verdict::Unique(s) => json!({"status": "unique", "count": 1, "solution": s.to_line()}),
             Verdict::Several(s) => json!({"status": "several", "count": 2, "solution": s.to_line()}),
             Verdict::NoSolution(c) => json!({"status": "none", "count": 0, "conflict": c.map(|c| c.to_string())}),
-            Verdict::Stopped(r, s) => json!({"status": "stopped", "reason": r.to_string(), "solution": s.map(|s| s.to_line())}),
+            Verdict::Stopped(r, s) => {
+                json!({"status": "stopped", "reason": r.to_string(), "solution": s.map(|s| s.to_line())})
+            }
         };
         merge(&mut reply, fields);
         Ok(reply)
+    }
+
+    /// The puzzle (`puzzle`) and the player's grid (`grid`, default the
+    /// puzzle), for the logic solver.
+    fn player(&mut self, request: &Value) -> Result<(Grid, Grid), Reject> {
+        let (_, puzzle) = self.puzzle(request)?;
+        let current = match request.get("grid").and_then(Value::as_str) {
+            None => puzzle.clone(),
+            Some(text) => match read_puzzles(text, InputFormat::Auto).next() {
+                Some(Ok(p)) => p.grid,
+                Some(Err(e)) => return Err(bad(format!("bad grid: {e}"))),
+                None => return Err(bad("no grid found in \"grid\"")),
+            },
+        };
+        Ok((puzzle, current))
+    }
+
+    fn hint(&mut self, request: &Value) -> Result<Value, Reject> {
+        let (puzzle, current) = self.player(request)?;
+        let hint = self.logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))?;
+        Ok(hint_json(&hint, &current))
+    }
+
+    fn explain(&mut self, request: &Value) -> Result<Value, Reject> {
+        let (puzzle, current) = self.player(request)?;
+        if let Hint::Mistake { cell, text, .. } = self.logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))? {
+            return Err(bad(format!("{text} (cell {cell})")));
+        }
+        let path = self.logic.path(&current).map_err(|e| bad(e.to_string()))?;
+        let mut before = current.clone();
+        let steps: Vec<Value> = path
+            .iter()
+            .map(|(step, after)| {
+                let v = step_json(step, &before);
+                before = after.to_grid();
+                v
+            })
+            .collect();
+        let g = path.grade();
+        Ok(json!({"steps": steps, "rating": g.rating().value(), "level": g.level().name(), "guesses": g.guesses()}))
+    }
+
+    fn rate(&mut self, request: &Value) -> Result<Value, Reject> {
+        let (_, puzzle) = self.puzzle(request)?;
+        let g = self.logic.grade(&puzzle).map_err(|e| bad(e.to_string()))?;
+        let used: serde_json::Map<String, Value> =
+            g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name().to_string(), json!(n))).collect();
+        Ok(json!({
+            "rating": g.rating().value(),
+            "level": g.level().name(),
+            "guesses": g.guesses(),
+            "steps": g.steps(),
+            "techniques": used,
+        }))
     }
 
     fn count(&mut self, request: &Value) -> Result<Value, Reject> {
@@ -135,7 +198,7 @@ fn parse(request: &Value) -> Result<Value, Reject> {
     match read_puzzles(text, InputFormat::Auto).next() {
         Some(Ok(p)) => Ok(json!({"puzzle": p.grid.to_line(), "side": p.grid.side(), "givens": p.grid.givens()})),
         Some(Err(e)) => Err(bad(format!("bad puzzle: {e}"))),
-        None => Err(bad("no puzzle found")),
+        None => Err(bad("bad puzzle: no puzzle found in the text")),
     }
 }
 
@@ -164,7 +227,8 @@ fn limits(request: &Value) -> Result<Limits, Reject> {
 }
 
 fn cover(request: &Value) -> Result<Value, Reject> {
-    let text = request.get("dlx").and_then(Value::as_str).ok_or_else(|| bad("missing \"dlx\" (Knuth's text format)"))?;
+    let text =
+        request.get("dlx").and_then(Value::as_str).ok_or_else(|| bad("missing \"dlx\" (Knuth's text format)"))?;
     let input = read_dlx(text).map_err(|e| bad(format!("bad problem: {e}")))?;
     let print = number(request, "print", 10, 1000)?;
     let problem = input.problem;
@@ -197,21 +261,32 @@ fn generate(request: &Value) -> Result<Value, Reject> {
         16 => 4,
         other => return Err(bad(format!("\"size\" must be 4, 9 or 16, not {other}"))),
     };
-    let symmetry: Symmetry = request.get("symmetry").and_then(Value::as_str).unwrap_or("rot180").parse().map_err(bad)?;
+    let symmetry: Symmetry =
+        request.get("symmetry").and_then(Value::as_str).unwrap_or("rot180").parse().map_err(bad)?;
     let seed = match request.get("seed") {
         None | Some(Value::Null) => {
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         }
         Some(v) => v.as_u64().ok_or_else(|| bad("\"seed\" must be a whole number"))?,
     };
+    let difficulty = match request.get("difficulty").and_then(Value::as_str) {
+        None | Some("any") => None,
+        Some(d) => Some(d.parse::<Level>().map_err(bad)?),
+    };
     let start = Instant::now();
-    let g = Generator::new(n, GeneratorOptions { symmetry, ..GeneratorOptions::default() }).generate(seed);
-    Ok(json!({
+    let options = GeneratorOptions { symmetry, difficulty, grade: n == 3, attempts: 200, ..GeneratorOptions::default() };
+    let g = Generator::new(n, options).generate(seed);
+    let mut reply = json!({
         "puzzle": g.puzzle.to_line(),
         "solution": g.solution.to_line(),
         "givens": g.puzzle.givens(),
         "seed": seed,
         "symmetry": symmetry.to_string(),
+        "difficulty_met": g.clues_met,
         "ms": start.elapsed().as_secs_f64() * 1000.0,
-    }))
+    });
+    if let Some(grade) = &g.grade {
+        merge(&mut reply, json!({"rating": grade.rating().value(), "level": grade.level().name()}));
+    }
+    Ok(reply)
 }

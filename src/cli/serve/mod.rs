@@ -104,7 +104,12 @@ fn handle(state: &mut api::Worker, mut request: Request) {
         return respond(request, 400, "application/json", api::error_body("could not read the request body"));
     }
     if body.len() > MAX_BODY {
-        return respond(request, 413, "application/json", api::error_body(&format!("the body is over {MAX_BODY} bytes")));
+        return respond(
+            request,
+            413,
+            "application/json",
+            api::error_body(&format!("the body is over {MAX_BODY} bytes")),
+        );
     }
     let (status, reply) = state.dispatch(endpoint, &body);
     respond(request, status, "application/json", reply);

@@ -9,6 +9,7 @@ use crate::cli::exit::{self, Failure, worst};
 use crate::cli::{input, interrupt, progress};
 use exactcover::cover::{Status, StopReason};
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
+use exactcover::sudoku::logic::LogicSolver;
 use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
@@ -28,6 +29,8 @@ struct Summary {
     errors: u64,
     nodes: u64,
     code: u8,
+    /// Puzzles rated at each level (easy to needs guessing).
+    levels: [u64; 5],
 }
 
 impl Summary {
@@ -54,7 +57,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     let max = match mode {
         Mode::Solve { .. } => 2,
         Mode::Count(n) | Mode::Enumerate(n) => n,
-        Mode::Check | Mode::EmitDlx => 1,
+        Mode::Check | Mode::EmitDlx | Mode::Rate => 1,
     };
     let batch = match &layout {
         Some(l) => Batch::with_layout(l.clone(), max, limits),
@@ -64,31 +67,15 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     if let Some(n) = args.threads {
         pool = pool.num_threads(n as usize);
     }
-    let pool = pool
-        .build()
-        .map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let mut run = Run {
-        args,
-        mode,
-        layout,
-        batch,
-        output: BatchOutput::default(),
-    };
-    let files: Vec<Option<PathBuf>> = if args.files.is_empty() {
-        vec![None]
-    } else {
-        args.files.iter().cloned().map(Some).collect()
-    };
-    let total: u64 = files
-        .iter()
-        .flatten()
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len())
-        .sum();
+    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let mut run = Run { args, mode, layout, batch, output: BatchOutput::default() };
+    let files: Vec<Option<PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
+    let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
     let bar = progress::bar(total, 1 << 20, "bytes");
     let mut summary = Summary::default();
     let start = Instant::now();
-    report::header(out, args.format)?;
+    report::header(out, args.format, mode)?;
     let mut done_bytes = 0;
     for file in &files {
         let name = input::display_name(file.as_deref());
@@ -155,6 +142,7 @@ impl Run<'_> {
         match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
+            Mode::Rate => self.rate(chunk),
             Mode::Enumerate(n) => self.enumerate(chunk, n),
             _ => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
@@ -190,18 +178,22 @@ impl Run<'_> {
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
-        let layout = self
-            .layout
-            .clone()
-            .unwrap_or_else(|| Layout::classic(p.grid.box_size()));
+        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(p.grid.box_size()));
         if layout.side() != p.grid.side() {
-            return Kind::Checked(vec![format!(
-                "a {0}×{0} grid, expected {1}×{1}",
-                p.grid.side(),
-                layout.side()
-            )]);
+            return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
         }
         Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
+    }
+
+    fn rate(&self, chunk: &[Puzzle]) -> Vec<(Kind, Option<u64>)> {
+        let solver = || match &self.layout {
+            Some(l) => LogicSolver::with_layout(l.clone()),
+            None => LogicSolver::new(),
+        };
+        chunk
+            .par_iter()
+            .map_init(solver, |s, p| (Kind::Rated(s.grade(&p.grid).map_err(|e| e.to_string())), None))
+            .collect()
     }
 
     fn emit_dlx(&self, p: &Puzzle) -> Kind {
@@ -304,19 +296,12 @@ impl Run<'_> {
                     eprintln!("{at}: no solution");
                 }
                 if puzzle.count.is_some_and(|c| c != 0) {
-                    s.error(format!(
-                        "{at}: no solution found but the input says {}",
-                        puzzle.count.unwrap_or(0)
-                    ));
+                    s.error(format!("{at}: no solution found but the input says {}", puzzle.count.unwrap_or(0)));
                 }
             }
             Kind::Stopped(why) => {
                 s.stopped += 1;
-                let code = if why == &StopReason::Cancelled.to_string() {
-                    exit::INTERRUPTED
-                } else {
-                    exit::LIMIT
-                };
+                let code = if why == &StopReason::Cancelled.to_string() { exit::INTERRUPTED } else { exit::LIMIT };
                 s.code = worst(s.code, code);
             }
             Kind::Counted(n, complete) => {
@@ -350,6 +335,8 @@ impl Run<'_> {
                 _ => s.several += 1,
             },
             Kind::Dlx(_) => {}
+            Kind::Rated(Ok(g)) => s.levels[g.level() as usize] += 1,
+            Kind::Rated(Err(e)) => s.error(format!("{at}: can't rate: {e}")),
             Kind::Checked(conflicts) => {
                 if !conflicts.is_empty() {
                     s.none += 1;
@@ -364,13 +351,13 @@ impl Run<'_> {
 fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
     let line = match mode {
-        Mode::Check => format!(
-            "{} grids: {} valid, {} invalid, {} errors",
-            s.puzzles,
-            s.puzzles - s.none,
-            s.none,
-            s.errors
+        Mode::Rate => format!(
+            "{} puzzles: {} easy, {} medium, {} hard, {} expert, {} need guessing, {} errors; {:.3} s, {:.0} puzzles/s",
+            s.puzzles, s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4], s.errors, seconds, rate
         ),
+        Mode::Check => {
+            format!("{} grids: {} valid, {} invalid, {} errors", s.puzzles, s.puzzles - s.none, s.none, s.errors)
+        }
         _ => format!(
             "{} puzzles: {} solved ({} unique, {} several), {} no solution, {} stopped, {} errors; {:.3} s, {:.0} puzzles/s",
             s.puzzles,
@@ -387,10 +374,7 @@ fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     eprintln!("{line}");
     if let Mode::Count(limit) = mode {
         if s.stopped > 0 {
-            eprintln!(
-                "note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit",
-                s.stopped
-            );
+            eprintln!("note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit", s.stopped);
         }
     }
 }

@@ -5,6 +5,7 @@ use super::GridFormat;
 use crate::cli::exit::{self, Failure};
 use crate::cli::{interrupt, progress};
 use clap::Args;
+use exactcover::sudoku::logic::Level;
 use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, derive_seed};
 use rayon::prelude::*;
 use serde_json::json;
@@ -32,6 +33,13 @@ pub struct GenerateArgs {
     /// At most N givens (best effort; reported when not met).
     #[arg(long, value_name = "N")]
     clues: Option<usize>,
+    /// Only puzzles of this level: easy, medium, hard, expert or guessing
+    /// (graded by the logic solver; best effort, reported when not met).
+    #[arg(long, value_parser = parse_level)]
+    difficulty: Option<Level>,
+    /// Print each puzzle's rating and level (always on with --difficulty).
+    #[arg(long)]
+    rate: bool,
     /// Grid size: 4, 9 or 16.
     #[arg(long, default_value = "9", value_parser = parse_size)]
     size: usize,
@@ -59,6 +67,10 @@ fn parse_size(s: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse()
+}
+
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
     s.parse()
 }
@@ -70,9 +82,7 @@ const CHUNK: u64 = 256;
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let n = args.size;
     let seed = args.seed.unwrap_or_else(|| {
-        let s = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         eprintln!("seed: {s}");
         s
     });
@@ -81,6 +91,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         symmetry: args.symmetry,
         minimal,
         max_clues: args.clues.or((!minimal).then_some(30)),
+        difficulty: args.difficulty,
+        grade: args.rate || args.difficulty.is_some(),
         ..GeneratorOptions::default()
     };
     let prototype = Generator::new(n, options);
@@ -88,13 +100,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if let Some(t) = args.threads {
         pool = pool.num_threads(t as usize);
     }
-    let pool = pool
-        .build()
-        .map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
     let bar = progress::bar(args.count, 1000, "items");
     let start = std::time::Instant::now();
     if args.format == GridFormat::Csv {
-        writeln!(out, "puzzle,solution,givens,seed")?;
+        writeln!(out, "puzzle,solution,givens,seed,rating,level")?;
     }
     let (mut done, mut missed, mut givens) = (0u64, 0u64, 0u64);
     while done < args.count && !interrupt::raised() {
@@ -116,8 +126,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     bar.finish_and_clear();
     if missed > 0 {
         eprintln!(
-            "note: {missed} puzzle(s) have more than {} givens: no smaller one was found",
-            args.clues.unwrap_or(30)
+            "note: {missed} puzzle(s) don't meet {}: none was found in {} attempts",
+            match (args.difficulty, args.clues.or(args.no_minimal.then_some(30))) {
+                (Some(d), Some(c)) => format!("the level {d} with at most {c} givens"),
+                (Some(d), None) => format!("the level {d}"),
+                (None, c) => format!("at most {} givens", c.unwrap_or(30)),
+            },
+            GeneratorOptions::default().attempts
         );
     }
     if !args.quiet {
@@ -130,18 +145,19 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             done as f64 / secs.max(1e-9)
         );
     }
-    Ok(if interrupt::raised() {
-        exit::INTERRUPTED
-    } else {
-        exit::SOLVED
-    })
+    Ok(if interrupt::raised() { exit::INTERRUPTED } else { exit::SOLVED })
 }
 
 fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io::Result<()> {
+    let rating = g.grade.as_ref().map(|gr| (gr.rating().value(), gr.level().name()));
+    let note = rating.map(|(r, l)| format!("  # {r:.1} {l}")).unwrap_or_default();
     match args.format {
-        GridFormat::Line if args.solution => writeln!(out, "{},{}", g.puzzle, g.solution),
-        GridFormat::Line => writeln!(out, "{}", g.puzzle),
+        GridFormat::Line if args.solution => writeln!(out, "{},{}{note}", g.puzzle, g.solution),
+        GridFormat::Line => writeln!(out, "{}{note}", g.puzzle),
         GridFormat::Block => {
+            if let Some((r, l)) = rating {
+                writeln!(out, "# rating {r:.1} ({l})")?;
+            }
             write!(out, "{}", g.puzzle.to_block())?;
             if args.solution {
                 writeln!(out)?;
@@ -149,11 +165,17 @@ fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io
             }
             writeln!(out)
         }
-        GridFormat::Csv => writeln!(out, "{},{},{},{}", g.puzzle, g.solution, g.puzzle.givens(), g.seed),
-        GridFormat::Json => writeln!(
-            out,
-            "{}",
-            json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": args.symmetry.to_string()})
-        ),
+        GridFormat::Csv => {
+            let (r, l) = rating.map_or((String::new(), ""), |(r, l)| (format!("{r:.1}"), l));
+            writeln!(out, "{},{},{},{},{r},{l}", g.puzzle, g.solution, g.puzzle.givens(), g.seed)
+        }
+        GridFormat::Json => {
+            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": args.symmetry.to_string()});
+            if let (Some((r, l)), Some(map)) = (rating, v.as_object_mut()) {
+                map.insert("rating".into(), json!(r));
+                map.insert("level".into(), json!(l));
+            }
+            writeln!(out, "{v}")
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `xc sudoku`: solve, count and check puzzles in any common format.
 
 mod batch;
+pub mod explain;
 mod generate;
 mod report;
 
@@ -30,6 +31,12 @@ enum SudokuCommand {
     Check(InputArgs),
     /// Generate proper puzzles.
     Generate(generate::GenerateArgs),
+    /// Rate puzzles: the hardest technique needed, a level, technique counts.
+    Rate(InputArgs),
+    /// The next logical step for a puzzle or a partly filled grid.
+    Hint(explain::ExplainArgs),
+    /// The whole logical path, step by step.
+    Explain(explain::ExplainArgs),
 }
 
 /// Output formats of `xc sudoku`.
@@ -158,6 +165,8 @@ pub enum Mode {
     Check,
     /// Write each puzzle as a DLX problem.
     EmitDlx,
+    /// Grade with the logic solver.
+    Rate,
 }
 
 impl InputArgs {
@@ -181,9 +190,7 @@ impl InputArgs {
                 let path = self.regions.as_deref().expect("clap requires --regions");
                 let bytes = super::input::read_all(Some(path))?;
                 let text = String::from_utf8_lossy(&bytes);
-                return Layout::jigsaw(&text)
-                    .map(Some)
-                    .map_err(|e| Failure::input(format!("{}: {e}", path.display())));
+                return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
             }
         };
         Ok(Some(Layout::variant(variant, 3)))
@@ -217,5 +224,8 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         SudokuCommand::Count(a) => batch::run(&a.input, Mode::Count(a.limit), out),
         SudokuCommand::Check(a) => batch::run(a, Mode::Check, out),
         SudokuCommand::Generate(a) => generate::run(a, out),
+        SudokuCommand::Rate(a) => batch::run(a, Mode::Rate, out),
+        SudokuCommand::Hint(a) => explain::hint(a, out),
+        SudokuCommand::Explain(a) => explain::explain(a, out),
     }
 }

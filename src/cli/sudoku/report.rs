@@ -1,7 +1,9 @@
 //! Writing one puzzle's result in the chosen format.
 
 use super::GridFormat;
+use super::Mode;
 use exactcover::sudoku::Grid;
+use exactcover::sudoku::logic::Grade;
 use serde_json::{Map, Value, json};
 use std::io::{self, Write};
 
@@ -24,6 +26,8 @@ pub enum Kind {
     Checked(Vec<String>),
     /// The puzzle as a DLX problem.
     Dlx(String),
+    /// A grade from the logic solver, or why there is none.
+    Rated(Result<Grade, String>),
 }
 
 impl Kind {
@@ -36,6 +40,8 @@ impl Kind {
             Kind::Stopped(_) => "stopped",
             Kind::Counted(..) | Kind::Enumerated(..) => "counted",
             Kind::Dlx(_) => "dlx",
+            Kind::Rated(Ok(_)) => "rated",
+            Kind::Rated(Err(_)) => "error",
             Kind::Checked(c) if c.is_empty() => "ok",
             Kind::Checked(_) => "invalid",
         }
@@ -58,17 +64,22 @@ pub struct Record<'a> {
 }
 
 /// Writes the CSV header, for formats that have one.
-pub fn header(out: &mut dyn Write, format: GridFormat) -> io::Result<()> {
-    if format == GridFormat::Csv {
-        writeln!(out, "puzzle,solution,status,count,nodes")?;
+pub fn header(out: &mut dyn Write, format: GridFormat, mode: Mode) -> io::Result<()> {
+    match (format, mode) {
+        (GridFormat::Csv, Mode::Rate) => writeln!(out, "puzzle,{}", Grade::csv_header()),
+        (GridFormat::Csv, _) => writeln!(out, "puzzle,solution,status,count,nodes"),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Writes one record.
 pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<()> {
     if let Kind::Dlx(text) = &r.kind {
         return write!(out, "{text}");
+    }
+    if let (GridFormat::Csv, Kind::Rated(grade)) = (format, &r.kind) {
+        let row = grade.as_ref().map_or_else(|e| format!(",,error: {e}"), Grade::csv_row);
+        return writeln!(out, "{},{row}", r.puzzle.to_line());
     }
     match format {
         GridFormat::Line => line(out, r),
@@ -88,6 +99,8 @@ fn note(r: &Record) -> String {
         Kind::Checked(c) if c.is_empty() && r.puzzle.is_full() => "ok, complete".into(),
         Kind::Checked(c) if c.is_empty() => format!("ok, {} givens", r.puzzle.givens()),
         Kind::Checked(c) => format!("invalid: {}", c.join("; ")),
+        Kind::Rated(Ok(g)) => g.to_string(),
+        Kind::Rated(Err(e)) => format!("can't rate: {e}"),
     };
     match (r.nodes, base.is_empty()) {
         (Some(n), true) => format!("{n} nodes"),
@@ -97,11 +110,7 @@ fn note(r: &Record) -> String {
 }
 
 fn with_note(out: &mut dyn Write, text: &str, note: &str) -> io::Result<()> {
-    if note.is_empty() {
-        writeln!(out, "{text}")
-    } else {
-        writeln!(out, "{text}  # {note}")
-    }
+    if note.is_empty() { writeln!(out, "{text}") } else { writeln!(out, "{text}  # {note}") }
 }
 
 fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
@@ -116,11 +125,7 @@ fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     match &r.kind {
         Kind::Counted(n, complete) => {
             let count = if *complete { n.to_string() } else { format!("{n}+") };
-            let note = if *complete {
-                note
-            } else {
-                ["limit reached", &note].join(" ").trim().to_string()
-            };
+            let note = if *complete { note } else { ["limit reached", &note].join(" ").trim().to_string() };
             with_note(out, &format!("{}:{count}", r.puzzle.to_line()), &note)
         }
         Kind::Enumerated(solutions, complete) => {
@@ -136,12 +141,7 @@ fn block(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
         Kind::Counted(n, complete) => {
-            writeln!(
-                out,
-                "# line {}: {n}{} solutions",
-                r.line,
-                if *complete { "" } else { "+" }
-            )?;
+            writeln!(out, "# line {}: {n}{} solutions", r.line, if *complete { "" } else { "+" })?;
             write!(out, "{}", r.puzzle.to_block())?;
         }
         Kind::Enumerated(solutions, _) => {
@@ -169,15 +169,10 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         Kind::NoSolution(_) => "0".to_string(),
         Kind::Counted(n, complete) => format!("{n}{}", if *complete { "" } else { "+" }),
         Kind::Enumerated(s, complete) => format!("{}{}", s.len(), if *complete { "" } else { "+" }),
-        Kind::Stopped(_) | Kind::Checked(_) | Kind::Dlx(_) => String::new(),
+        Kind::Stopped(_) | Kind::Checked(_) | Kind::Dlx(_) | Kind::Rated(_) => String::new(),
     };
     let nodes = r.nodes.map(|n| n.to_string()).unwrap_or_default();
-    writeln!(
-        out,
-        "{},{solution},{},{count},{nodes}",
-        r.puzzle.to_line(),
-        r.kind.status()
-    )
+    writeln!(out, "{},{solution},{},{count},{nodes}", r.puzzle.to_line(), r.kind.status())
 }
 
 fn json_record(r: &Record) -> Value {
@@ -209,14 +204,23 @@ fn json_record(r: &Record) -> Value {
         Kind::Enumerated(solutions, complete) => {
             m.insert("count".into(), json!(solutions.len()));
             m.insert("complete".into(), json!(complete));
-            m.insert(
-                "solutions".into(),
-                json!(solutions.iter().map(Grid::to_line).collect::<Vec<_>>()),
-            );
+            m.insert("solutions".into(), json!(solutions.iter().map(Grid::to_line).collect::<Vec<_>>()));
         }
         Kind::Checked(conflicts) => {
             m.insert("complete".into(), json!(r.puzzle.is_full()));
             m.insert("conflicts".into(), json!(conflicts));
+        }
+        Kind::Rated(Ok(g)) => {
+            m.insert("rating".into(), json!(g.rating().value()));
+            m.insert("level".into(), json!(g.level().name()));
+            m.insert("guesses".into(), json!(g.guesses()));
+            m.insert("steps".into(), json!(g.steps()));
+            let used: Map<String, Value> =
+                g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name().to_string(), json!(n))).collect();
+            m.insert("techniques".into(), Value::Object(used));
+        }
+        Kind::Rated(Err(e)) => {
+            m.insert("error".into(), json!(e));
         }
         Kind::Several(_) | Kind::Dlx(_) => {}
     }

@@ -51,21 +51,14 @@ pub struct PackingOptions {
 
 impl Default for PackingOptions {
     fn default() -> PackingOptions {
-        PackingOptions {
-            rotate: true,
-            reflect: true,
-            distinct: false,
-        }
+        PackingOptions { rotate: true, reflect: true, distinct: false }
     }
 }
 
 impl PackingOptions {
     /// Rotations and reflections allowed, symmetric solutions counted once.
     pub fn distinct() -> PackingOptions {
-        PackingOptions {
-            distinct: true,
-            ..PackingOptions::default()
-        }
+        PackingOptions { distinct: true, ..PackingOptions::default() }
     }
 }
 
@@ -78,10 +71,7 @@ pub fn rectangle(h: usize, w: usize) -> Vec<Cell> {
 pub fn parse_size(text: &str) -> Result<(usize, usize), PuzzleError> {
     let bad = || PuzzleError::BadParameter(format!("bad board size `{text}`: write it as ROWSxCOLUMNS, e.g. 6x10"));
     let (h, w) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let (h, w): (usize, usize) = (
-        h.trim().parse().map_err(|_| bad())?,
-        w.trim().parse().map_err(|_| bad())?,
-    );
+    let (h, w): (usize, usize) = (h.trim().parse().map_err(|_| bad())?, w.trim().parse().map_err(|_| bad())?);
     if h == 0 || w == 0 || h * w > 1 << 20 {
         return Err(bad());
     }
@@ -106,10 +96,7 @@ impl Packing {
         let board = Shape::new(board).cells().to_vec();
         let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
         if area != board.len() {
-            return Err(PuzzleError::AreaMismatch {
-                board: board.len(),
-                pieces: area,
-            });
+            return Err(PuzzleError::AreaMismatch { board: board.len(), pieces: area });
         }
         let index: HashMap<Cell, usize> = board.iter().enumerate().map(|(k, &c)| (c, k)).collect();
         let mut by_piece: Vec<Vec<Vec<Cell>>> = pieces
@@ -128,11 +115,7 @@ impl Packing {
                 places
             })
             .collect();
-        let group = if options.distinct {
-            symmetry_group(&board, &options)
-        } else {
-            vec![0]
-        };
+        let group = if options.distinct { symmetry_group(&board, &options) } else { vec![0] };
         let restricted = if group.len() > 1 {
             let k = choose_restricted(&by_piece, &group, &board).ok_or_else(|| {
                 PuzzleError::NoSymmetryBreaker(
@@ -155,21 +138,13 @@ impl Packing {
         let mut placements = Vec::new();
         for (k, places) in by_piece.into_iter().enumerate() {
             for cells in places {
-                let option: Vec<String> = std::iter::once(pieces[k].name.clone())
-                    .chain(cells.iter().map(name))
-                    .collect();
+                let option: Vec<String> =
+                    std::iter::once(pieces[k].name.clone()).chain(cells.iter().map(name)).collect();
                 b.option(&option)?;
                 placements.push((k, cells));
             }
         }
-        Ok(Packing {
-            board,
-            pieces,
-            placements,
-            symmetries: group.len(),
-            restricted,
-            problem: b.build()?,
-        })
+        Ok(Packing { board, pieces, placements, symmetries: group.len(), restricted, problem: b.build()? })
     }
 
     /// The exact-cover problem.
@@ -200,9 +175,7 @@ impl Packing {
                 grid[r as usize][c as usize] = letter;
             }
         }
-        grid.into_iter()
-            .map(|row| row.into_iter().chain(['\n']).collect::<String>())
-            .collect()
+        grid.into_iter().map(|row| row.into_iter().chain(['\n']).collect::<String>()).collect()
     }
 }
 

@@ -48,10 +48,7 @@ impl Candidates {
     /// The candidate grid of a grid in any layout (X, windoku, jigsaw).
     pub fn with_layout(layout: &Layout, grid: &Grid) -> Result<Candidates, LogicError> {
         if layout.side() != grid.side() {
-            return Err(LogicError::SizeMismatch {
-                grid: grid.side(),
-                layout: layout.side(),
-            });
+            return Err(LogicError::SizeMismatch { grid: grid.side(), layout: layout.side() });
         }
         Ok(Candidates::with_geometry(Geometry::of(layout), grid))
     }
@@ -64,10 +61,7 @@ impl Candidates {
                 if values[c] != 0 {
                     return 0;
                 }
-                geo.peers[c]
-                    .iter()
-                    .filter(|&&p| values[p] != 0)
-                    .fold(all, |m, &p| m & !(1 << (values[p] - 1)))
+                geo.peers[c].iter().filter(|&&p| values[p] != 0).fold(all, |m, &p| m & !(1 << (values[p] - 1)))
             })
             .collect();
         Candidates::from_parts(geo, values, masks)
@@ -85,12 +79,7 @@ impl Candidates {
                 }
             }
         }
-        Candidates {
-            geo,
-            values,
-            masks,
-            pos,
-        }
+        Candidates { geo, values, masks, pos }
     }
 
     /// The side (9 for 9×9).
@@ -174,10 +163,7 @@ impl Candidates {
     /// player's to make, and [`LogicSolver::hint_from`](super::LogicSolver::hint_from)
     /// reports it.
     pub fn place(&mut self, cell: usize, digit: u8) {
-        assert!(
-            (1..=self.side()).contains(&usize::from(digit)),
-            "digit {digit} out of range"
-        );
+        assert!((1..=self.side()).contains(&usize::from(digit)), "digit {digit} out of range");
         for d in self.candidates(cell).iter() {
             self.remove(cell, d);
         }
@@ -227,9 +213,7 @@ impl PartialEq for Candidates {
         let same_layout = Arc::ptr_eq(&self.geo, &other.geo)
             || (self.geo.name == other.geo.name
                 && self.geo.houses.len() == other.geo.houses.len()
-                && (self.geo.houses.iter())
-                    .zip(&other.geo.houses)
-                    .all(|(a, b)| a.cells == b.cells));
+                && (self.geo.houses.iter()).zip(&other.geo.houses).all(|(a, b)| a.cells == b.cells));
         same_layout && self.values == other.values && self.masks == other.masks
     }
 }

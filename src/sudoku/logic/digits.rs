@@ -48,11 +48,7 @@ impl DigitSet {
 
     /// The smallest digit, if any.
     pub const fn first(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.0.trailing_zeros() as u8 + 1)
-        }
+        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as u8 + 1) }
     }
 
     /// The digits, in increasing order.

@@ -67,12 +67,7 @@ impl Geometry {
         let houses: Vec<HouseInfo> = layout
             .houses()
             .iter()
-            .map(|h| HouseInfo {
-                kind: h.kind,
-                index: h.index,
-                cells: h.cells.clone(),
-                name: h.name(),
-            })
+            .map(|h| HouseInfo { kind: h.kind, index: h.index, cells: h.cells.clone(), name: h.name() })
             .collect();
         let houses_of = layout.houses_of();
         let slots = (0..cells)
@@ -98,11 +93,7 @@ impl Geometry {
             }
         }
         let peers = (0..cells)
-            .map(|a| {
-                (0..cells)
-                    .filter(|&b| sees[a * stride + b / 64] >> (b % 64) & 1 == 1)
-                    .collect()
-            })
+            .map(|a| (0..cells).filter(|&b| sees[a * stride + b / 64] >> (b % 64) & 1 == 1).collect())
             .collect();
         let mut intersections = Vec::new();
         for (s, source) in houses.iter().enumerate() {
@@ -110,28 +101,15 @@ impl Geometry {
                 if s == t {
                     continue;
                 }
-                let common: Vec<usize> = source
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| target.cells.contains(c))
-                    .collect();
+                let common: Vec<usize> = source.cells.iter().copied().filter(|c| target.cells.contains(c)).collect();
                 if common.len() >= 2 {
-                    intersections.push(Intersection {
-                        source: s,
-                        target: t,
-                        common,
-                    });
+                    intersections.push(Intersection { source: s, target: t, common });
                 }
             }
         }
         let of_kind = |kind| {
-            let mut v: Vec<(usize, usize)> = houses
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| h.kind == kind)
-                .map(|(i, h)| (h.index, i))
-                .collect();
+            let mut v: Vec<(usize, usize)> =
+                houses.iter().enumerate().filter(|(_, h)| h.kind == kind).map(|(i, h)| (h.index, i)).collect();
             v.sort_unstable();
             v.into_iter().map(|(_, i)| i).collect::<Vec<usize>>()
         };
@@ -157,18 +135,12 @@ impl Geometry {
     /// The shared geometry of the classic layout of box size `n`.
     pub fn classic(n: usize) -> Arc<Geometry> {
         static CLASSIC: [OnceLock<Arc<Geometry>>; 4] = [const { OnceLock::new() }; 4];
-        CLASSIC[n - 2]
-            .get_or_init(|| Arc::new(Geometry::new(&Layout::classic(n))))
-            .clone()
+        CLASSIC[n - 2].get_or_init(|| Arc::new(Geometry::new(&Layout::classic(n)))).clone()
     }
 
     /// The geometry of any layout: the shared one for classic layouts.
     pub fn of(layout: &Layout) -> Arc<Geometry> {
-        if layout.name() == "classic" {
-            Geometry::classic(layout.box_size())
-        } else {
-            Arc::new(Geometry::new(layout))
-        }
+        if layout.name() == "classic" { Geometry::classic(layout.box_size()) } else { Arc::new(Geometry::new(layout)) }
     }
 
     /// The number of cells.
@@ -184,9 +156,6 @@ impl Geometry {
 
     /// The house of this kind holding the cell, if any.
     pub fn house_of_kind(&self, cell: usize, kind: HouseKind) -> Option<usize> {
-        self.houses_of[cell]
-            .iter()
-            .copied()
-            .find(|&h| self.houses[h].kind == kind)
+        self.houses_of[cell].iter().copied().find(|&h| self.houses[h].kind == kind)
     }
 }

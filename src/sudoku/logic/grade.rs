@@ -52,6 +52,23 @@ impl Level {
     }
 }
 
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// `easy`, `medium`, `hard`, `expert`, or `guessing` (also `needs
+    /// guessing`, `needs-guessing`).
+    fn from_str(s: &str) -> Result<Level, String> {
+        Ok(match s.to_ascii_lowercase().replace(['-', '_'], " ").as_str() {
+            "easy" => Level::Easy,
+            "medium" => Level::Medium,
+            "hard" => Level::Hard,
+            "expert" => Level::Expert,
+            "guessing" | "needs guessing" => Level::NeedsGuessing,
+            _ => return Err(format!("unknown level `{s}` (easy, medium, hard, expert, guessing)")),
+        })
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -70,12 +87,7 @@ pub struct Grade {
 
 impl Grade {
     pub(crate) fn new(givens: usize) -> Grade {
-        Grade {
-            rating: Rating::default(),
-            counts: [0; Technique::ALL.len()],
-            guesses: 0,
-            givens,
-        }
+        Grade { rating: Rating::default(), counts: [0; Technique::ALL.len()], guesses: 0, givens }
     }
 
     pub(crate) fn record(&mut self, step: &super::Step) {
@@ -136,12 +148,8 @@ impl Grade {
 
     /// The grade as one CSV row (see [`Grade::csv_header`]).
     pub fn csv_row(&self) -> String {
-        let mut cols = vec![
-            self.givens.to_string(),
-            self.rating.to_string(),
-            self.level().to_string(),
-            self.steps().to_string(),
-        ];
+        let mut cols =
+            vec![self.givens.to_string(), self.rating.to_string(), self.level().to_string(), self.steps().to_string()];
         cols.extend(self.counts.iter().map(usize::to_string));
         cols.push(self.guesses.to_string());
         cols.join(",")
@@ -151,13 +159,7 @@ impl Grade {
 impl fmt::Display for Grade {
     /// "4.2 (hard): 21 givens, 12 × Hidden single, 3 × XY-Wing, 0 guesses".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}): {} givens",
-            self.rating,
-            self.level(),
-            self.givens
-        )?;
+        write!(f, "{} ({}): {} givens", self.rating, self.level(), self.givens)?;
         for (t, n) in self.counts().filter(|&(_, n)| n > 0) {
             write!(f, ", {n} × {t}")?;
         }
@@ -178,9 +180,6 @@ mod tests {
         assert_eq!(Level::of(r(42), 0), Level::Hard);
         assert_eq!(Level::of(r(46), 0), Level::Expert);
         assert_eq!(Level::of(r(12), 1), Level::NeedsGuessing);
-        assert_eq!(
-            Grade::csv_header().split(',').count(),
-            5 + Technique::ALL.len()
-        );
+        assert_eq!(Grade::csv_header().split(',').count(), 5 + Technique::ALL.len());
     }
 }

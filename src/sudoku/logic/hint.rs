@@ -53,10 +53,7 @@ impl LogicSolver {
     /// `current` (givens plus the player's entries).
     pub fn hint(&mut self, givens: &Grid, current: &Grid) -> Result<Hint, LogicError> {
         if current.side() != givens.side() {
-            return Err(LogicError::SizeMismatch {
-                grid: current.side(),
-                layout: givens.side(),
-            });
+            return Err(LogicError::SizeMismatch { grid: current.side(), layout: givens.side() });
         }
         let c = self.candidates(current)?;
         self.hint_from(givens, &c)
@@ -67,21 +64,14 @@ impl LogicSolver {
     /// removed candidates that belong, then the next step.
     pub fn hint_from(&mut self, givens: &Grid, current: &Candidates) -> Result<Hint, LogicError> {
         if current.side() != givens.side() {
-            return Err(LogicError::SizeMismatch {
-                grid: current.side(),
-                layout: givens.side(),
-            });
+            return Err(LogicError::SizeMismatch { grid: current.side(), layout: givens.side() });
         }
         let solution = self.solution(givens)?;
         let side = givens.side();
         let (g, sol) = (givens.cells(), solution.cells());
         let now = |k: usize| current.value(k);
         if let Some(cell) = (0..g.len()).find(|&k| g[k] != 0 && now(k) != g[k]) {
-            return Err(LogicError::GivenChanged {
-                cell,
-                side,
-                given: g[cell],
-            });
+            return Err(LogicError::GivenChanged { cell, side, given: g[cell] });
         }
         if let Some(cell) = (0..g.len()).find(|&k| now(k) != 0 && now(k) != sol[k]) {
             let text = format!(
@@ -89,11 +79,7 @@ impl LogicSolver {
                 cell_name(cell, side),
                 digit_char(now(cell))
             );
-            return Ok(Hint::Mistake {
-                cell,
-                entered: now(cell),
-                text,
-            });
+            return Ok(Hint::Mistake { cell, entered: now(cell), text });
         }
         if let Some(cell) = (0..g.len()).find(|&k| now(k) == 0 && !current.has(k, sol[k])) {
             let text = format!(

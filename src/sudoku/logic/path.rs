@@ -50,9 +50,7 @@ impl SolvePath {
 
     /// The solved grid.
     pub fn solution(&self) -> Grid {
-        self.steps
-            .last()
-            .map_or_else(|| self.start.to_grid(), |(_, c)| c.to_grid())
+        self.steps.last().map_or_else(|| self.start.to_grid(), |(_, c)| c.to_grid())
     }
 }
 
@@ -63,13 +61,7 @@ impl super::LogicSolver {
         let solution = self.solution(puzzle)?;
         let start = self.candidates(puzzle)?;
         let mut steps = Vec::new();
-        let grade = self.solve_with(start.clone(), &solution, |s, c| {
-            steps.push((s.clone(), c.clone()))
-        });
-        Ok(SolvePath {
-            start,
-            steps,
-            grade,
-        })
+        let grade = self.solve_with(start.clone(), &solution, |s, c| steps.push((s.clone(), c.clone())));
+        Ok(SolvePath { start, steps, grade })
     }
 }

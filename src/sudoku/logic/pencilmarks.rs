@@ -23,14 +23,8 @@ impl Candidates {
     pub fn render(&self) -> String {
         let (n, side) = (self.box_size(), self.side());
         let tokens: Vec<String> = (0..self.len()).map(|c| self.token(c)).collect();
-        let widths: Vec<usize> = (0..side)
-            .map(|col| {
-                (0..side)
-                    .map(|r| tokens[r * side + col].len())
-                    .max()
-                    .unwrap_or(1)
-            })
-            .collect();
+        let widths: Vec<usize> =
+            (0..side).map(|col| (0..side).map(|r| tokens[r * side + col].len()).max().unwrap_or(1)).collect();
         let rule = {
             let mut s = String::from("+");
             for b in 0..n {
@@ -93,10 +87,7 @@ impl Candidates {
 
     /// Reads a candidate grid of any layout (see
     /// [`Candidates::from_pencilmarks`]).
-    pub fn from_pencilmarks_with_layout(
-        layout: &Layout,
-        text: &str,
-    ) -> Result<Candidates, LogicError> {
+    pub fn from_pencilmarks_with_layout(layout: &Layout, text: &str) -> Result<Candidates, LogicError> {
         parse(Geometry::of(layout), text)
     }
 }
@@ -118,10 +109,7 @@ fn parse(geo: Arc<Geometry>, text: &str) -> Result<Candidates, LogicError> {
             (0, 0)
         } else if let Some(inner) = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
             let mut chars = inner.chars();
-            match (
-                chars.next().and_then(|ch| digit_value(ch, side)),
-                chars.next(),
-            ) {
+            match (chars.next().and_then(|ch| digit_value(ch, side)), chars.next()) {
                 (Some(d), None) if d > 0 => (0, 1u32 << (d - 1)),
                 _ => return Err(bad(t)),
             }
@@ -142,11 +130,7 @@ fn parse(geo: Arc<Geometry>, text: &str) -> Result<Candidates, LogicError> {
         masks.push(mask);
     }
     if values.len() != geo.cells() {
-        return Err(LogicError::Parse(format!(
-            "{} cells, expected {}",
-            values.len(),
-            geo.cells()
-        )));
+        return Err(LogicError::Parse(format!("{} cells, expected {}", values.len(), geo.cells())));
     }
     for (c, &mask) in masks.iter().enumerate() {
         for &p in &geo.peers[c] {

@@ -43,29 +43,17 @@ impl Default for LogicSolver {
 impl LogicSolver {
     /// A solver with every technique, for classic grids of any size.
     pub fn new() -> LogicSolver {
-        LogicSolver {
-            techniques: Technique::ALL.to_vec(),
-            layout: None,
-            geometry: None,
-            exact: None,
-        }
+        LogicSolver { techniques: Technique::ALL.to_vec(), layout: None, geometry: None, exact: None }
     }
 
     /// A solver with every technique, for one layout (X, windoku, jigsaw).
     pub fn with_layout(layout: Layout) -> LogicSolver {
-        LogicSolver {
-            geometry: Some(Geometry::of(&layout)),
-            layout: Some(layout),
-            ..LogicSolver::new()
-        }
+        LogicSolver { geometry: Some(Geometry::of(&layout)), layout: Some(layout), ..LogicSolver::new() }
     }
 
     /// Keeps only these techniques (tried in [`Technique::ALL`] order).
     pub fn only(mut self, techniques: &[Technique]) -> LogicSolver {
-        self.techniques = Technique::ALL
-            .into_iter()
-            .filter(|t| techniques.contains(t))
-            .collect();
+        self.techniques = Technique::ALL.into_iter().filter(|t| techniques.contains(t)).collect();
         self
     }
 
@@ -80,10 +68,7 @@ impl LogicSolver {
         match (&self.layout, &self.geometry) {
             (Some(layout), Some(geometry)) => {
                 if layout.side() != grid.side() {
-                    return Err(LogicError::SizeMismatch {
-                        grid: grid.side(),
-                        layout: layout.side(),
-                    });
+                    return Err(LogicError::SizeMismatch { grid: grid.side(), layout: layout.side() });
                 }
                 Ok(Candidates::with_geometry(geometry.clone(), grid))
             }
@@ -103,15 +88,9 @@ impl LogicSolver {
 
     /// The puzzle's unique solution, or why there isn't one.
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, LogicError> {
-        let layout = self
-            .layout
-            .clone()
-            .unwrap_or_else(|| Layout::classic(puzzle.box_size()));
+        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(puzzle.box_size()));
         if layout.side() != puzzle.side() {
-            return Err(LogicError::SizeMismatch {
-                grid: puzzle.side(),
-                layout: layout.side(),
-            });
+            return Err(LogicError::SizeMismatch { grid: puzzle.side(), layout: layout.side() });
         }
         if let Some(conflict) = first_conflict(&layout, puzzle.cells()) {
             return Err(LogicError::Conflict(conflict));
@@ -147,13 +126,8 @@ impl LogicSolver {
     ) -> Grade {
         let mut grade = Grade::new(start.len() - start.empty_cells());
         while !start.is_solved() {
-            let step = self
-                .next_step(&start)
-                .unwrap_or_else(|| guess(&start, solution));
-            debug_assert!(
-                makes_progress(&start, &step),
-                "a step that changes nothing: {step}"
-            );
+            let step = self.next_step(&start).unwrap_or_else(|| guess(&start, solution));
+            debug_assert!(makes_progress(&start, &step), "a step that changes nothing: {step}");
             start.apply(&step);
             grade.record(&step);
             visit(&step, &start);
@@ -182,10 +156,7 @@ fn makes_progress(c: &Candidates, step: &Step) -> bool {
 /// A guess: the solution's digit in the first cell with the fewest
 /// candidates.
 fn guess(c: &Candidates, solution: &Grid) -> Step {
-    let cell = (0..c.len())
-        .filter(|&k| c.value(k) == 0)
-        .min_by_key(|&k| c.candidates(k).len())
-        .expect("an empty cell");
+    let cell = (0..c.len()).filter(|&k| c.value(k) == 0).min_by_key(|&k| c.candidates(k).len()).expect("an empty cell");
     let digit = solution.cells()[cell];
     let text = format!(
         "Guess: no technique applies. {} has the fewest candidates, {}; trying {} (a guess, not \

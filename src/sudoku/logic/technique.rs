@@ -113,18 +113,11 @@ impl Technique {
     ];
 
     /// The singles: what the easy level needs.
-    pub const SINGLES: [Technique; 3] = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
+    pub const SINGLES: [Technique; 3] = [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle];
 
     /// The position in [`Technique::ALL`].
     pub fn index(self) -> usize {
-        Technique::ALL
-            .iter()
-            .position(|&t| t == self)
-            .expect("listed")
+        Technique::ALL.iter().position(|&t| t == self).expect("listed")
     }
 
     /// The name, as in "Hidden single".

@@ -15,30 +15,17 @@ pub(crate) fn and_list(items: &[String]) -> String {
 
 /// "r1c1, r1c5 and r3c3".
 pub(crate) fn cells(cells: &[usize], side: usize) -> String {
-    and_list(
-        &cells
-            .iter()
-            .map(|&c| cell_name(c, side))
-            .collect::<Vec<_>>(),
-    )
+    and_list(&cells.iter().map(|&c| cell_name(c, side)).collect::<Vec<_>>())
 }
 
 /// "3 and 8".
 pub(crate) fn digits(digits: &[u8]) -> String {
-    and_list(
-        &digits
-            .iter()
-            .map(|&d| digit_char(d).to_string())
-            .collect::<Vec<_>>(),
-    )
+    and_list(&digits.iter().map(|&d| digit_char(d).to_string()).collect::<Vec<_>>())
 }
 
 /// "{3,5}": a candidate set.
 pub(crate) fn set(mask: u32) -> String {
-    let ds: Vec<String> = DigitSet::from_bits(mask)
-        .iter()
-        .map(|d| digit_char(d).to_string())
-        .collect();
+    let ds: Vec<String> = DigitSet::from_bits(mask).iter().map(|d| digit_char(d).to_string()).collect();
     format!("{{{}}}", ds.join(","))
 }
 
@@ -51,20 +38,14 @@ pub(crate) fn removals(eliminations: &[(usize, u8)], side: usize) -> String {
     ds.dedup();
     let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
     for d in ds {
-        let cs: Vec<usize> = eliminations
-            .iter()
-            .filter(|&&(_, e)| e == d)
-            .map(|&(c, _)| c)
-            .collect();
+        let cs: Vec<usize> = eliminations.iter().filter(|&&(_, e)| e == d).map(|&(c, _)| c).collect();
         match groups.iter_mut().find(|(_, g)| *g == cs) {
             Some((group, _)) => group.push(d),
             None => groups.push((vec![d], cs)),
         }
     }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(group, cs)| format!("{} from {}", digits(group), cells(cs, side)))
-        .collect();
+    let parts: Vec<String> =
+        groups.iter().map(|(group, cs)| format!("{} from {}", digits(group), cells(cs, side))).collect();
     match parts.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
@@ -80,10 +61,7 @@ mod tests {
     fn lists() {
         assert_eq!(cells(&[0, 4, 20], 9), "r1c1, r1c5 and r3c3");
         assert_eq!(digits(&[3, 8]), "3 and 8");
-        assert_eq!(
-            removals(&[(6, 3), (8, 3), (8, 8)], 9),
-            "3 from r1c7 and r1c9, and 8 from r1c9"
-        );
+        assert_eq!(removals(&[(6, 3), (8, 3), (8, 8)], 9), "3 from r1c7 and r1c9, and 8 from r1c9");
         assert_eq!(removals(&[(30, 2), (30, 9)], 9), "2 and 9 from r4c4");
     }
 }

@@ -25,13 +25,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         }
     }
     let cell = extra?;
-    let digit = DigitSet::from_bits(c.mask(cell))
-        .iter()
-        .find(|&d| is_grave_without(c, cell, d))?;
-    let step = Step::logic(Technique::BugPlusOne)
-        .cells([cell])
-        .digits(c.candidates(cell).iter())
-        .place(cell, digit);
+    let digit = DigitSet::from_bits(c.mask(cell)).iter().find(|&d| is_grave_without(c, cell, d))?;
+    let step = Step::logic(Technique::BugPlusOne).cells([cell]).digits(c.candidates(cell).iter()).place(cell, digit);
     let text = format!(
         "BUG+1: every empty cell but {cell_name} has two candidates, and without {d} in \
          {cell_name} every candidate would appear exactly twice in each of its houses, a pattern \
@@ -49,11 +44,7 @@ fn is_grave_without(c: &Candidates, cell: usize, digit: u8) -> bool {
     c.geo.houses.iter().all(|house| {
         let (mut once, mut twice, mut more) = (0u32, 0u32, 0u32);
         for &k in &house.cells {
-            let m = if k == cell {
-                c.mask(k) & !drop
-            } else {
-                c.mask(k)
-            };
+            let m = if k == cell { c.mask(k) & !drop } else { c.mask(k) };
             more |= twice & m;
             twice |= once & m;
             once |= m;

@@ -4,11 +4,7 @@
 
 /// Calls `f` with each `k`-subset of `0..n` (as sorted indices), in
 /// lexicographic order, until it returns `Some`.
-pub(crate) fn first_combination<T>(
-    n: usize,
-    k: usize,
-    mut f: impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
+pub(crate) fn first_combination<T>(n: usize, k: usize, mut f: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
     if k == 0 || k > n {
         return None;
     }
@@ -47,10 +43,7 @@ mod tests {
         assert_eq!(seen.len(), 10);
         assert_eq!(seen[0], vec![0, 1, 2]);
         assert_eq!(seen[9], vec![2, 3, 4]);
-        assert_eq!(
-            first_combination(4, 2, |s| (s == [1, 3]).then_some(7)),
-            Some(7)
-        );
+        assert_eq!(first_combination(4, 2, |s| (s == [1, 3]).then_some(7)), Some(7));
         assert_eq!(first_combination(2, 3, |_| Some(())), None);
     }
 }

@@ -16,10 +16,9 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     let side = c.side();
     let geo = &c.geo;
     for digit in 1..=side as u8 {
-        for (base_lines, cover_lines, base_kind, cover_kind) in [
-            (&geo.rows, &geo.cols, "rows", "columns"),
-            (&geo.cols, &geo.rows, "columns", "rows"),
-        ] {
+        for (base_lines, cover_lines, base_kind, cover_kind) in
+            [(&geo.rows, &geo.cols, "rows", "columns"), (&geo.cols, &geo.rows, "columns", "rows")]
+        {
             let lines: Vec<(usize, u32)> = (0..side)
                 .map(|i| (i, c.places(base_lines[i], digit)))
                 .filter(|&(_, p)| (2..=k).contains(&(p.count_ones() as usize)))
@@ -33,9 +32,7 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 let elims: Vec<(usize, u8)> = bit_indices(cover)
                     .flat_map(|j| {
                         let cells = &geo.houses[cover_lines[j]].cells;
-                        (0..side)
-                            .filter(move |&i| base >> i & 1 == 0)
-                            .map(move |i| cells[i])
+                        (0..side).filter(move |&i| base >> i & 1 == 0).map(move |i| cells[i])
                     })
                     .filter(|&cell| c.has(cell, digit))
                     .map(|cell| (cell, digit))
@@ -50,13 +47,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 let cells = &geo.houses[base_lines[i]].cells;
                 bit_indices(cover).map(move |j| cells[j])
             });
-            let number = |mask: u32| {
-                words::and_list(
-                    &bit_indices(mask)
-                        .map(|i| (i + 1).to_string())
-                        .collect::<Vec<_>>(),
-                )
-            };
+            let number =
+                |mask: u32| words::and_list(&bit_indices(mask).map(|i| (i + 1).to_string()).collect::<Vec<_>>());
             let step = Step::logic(technique)
                 .cells(pattern.filter(|&cell| c.has(cell, digit)))
                 .digits([digit])

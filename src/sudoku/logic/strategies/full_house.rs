@@ -18,17 +18,14 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             continue;
         }
         return Some(
-            Step::logic(Technique::FullHouse)
-                .cells([cell])
-                .digits([digit])
-                .house(&house.name)
-                .place(cell, digit)
-                .text(format!(
+            Step::logic(Technique::FullHouse).cells([cell]).digits([digit]).house(&house.name).place(cell, digit).text(
+                format!(
                     "Full house: {} is the last empty cell in {}, so it holds {}.",
                     c.cell_name(cell),
                     house.name,
                     digit_char(digit)
-                )),
+                ),
+            ),
         );
     }
     None

@@ -26,22 +26,14 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
             let keep: u32 = pick.iter().fold(0, |m, &i| m | 1 << (digits[i].0 - 1));
             let cells: Vec<usize> = bit_indices(places).map(|i| house.cells[i]).collect();
             let elims: Vec<(usize, u8)> = (cells.iter())
-                .flat_map(|&k| {
-                    DigitSet::from_bits(c.mask(k) & !keep)
-                        .iter()
-                        .map(move |d| (k, d))
-                })
+                .flat_map(|&k| DigitSet::from_bits(c.mask(k) & !keep).iter().map(move |d| (k, d)))
                 .collect();
             (!elims.is_empty()).then_some((cells, keep, elims))
         });
         let Some((cells, keep, elims)) = found else {
             continue;
         };
-        let technique = [
-            Technique::HiddenPair,
-            Technique::HiddenTriple,
-            Technique::HiddenQuad,
-        ][k - 2];
+        let technique = [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2];
         let digits = DigitSet::from_bits(keep).to_vec();
         let step = Step::logic(technique)
             .cells(cells.iter().copied())

@@ -23,11 +23,7 @@ pub(crate) fn strong_links(c: &Candidates, digit: u8) -> Vec<StrongLink> {
         if p.count_ones() == 2 {
             let i = p.trailing_zeros() as usize;
             let j = (p & (p - 1)).trailing_zeros() as usize;
-            out.push(StrongLink {
-                a: house.cells[i],
-                b: house.cells[j],
-                house: h,
-            });
+            out.push(StrongLink { a: house.cells[i], b: house.cells[j], house: h });
         }
     }
     out

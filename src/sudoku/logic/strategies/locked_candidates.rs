@@ -23,12 +23,8 @@ pub(crate) fn find(c: &Candidates, pointing: bool) -> Option<Step> {
             continue;
         }
         let target = &houses[x.target];
-        let outside = |cells: &[usize]| {
-            cells
-                .iter()
-                .filter(|k| !x.common.contains(k))
-                .fold(0u32, |m, &k| m | c.mask(k))
-        };
+        let outside =
+            |cells: &[usize]| cells.iter().filter(|k| !x.common.contains(k)).fold(0u32, |m, &k| m | c.mask(k));
         let (mut once, mut twice) = (0u32, 0u32);
         for &k in &x.common {
             twice |= once & c.mask(k);
@@ -42,11 +38,8 @@ pub(crate) fn find(c: &Candidates, pointing: bool) -> Option<Step> {
             .filter(|&&k| !x.common.contains(&k) && c.has(k, digit))
             .map(|&k| (k, digit))
             .collect();
-        let (technique, label) = if pointing {
-            (Technique::Pointing, "Pointing")
-        } else {
-            (Technique::Claiming, "Claiming")
-        };
+        let (technique, label) =
+            if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
         let step = Step::logic(technique)
             .cells(x.common.iter().copied().filter(|&k| c.has(k, digit)))
             .digits([digit])

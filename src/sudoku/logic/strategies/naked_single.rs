@@ -7,15 +7,9 @@ use crate::sudoku::logic::{Candidates, Step, Technique};
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let cell = (0..c.len()).find(|&k| c.mask(k).count_ones() == 1)?;
     let digit = c.candidates(cell).first()?;
-    Some(
-        Step::logic(Technique::NakedSingle)
-            .cells([cell])
-            .digits([digit])
-            .place(cell, digit)
-            .text(format!(
-                "Naked single: {} is the only candidate left in {}.",
-                digit_char(digit),
-                c.cell_name(cell)
-            )),
-    )
+    Some(Step::logic(Technique::NakedSingle).cells([cell]).digits([digit]).place(cell, digit).text(format!(
+        "Naked single: {} is the only candidate left in {}.",
+        digit_char(digit),
+        c.cell_name(cell)
+    )))
 }

@@ -23,22 +23,14 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
             let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
             let elims: Vec<(usize, u8)> = (house.cells.iter())
                 .filter(|k| !cells.contains(k))
-                .flat_map(|&k| {
-                    DigitSet::from_bits(c.mask(k) & union)
-                        .iter()
-                        .map(move |d| (k, d))
-                })
+                .flat_map(|&k| DigitSet::from_bits(c.mask(k) & union).iter().map(move |d| (k, d)))
                 .collect();
             (!elims.is_empty()).then_some((cells, union, elims))
         });
         let Some((cells, union, elims)) = found else {
             continue;
         };
-        let technique = [
-            Technique::NakedPair,
-            Technique::NakedTriple,
-            Technique::NakedQuad,
-        ][k - 2];
+        let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2];
         let digits = DigitSet::from_bits(union).to_vec();
         let step = Step::logic(technique)
             .cells(cells.iter().copied())

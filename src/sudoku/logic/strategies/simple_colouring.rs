@@ -76,25 +76,15 @@ fn two_colour(adj: &[Vec<usize>], colour: &mut [u8], start: usize) -> Option<Vec
 fn wrap_or_trap(c: &Candidates, digit: u8, cluster: &[usize], colour: &[u8]) -> Option<Step> {
     let geo = &c.geo;
     let side = c.side();
-    let of = |col: u8| -> Vec<usize> {
-        cluster
-            .iter()
-            .copied()
-            .filter(|&k| colour[k] == col)
-            .collect()
-    };
+    let of = |col: u8| -> Vec<usize> { cluster.iter().copied().filter(|&k| colour[k] == col).collect() };
     let (one, two) = (of(1), of(2));
-    let step = Step::logic(Technique::SimpleColouring)
-        .cells(cluster.iter().copied())
-        .digits([digit]);
+    let step = Step::logic(Technique::SimpleColouring).cells(cluster.iter().copied()).digits([digit]);
     let d = digit_char(digit);
     for (same, other) in [(&one, &two), (&two, &one)] {
-        let clash = same.iter().enumerate().find_map(|(i, &a)| {
-            same[i + 1..]
-                .iter()
-                .find(|&&b| geo.sees(a, b))
-                .map(|&b| (a, b))
-        });
+        let clash = same
+            .iter()
+            .enumerate()
+            .find_map(|(i, &a)| same[i + 1..].iter().find(|&&b| geo.sees(a, b)).map(|&b| (a, b)));
         if let Some((a, b)) = clash {
             let step = step.eliminate(same.iter().map(|&k| (k, digit)));
             let text = format!(

@@ -15,10 +15,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let geo = &c.geo;
     for digit in 1..=side as u8 {
         for (lines, kind, cross) in [(&geo.rows, "rows", "column"), (&geo.cols, "columns", "row")] {
-            let two: Vec<(usize, u32)> = (0..side)
-                .map(|i| (i, c.places(lines[i], digit)))
-                .filter(|&(_, p)| p.count_ones() == 2)
-                .collect();
+            let two: Vec<(usize, u32)> =
+                (0..side).map(|i| (i, c.places(lines[i], digit))).filter(|&(_, p)| p.count_ones() == 2).collect();
             for (x, &(i, pi)) in two.iter().enumerate() {
                 for &(j, pj) in &two[x + 1..] {
                     let base = pi & pj;

@@ -12,9 +12,7 @@ use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let side = c.side();
     let geo = &c.geo;
-    let bivalue: Vec<usize> = (0..c.len())
-        .filter(|&k| c.mask(k).count_ones() == 2)
-        .collect();
+    let bivalue: Vec<usize> = (0..c.len()).filter(|&k| c.mask(k).count_ones() == 2).collect();
     let mut links: Vec<Option<Vec<super::links::StrongLink>>> = vec![None; side + 1];
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
@@ -31,8 +29,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 let link = xl.iter().find(|l| {
                     ![a, b].contains(&l.a)
                         && ![a, b].contains(&l.b)
-                        && ((geo.sees(l.a, a) && geo.sees(l.b, b))
-                            || (geo.sees(l.a, b) && geo.sees(l.b, a)))
+                        && ((geo.sees(l.a, a) && geo.sees(l.b, b)) || (geo.sees(l.a, b) && geo.sees(l.b, a)))
                 });
                 let Some(l) = link else { continue };
                 let step = Step::logic(Technique::WWing)

@@ -45,9 +45,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             if strong[start].is_empty() {
                 continue;
             }
-            let limit = best
-                .as_ref()
-                .map_or(MAX_STRONG, |b| (b.1.0.len() / 2).saturating_sub(1));
+            let limit = best.as_ref().map_or(MAX_STRONG, |b| (b.1.0.len() / 2).saturating_sub(1));
             parent.fill(usize::MAX);
             if let Some(chain) = shortest_from(c, digit, &strong, &mut parent, start, limit) {
                 best = Some((digit, chain));

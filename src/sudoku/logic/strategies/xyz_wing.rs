@@ -25,9 +25,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
                 let digit = z.trailing_zeros() as u8 + 1;
                 let elims: Vec<(usize, u8)> = (geo.peers[pivot].iter().copied())
-                    .filter(|&k| {
-                        k != a && k != b && geo.sees(a, k) && geo.sees(b, k) && c.has(k, digit)
-                    })
+                    .filter(|&k| k != a && k != b && geo.sees(a, k) && geo.sees(b, k) && c.has(k, digit))
                     .map(|k| (k, digit))
                     .collect();
                 if elims.is_empty() {

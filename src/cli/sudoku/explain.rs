@@ -1,0 +1,177 @@
+//! `xc sudoku hint` and `xc sudoku explain`: the logic solver for a
+//! player, as text or JSON.
+
+use crate::cli::exit::{self, Failure};
+use crate::cli::{Format, input};
+use clap::Args;
+use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};
+use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::Path;
+
+/// Arguments of `xc sudoku hint` and `xc sudoku explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The grid: a puzzle, or a puzzle with the player's entries. A file,
+    /// `-` for stdin, or the grid itself (e.g. an 81-character line).
+    grid: String,
+    /// The original puzzle, when GRID holds the player's own entries: wrong
+    /// entries are then named first.
+    #[arg(long, value_name = "PUZZLE")]
+    puzzle: Option<String>,
+    /// Print the candidate grid after each step.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Reads a grid given as a file, `-`, or text.
+fn read_grid(arg: &str) -> Result<Grid, Failure> {
+    let (name, text) = if arg == "-" || Path::new(arg).is_file() {
+        let bytes = input::read_all(Some(Path::new(arg)))?;
+        (input::display_name(Some(Path::new(arg))), String::from_utf8_lossy(&bytes).into_owned())
+    } else {
+        ("<argument>".to_string(), arg.to_string())
+    };
+    match read_puzzles(&text, InputFormat::Auto).next() {
+        Some(Ok(p)) => Ok(p.grid),
+        Some(Err(e)) => Err(Failure::input(format!("{name}: {e}"))),
+        None => Err(Failure::input(format!("{name}: no grid found"))),
+    }
+}
+
+/// The puzzle and the player's grid.
+fn grids(args: &ExplainArgs) -> Result<(Grid, Grid), Failure> {
+    let current = read_grid(&args.grid)?;
+    let puzzle = match &args.puzzle {
+        Some(p) => read_grid(p)?,
+        None => current.clone(),
+    };
+    Ok((puzzle, current))
+}
+
+fn logic_failure(e: LogicError) -> Failure {
+    let code = match e {
+        LogicError::Parse(_) | LogicError::SizeMismatch { .. } | LogicError::GivenChanged { .. } => exit::BAD_INPUT,
+        _ => exit::NO_SOLUTION,
+    };
+    Failure::Error { code, message: format!("{e}; hints need a puzzle with exactly one solution") }
+}
+
+/// A step as JSON, for the command line and the web page. `before` is the
+/// grid the step applies to.
+pub fn step_json(step: &Step, before: &Grid) -> Value {
+    json!({
+        "technique": step.technique().map_or("Guess", |t| t.name()),
+        "text": step.explanation(),
+        "rating": step.rating().value(),
+        "guess": step.is_guess(),
+        "cells": step.pattern_cells(),
+        "digits": step.pattern_digits(),
+        "houses": step.houses(),
+        "placements": step.placements(),
+        "eliminations": step.eliminations(),
+        "grid": before.to_line(),
+    })
+}
+
+/// A hint as JSON: `kind` is `wrong`, `missing`, `step` or `solved`.
+pub fn hint_json(hint: &Hint, current: &Grid) -> Value {
+    match hint {
+        Hint::Mistake { cell, entered, text } => {
+            json!({"kind": "wrong", "cell": cell, "entered": entered, "text": text})
+        }
+        Hint::MissingCandidate { cell, text } => json!({"kind": "missing", "cell": cell, "text": text}),
+        Hint::Step(step) => json!({"kind": "step", "text": step.explanation(), "step": step_json(step, current)}),
+        Hint::Solved => json!({"kind": "solved", "text": hint.text()}),
+    }
+}
+
+/// A step in text: its sentence (which names the technique, or says it
+/// is a guess), and the technique's rating.
+fn line(step: &Step) -> String {
+    match step.technique() {
+        Some(_) => format!("{} [{}]", step.explanation(), step.rating()),
+        None => step.explanation().to_string(),
+    }
+}
+
+/// Runs `xc sudoku hint`.
+pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let (puzzle, current) = grids(args)?;
+    let mut solver = LogicSolver::new();
+    let hint = solver.hint(&puzzle, &current).map_err(logic_failure)?;
+    match args.format {
+        Format::Json => writeln!(out, "{}", hint_json(&hint, &current))?,
+        Format::Text => match &hint {
+            Hint::Step(step) => {
+                writeln!(out, "{}", line(step))?;
+                if args.verbose {
+                    let candidates = solver.candidates(&current).map_err(logic_failure)?;
+                    write!(out, "\n{}", candidates.render())?;
+                }
+            }
+            other => writeln!(out, "{}", other.text())?,
+        },
+    }
+    Ok(match hint {
+        Hint::Mistake { .. } | Hint::MissingCandidate { .. } => exit::NO_SOLUTION,
+        _ => exit::SOLVED,
+    })
+}
+
+/// Runs `xc sudoku explain`.
+pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let (puzzle, current) = grids(args)?;
+    let mut solver = LogicSolver::new();
+    if let Hint::Mistake { text, .. } = solver.hint(&puzzle, &current).map_err(logic_failure)? {
+        writeln!(out, "{text}")?;
+        return Ok(exit::NO_SOLUTION);
+    }
+    let path = solver.path(&current).map_err(logic_failure)?;
+    let grade = path.grade();
+    match args.format {
+        Format::Json => {
+            let mut before = current.clone();
+            let steps: Vec<Value> = path
+                .iter()
+                .map(|(step, after)| {
+                    let v = step_json(step, &before);
+                    before = after.to_grid();
+                    v
+                })
+                .collect();
+            let value = json!({
+                "steps": steps,
+                "rating": grade.rating().value(),
+                "level": grade.level().name(),
+                "guesses": grade.guesses(),
+                "solution": path.solution().to_line(),
+            });
+            writeln!(out, "{value}")?;
+        }
+        Format::Text => {
+            if args.verbose {
+                writeln!(out, "{}", path.start().render())?;
+            }
+            for (i, (step, after)) in path.iter().enumerate() {
+                writeln!(out, "{:>3}. {}", i + 1, line(step))?;
+                if args.verbose {
+                    write!(out, "\n{}\n", after.render())?;
+                }
+            }
+            writeln!(
+                out,
+                "Rating {} ({}), {} steps, {} guesses.",
+                grade.rating(),
+                grade.level(),
+                grade.steps(),
+                grade.guesses()
+            )?;
+        }
+    }
+    Ok(exit::SOLVED)
+}
