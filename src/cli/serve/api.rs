@@ -274,7 +274,8 @@ fn generate(request: &Value) -> Result<Value, Reject> {
         Some(d) => Some(d.parse::<Level>().map_err(bad)?),
     };
     let start = Instant::now();
-    let options = GeneratorOptions { symmetry, difficulty, grade: n == 3, attempts: 200, ..GeneratorOptions::default() };
+    let options =
+        GeneratorOptions { symmetry, difficulty, grade: n == 3, attempts: 200, ..GeneratorOptions::default() };
     let g = Generator::new(n, options).generate(seed);
     let mut reply = json!({
         "puzzle": g.puzzle.to_line(),
