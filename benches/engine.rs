@@ -18,7 +18,13 @@ use exactcover::puzzles::queens::Queens;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-const INSTANCES: &[&str] = &["queens12", "queens13", "langford11", "pentominoes6x10", "ink"];
+const INSTANCES: &[&str] = &[
+    "queens12",
+    "queens13",
+    "langford11",
+    "pentominoes6x10",
+    "ink",
+];
 
 fn shared_ink() -> Option<String> {
     let base = std::env::var_os("EXACTCOVER_SHARED")
@@ -51,7 +57,10 @@ fn text(name: &str) -> Option<&'static str> {
             })
             .collect()
     });
-    texts.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.as_deref())
+    texts
+        .iter()
+        .find(|(n, _)| n == name)
+        .and_then(|(_, t)| t.as_deref())
 }
 
 fn problem(name: &str) -> Option<Problem> {
@@ -89,7 +98,10 @@ fn main() {
             Some(p) => {
                 let mut solver = p.solver();
                 let count = solver.count();
-                println!("  {name:<16} {count:>7} solutions {:>14} updates", solver.stats().updates);
+                println!(
+                    "  {name:<16} {count:>7} solutions {:>14} updates",
+                    solver.stats().updates
+                );
             }
             None => println!("  {name:<16} skipped: ../shared/data/dlx/ink.dlx not found"),
         }

@@ -7,7 +7,11 @@
 use exactcover::puzzles::langford::Langford;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sizes: Vec<usize> = match std::env::args().skip(1).map(|a| a.parse()).collect::<Result<Vec<_>, _>>()? {
+    let sizes: Vec<usize> = match std::env::args()
+        .skip(1)
+        .map(|a| a.parse())
+        .collect::<Result<Vec<_>, _>>()?
+    {
         s if s.is_empty() => (1..=12).collect(),
         s => s,
     };
@@ -16,7 +20,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut solver = langford.problem().solver();
         let count = solver.count();
         let example = match langford.problem().solver().first() {
-            Some(s) => langford.sequence(&s).iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            Some(s) => langford
+                .sequence(&s)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
             None => "-".to_string(),
         };
         println!("n = {n:>2}: {count:>7} pairings   e.g. {example}");

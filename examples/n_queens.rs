@@ -9,7 +9,11 @@
 use exactcover::puzzles::queens::Queens;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sizes: Vec<usize> = match std::env::args().skip(1).map(|a| a.parse()).collect::<Result<Vec<_>, _>>()? {
+    let sizes: Vec<usize> = match std::env::args()
+        .skip(1)
+        .map(|a| a.parse())
+        .collect::<Result<Vec<_>, _>>()?
+    {
         s if s.is_empty() => (1..=12).collect(),
         s => s,
     };
@@ -17,10 +21,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let queens = Queens::new(n)?;
         let mut solver = queens.problem().solver();
         let count = solver.count();
-        println!("{n:>2} queens: {count} solutions ({} nodes)", solver.stats().nodes);
+        println!(
+            "{n:>2} queens: {count} solutions ({} nodes)",
+            solver.stats().nodes
+        );
     }
     let eight = Queens::new(8)?;
-    let first = eight.problem().solver().first().expect("8 queens has solutions");
+    let first = eight
+        .problem()
+        .solver()
+        .first()
+        .expect("8 queens has solutions");
     print!("\none solution for 8 queens:\n{}", eight.render(&first));
     Ok(())
 }

@@ -17,9 +17,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let piece = distinct.restricted_piece().unwrap_or("none");
     let mut solver = distinct.problem().solver();
     let count = solver.count();
-    println!("6x10, {piece} restricted to one quarter: {count} solutions ({})", solver.stats());
+    println!(
+        "6x10, {piece} restricted to one quarter: {count} solutions ({})",
+        solver.stats()
+    );
 
-    let first = distinct.problem().solver().first().expect("6x10 has packings");
+    let first = distinct
+        .problem()
+        .solver()
+        .first()
+        .expect("6x10 has packings");
     print!("\n{}", distinct.render(&first));
     Ok(())
 }

@@ -1,7 +1,9 @@
 //! Knuth's DLX text format: what is accepted, what is rejected (with line
 //! and column), and the round trip through the writer.
 
-use exactcover::cover::{BuildError, ParseErrorKind, Problem, ProblemBuilder, read_dlx, read_dlx_bytes, write_dlx};
+use exactcover::cover::{
+    BuildError, ParseErrorKind, Problem, ProblemBuilder, read_dlx, read_dlx_bytes, write_dlx,
+};
 
 fn error(text: &str) -> (usize, usize, ParseErrorKind) {
     let e = read_dlx(text).unwrap_err();
@@ -19,16 +21,40 @@ fn comments_blank_lines_crlf_and_bom_are_accepted() {
 
 #[test]
 fn errors_name_line_and_column() {
-    assert_eq!(error("A B\nA C\n"), (2, 3, ParseErrorKind::UnknownItem("C".into())));
-    assert_eq!(error("A B A\n"), (1, 5, ParseErrorKind::DuplicateItem("A".into())));
-    assert_eq!(error("A B\nA  B A\n"), (2, 6, ParseErrorKind::RepeatedItem("A".into())));
+    assert_eq!(
+        error("A B\nA C\n"),
+        (2, 3, ParseErrorKind::UnknownItem("C".into()))
+    );
+    assert_eq!(
+        error("A B A\n"),
+        (1, 5, ParseErrorKind::DuplicateItem("A".into()))
+    );
+    assert_eq!(
+        error("A B\nA  B A\n"),
+        (2, 6, ParseErrorKind::RepeatedItem("A".into()))
+    );
     assert_eq!(error("A | x | y\nA\n"), (1, 7, ParseErrorKind::TwoBars));
-    assert_eq!(error("A | x\nA:red x\n"), (2, 1, ParseErrorKind::ColorOnPrimary("A".into())));
-    assert_eq!(error("| x\n| y\n| only comments\n"), (1, 1, ParseErrorKind::NoItems));
+    assert_eq!(
+        error("A | x\nA:red x\n"),
+        (2, 1, ParseErrorKind::ColorOnPrimary("A".into()))
+    );
+    assert_eq!(
+        error("| x\n| y\n| only comments\n"),
+        (1, 1, ParseErrorKind::NoItems)
+    );
     assert_eq!(error("| x\n"), (1, 1, ParseErrorKind::NoItems));
-    assert_eq!(error("| x y\n| z\n\n  | x\nx\n"), (4, 3, ParseErrorKind::NoPrimaryItems));
-    assert_eq!(error("A | x\nA x:\n"), (2, 3, ParseErrorKind::EmptyColor("x".into())));
-    assert_eq!(error("A a:b\n"), (1, 3, ParseErrorKind::BadItemName("a:b".into())));
+    assert_eq!(
+        error("| x y\n| z\n\n  | x\nx\n"),
+        (4, 3, ParseErrorKind::NoPrimaryItems)
+    );
+    assert_eq!(
+        error("A | x\nA x:\n"),
+        (2, 3, ParseErrorKind::EmptyColor("x".into()))
+    );
+    assert_eq!(
+        error("A a:b\n"),
+        (1, 3, ParseErrorKind::BadItemName("a:b".into()))
+    );
 }
 
 #[test]
@@ -55,7 +81,10 @@ fn a_primary_item_no_option_covers_gives_no_solution() {
 #[test]
 fn invalid_utf8_is_reported_with_its_position() {
     let e = read_dlx_bytes(b"A B\nA \xff\n").unwrap_err();
-    assert_eq!((e.line, e.column, e.kind), (2, 3, ParseErrorKind::InvalidUtf8));
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (2, 3, ParseErrorKind::InvalidUtf8)
+    );
 }
 
 #[test]
@@ -63,7 +92,10 @@ fn writer_and_reader_round_trip() {
     let text = "| colours\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
     let p = Problem::from_dlx(text).unwrap();
     let written = write_dlx(&p);
-    assert_eq!(written, "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
+    assert_eq!(
+        written,
+        "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
+    );
     let q = Problem::from_dlx(&written).unwrap();
     assert_eq!(write_dlx(&q), written);
     assert_eq!(q.solver().count(), p.solver().count());
@@ -74,21 +106,55 @@ fn builder_errors_are_typed() {
     let mut b = ProblemBuilder::new();
     b.primary("A").unwrap();
     b.secondary("x").unwrap();
-    assert_eq!(b.primary("A"), Err(BuildError::DuplicateItem { name: "A".into() }));
-    assert_eq!(b.option(["A", "Q"]), Err(BuildError::UnknownItem { option: 0, name: "Q".into() }));
-    assert_eq!(b.option(["A", "A"]), Err(BuildError::RepeatedItem { option: 0, name: "A".into() }));
-    assert_eq!(b.option(Vec::<&str>::new()), Err(BuildError::EmptyOption { option: 0 }));
-    assert_eq!(b.option(["A:red"]), Err(BuildError::ColorOnPrimary { option: 0, name: "A".into() }));
+    assert_eq!(
+        b.primary("A"),
+        Err(BuildError::DuplicateItem { name: "A".into() })
+    );
+    assert_eq!(
+        b.option(["A", "Q"]),
+        Err(BuildError::UnknownItem {
+            option: 0,
+            name: "Q".into()
+        })
+    );
+    assert_eq!(
+        b.option(["A", "A"]),
+        Err(BuildError::RepeatedItem {
+            option: 0,
+            name: "A".into()
+        })
+    );
+    assert_eq!(
+        b.option(Vec::<&str>::new()),
+        Err(BuildError::EmptyOption { option: 0 })
+    );
+    assert_eq!(
+        b.option(["A:red"]),
+        Err(BuildError::ColorOnPrimary {
+            option: 0,
+            name: "A".into()
+        })
+    );
     assert!(matches!(b.primary("a b"), Err(BuildError::BadName { .. })));
     assert!(b.option(["A", "x:red"]).is_ok());
-    assert_eq!(ProblemBuilder::with_items(0, 2).build().unwrap_err(), BuildError::NoPrimaryItems);
+    assert_eq!(
+        ProblemBuilder::with_items(0, 2).build().unwrap_err(),
+        BuildError::NoPrimaryItems
+    );
     let ragged = vec![vec![true, false], vec![true]];
     assert_eq!(
         Problem::from_bool_rows(&ragged, &[]).unwrap_err(),
-        BuildError::RaggedMatrix { row: 1, len: 1, expected: 2 }
+        BuildError::RaggedMatrix {
+            row: 1,
+            len: 1,
+            expected: 2
+        }
     );
     assert_eq!(
         Problem::from_bool_rows(&[vec![true]], &[3]).unwrap_err(),
-        BuildError::NoSuchColumn { column: 3, columns: 1 }
+        BuildError::NoSuchColumn {
+            column: 3,
+            columns: 1
+        }
     );
 }

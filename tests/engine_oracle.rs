@@ -20,11 +20,17 @@ struct Spec {
 fn spec(max_options: usize, colors: u32) -> impl Strategy<Value = Spec> {
     (1usize..=6, 0usize..=4).prop_flat_map(move |(primary, secondary)| {
         let n = primary + secondary;
-        let option = proptest::collection::btree_map(0..n, 0..=colors, 1..=n.min(4)).prop_map(move |m| {
-            m.into_iter().map(|(i, c)| (i, if i < primary { 0 } else { c })).collect::<Vec<_>>()
-        });
-        proptest::collection::vec(option, 0..=max_options)
-            .prop_map(move |options| Spec { primary, secondary, options })
+        let option =
+            proptest::collection::btree_map(0..n, 0..=colors, 1..=n.min(4)).prop_map(move |m| {
+                m.into_iter()
+                    .map(|(i, c)| (i, if i < primary { 0 } else { c }))
+                    .collect::<Vec<_>>()
+            });
+        proptest::collection::vec(option, 0..=max_options).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
     })
 }
 
@@ -34,7 +40,16 @@ fn build(s: &Spec) -> Problem {
     for option in &s.options {
         let entries: Vec<(ItemId, ColorId)> = option
             .iter()
-            .map(|&(i, c)| (ItemId::from_u32(i as u32), if c == 0 { ColorId::NONE } else { colors[c as usize] }))
+            .map(|&(i, c)| {
+                (
+                    ItemId::from_u32(i as u32),
+                    if c == 0 {
+                        ColorId::NONE
+                    } else {
+                        colors[c as usize]
+                    },
+                )
+            })
             .collect();
         b.colored_option_ids(&entries).unwrap();
     }
@@ -164,7 +179,10 @@ fn bool_and_bit_matrices_agree() {
     assert_eq!(a.solver().count(), 1);
     // Marking column 6 secondary allows covers that leave it uncovered.
     let c = Problem::from_bool_rows(&rows, &[6]).unwrap();
-    assert_eq!(c.solver().count(), brute_force_solutions(&c).unwrap().len() as u64);
+    assert_eq!(
+        c.solver().count(),
+        brute_force_solutions(&c).unwrap().len() as u64
+    );
 }
 
 #[test]
@@ -174,7 +192,8 @@ fn a_long_chain_does_not_overflow_the_stack() {
     let n = 100_000;
     let mut b = ProblemBuilder::with_items(n, 0);
     for k in (0..n).step_by(2) {
-        b.option_ids(&[ItemId::from_u32(k as u32), ItemId::from_u32(k as u32 + 1)]).unwrap();
+        b.option_ids(&[ItemId::from_u32(k as u32), ItemId::from_u32(k as u32 + 1)])
+            .unwrap();
     }
     let problem = b.build().unwrap();
     let mut solver = problem.solver();

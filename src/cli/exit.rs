@@ -25,7 +25,10 @@ pub enum Failure {
 impl Failure {
     /// Bad input or usage (exit code 2).
     pub fn input(message: impl fmt::Display) -> Failure {
-        Failure::Error { code: BAD_INPUT, message: message.to_string() }
+        Failure::Error {
+            code: BAD_INPUT,
+            message: message.to_string(),
+        }
     }
 }
 
@@ -34,7 +37,10 @@ impl From<std::io::Error> for Failure {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Failure::ClosedPipe
         } else {
-            Failure::Error { code: BAD_INPUT, message: format!("output: {e}") }
+            Failure::Error {
+                code: BAD_INPUT,
+                message: format!("output: {e}"),
+            }
         }
     }
 }

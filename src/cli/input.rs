@@ -31,7 +31,10 @@ pub fn read_all(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
 /// Opens a file for reading, refusing directories with a clear message.
 pub fn open(path: &Path) -> std::io::Result<std::fs::File> {
     if path.is_dir() {
-        return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
     }
     std::fs::File::open(path)
 }

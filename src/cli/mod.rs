@@ -76,9 +76,13 @@ pub struct SearchArgs {
 /// Parses `10s`, `500ms`, `2m`, `1h` or a plain number of seconds.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("bad duration `{text}`: use e.g. 10s, 500ms, 2m"))?;
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("bad duration `{text}`: use e.g. 10s, 500ms, 2m"))?;
     let seconds = match unit.trim() {
         "" | "s" | "sec" => value,
         "ms" => value / 1000.0,

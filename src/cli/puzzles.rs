@@ -69,7 +69,12 @@ pub struct PolyominoArgs {
     common: PuzzleArgs,
 }
 
-fn solve(problem: &Problem, common: &PuzzleArgs, render: search::Render, out: &mut dyn Write) -> Result<u8, Failure> {
+fn solve(
+    problem: &Problem,
+    common: &PuzzleArgs,
+    render: search::Render,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
     if common.emit_dlx {
         out.write_all(write_dlx(problem).as_bytes())?;
         return Ok(super::exit::SOLVED);
@@ -84,21 +89,38 @@ fn lines(text: String) -> Vec<String> {
 /// Runs `xc queens`.
 pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let q = Queens::new(args.n).map_err(Failure::input)?;
-    solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), out)
+    solve(
+        q.problem(),
+        &args.common,
+        &|s: &[OptionId]| lines(q.render(s)),
+        out,
+    )
 }
 
 /// Runs `xc langford`.
 pub fn langford(args: &LangfordArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let l = if args.raw { Langford::raw(args.n) } else { Langford::new(args.n) }.map_err(Failure::input)?;
+    let l = if args.raw {
+        Langford::raw(args.n)
+    } else {
+        Langford::new(args.n)
+    }
+    .map_err(Failure::input)?;
     let render = |s: &[OptionId]| {
-        vec![l.sequence(s).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")]
+        vec![
+            l.sequence(s)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        ]
     };
     solve(l.problem(), &args.common, &render, out)
 }
 
 fn read_text(path: &std::path::Path) -> Result<String, Failure> {
     let bytes = input::read_all(Some(path))?;
-    String::from_utf8(bytes).map_err(|_| Failure::input(format!("{}: invalid UTF-8", path.display())))
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::input(format!("{}: invalid UTF-8", path.display())))
 }
 
 fn in_file(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {
@@ -118,12 +140,24 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
             polyomino::rectangle(h, w)
         }
     };
-    let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
+    let options = PackingOptions {
+        rotate: !args.no_rotate,
+        reflect: !args.no_reflect,
+        distinct: args.distinct,
+    };
     let packing = Packing::new(pieces, board, options).map_err(Failure::input)?;
     if args.distinct && !args.common.emit_dlx {
         if let Some(piece) = packing.restricted_piece() {
-            eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());
+            eprintln!(
+                "{} symmetries removed by restricting piece {piece}",
+                packing.symmetries()
+            );
         }
     }
-    solve(packing.problem(), &args.common, &|s: &[OptionId]| lines(packing.render(s)), out)
+    solve(
+        packing.problem(),
+        &args.common,
+        &|s: &[OptionId]| lines(packing.render(s)),
+        out,
+    )
 }

@@ -28,13 +28,22 @@ pub fn limits(args: &SearchArgs) -> Limits {
 }
 
 /// Solves `problem` as the arguments say and writes the results.
-pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
+pub fn run(
+    problem: &Problem,
+    args: &SearchArgs,
+    render: Render,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
     let mut solver = problem.solver().with_limits(limits(args));
     if let Some(seed) = args.seed {
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
+    let to_print = if args.all {
+        u64::MAX
+    } else {
+        args.print.unwrap_or(0)
+    };
     let mut printed = Vec::new();
     let mut count = 0u64;
     let mut failure = None;
@@ -42,7 +51,10 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
         count += 1;
         if !args.no_check {
             if let Err(e) = check_solution(problem, solution) {
-                failure = Some(Failure::Error { code: 70, message: format!("internal error: wrong solution: {e}") });
+                failure = Some(Failure::Error {
+                    code: 70,
+                    message: format!("internal error: wrong solution: {e}"),
+                });
                 return ControlFlow::Break(());
             }
         }
@@ -79,7 +91,11 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
                 if stats.solutions == 1 { "" } else { "s" },
                 stats.updates,
                 stats.nodes,
-                if stats.cleansings > 0 { format!(", {} cleansings", stats.cleansings) } else { String::new() },
+                if stats.cleansings > 0 {
+                    format!(", {} cleansings", stats.cleansings)
+                } else {
+                    String::new()
+                },
                 stats.elapsed.as_secs_f64(),
                 stats.updates_per_second() / 1e6,
             )?;

@@ -129,7 +129,12 @@ impl Arena {
         nodes.push(Node::default());
         for h in 1..=n as u32 {
             let id = NodeId::from_u32(h);
-            nodes.push(Node { up: id, down: id, top: h, next: id });
+            nodes.push(Node {
+                up: id,
+                down: id,
+                top: h,
+                next: id,
+            });
         }
         len.resize(n + 1, 0);
         // The first spacer.
@@ -143,7 +148,12 @@ impl Arena {
                 let q = nodes.len() as u32;
                 let last = nodes[h as usize].up;
                 let next = if k + 1 == option.len() { start } else { q + 1 };
-                nodes.push(Node { up: last, down: NodeId::from_u32(h), top: h, next: NodeId::from_u32(next) });
+                nodes.push(Node {
+                    up: last,
+                    down: NodeId::from_u32(h),
+                    top: h,
+                    next: NodeId::from_u32(next),
+                });
                 nodes[last.as_usize()].down = NodeId::from_u32(q);
                 nodes[h as usize].up = NodeId::from_u32(q);
                 len[h as usize] += 1;
@@ -154,7 +164,10 @@ impl Arena {
             let end = nodes.len() as u32 - 1;
             nodes[spacer].down = NodeId::from_u32(end);
             spacer = nodes.len();
-            nodes.push(Node { up: NodeId::from_u32(start), ..Node::default() });
+            nodes.push(Node {
+                up: NodeId::from_u32(start),
+                ..Node::default()
+            });
         }
         Ok(Arena {
             nodes,
@@ -357,13 +370,21 @@ impl Arena {
     /// `commit` for either kind of problem (outside the hot loop).
     pub(crate) fn commit_node(&mut self, q: u32) {
         let top = self.nodes[q as usize].top;
-        if self.has_colors { self.commit::<true>(q, top) } else { self.commit::<false>(q, top) }
+        if self.has_colors {
+            self.commit::<true>(q, top)
+        } else {
+            self.commit::<false>(q, top)
+        }
     }
 
     /// `uncommit` for either kind of problem (outside the hot loop).
     pub(crate) fn uncommit_node(&mut self, q: u32) {
         let top = self.nodes[q as usize].top;
-        if self.has_colors { self.uncommit::<true>(q, top) } else { self.uncommit::<false>(q, top) }
+        if self.has_colors {
+            self.uncommit::<true>(q, top)
+        } else {
+            self.uncommit::<false>(q, top)
+        }
     }
 
     /// Commits every item of `p`'s option except `p`'s own, left to right.

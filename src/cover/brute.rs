@@ -27,7 +27,11 @@ pub fn brute_force_solutions(problem: &Problem) -> Option<Vec<Solution>> {
     let mut subset = Vec::with_capacity(usable.len());
     for mask in 0u32..(1u32 << usable.len()) {
         subset.clear();
-        subset.extend((0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]));
+        subset.extend(
+            (0..usable.len())
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| usable[k]),
+        );
         if check_solution(problem, &subset).is_ok() {
             found.push(subset.clone());
         }

@@ -65,7 +65,11 @@ pub fn read_dlx_bytes(bytes: &[u8]) -> Result<DlxInput, ParseError> {
             let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
             let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
             let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
-            Err(ParseError { line, column, kind: ParseErrorKind::InvalidUtf8 })
+            Err(ParseError {
+                line,
+                column,
+                kind: ParseErrorKind::InvalidUtf8,
+            })
         }
     }
 }
@@ -78,8 +82,11 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
         .enumerate()
         .map(|(k, l)| (k + 1, l.strip_suffix('\r').unwrap_or(l)))
         .filter(|(_, l)| !l.starts_with('|') && !l.trim().is_empty());
-    let (item_line, items) =
-        lines.next().ok_or(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems })?;
+    let (item_line, items) = lines.next().ok_or(ParseError {
+        line: 1,
+        column: 1,
+        kind: ParseErrorKind::NoItems,
+    })?;
     let mut b = ProblemBuilder::new();
     read_items(item_line, items, &mut b)?;
 
@@ -95,8 +102,9 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
                 Some((n, c)) => (n, Some(c)),
                 None => (token, None),
             };
-            let item =
-                b.item(name).ok_or_else(|| err(ParseErrorKind::UnknownItem(name.to_string())))?;
+            let item = b
+                .item(name)
+                .ok_or_else(|| err(ParseErrorKind::UnknownItem(name.to_string())))?;
             if entries.iter().any(|&(i, _)| i == item) {
                 return Err(err(ParseErrorKind::RepeatedItem(name.to_string())));
             }
@@ -118,11 +126,16 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
                 message: "option ignored: it has no primary item".to_string(),
             });
         }
-        b.colored_option_ids(&entries).map_err(|e| build_error(line, e))?;
+        b.colored_option_ids(&entries)
+            .map_err(|e| build_error(line, e))?;
         option_lines.push(line);
     }
     let problem = b.build().map_err(|e| build_error(item_line, e))?;
-    Ok(DlxInput { problem, warnings, option_lines })
+    Ok(DlxInput {
+        problem,
+        warnings,
+        option_lines,
+    })
 }
 
 fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), ParseError> {
@@ -146,12 +159,24 @@ fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), Par
         if b.item(name).is_some() {
             return Err(err(ParseErrorKind::DuplicateItem(name.to_string())));
         }
-        let added = if secondary { b.secondary(name) } else { b.primary(name) };
-        added.map_err(|e| ParseError { line, column, kind: ParseErrorKind::Build(e) })?;
+        let added = if secondary {
+            b.secondary(name)
+        } else {
+            b.primary(name)
+        };
+        added.map_err(|e| ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::Build(e),
+        })?;
         any_primary |= !secondary;
     }
     if !any_primary {
-        return Err(ParseError { line, column: 1, kind: ParseErrorKind::NoPrimaryItems });
+        return Err(ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::NoPrimaryItems,
+        });
     }
     Ok(())
 }
@@ -174,7 +199,11 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 fn build_error(line: usize, e: BuildError) -> ParseError {
-    ParseError { line, column: 1, kind: ParseErrorKind::Build(e) }
+    ParseError {
+        line,
+        column: 1,
+        kind: ParseErrorKind::Build(e),
+    }
 }
 
 /// Writes a problem in Knuth's DLX text format: primary items, `|`, the
@@ -183,7 +212,11 @@ pub fn write_dlx(problem: &Problem) -> String {
     let mut out = String::new();
     let items = (0..problem.item_count() as u32).map(super::ids::ItemId::from_u32);
     let names = |primary: bool| -> Vec<&str> {
-        items.clone().filter(|&i| problem.is_primary(i) == primary).map(|i| problem.item_name(i)).collect()
+        items
+            .clone()
+            .filter(|&i| problem.is_primary(i) == primary)
+            .map(|i| problem.item_name(i))
+            .collect()
     };
     out.push_str(&names(true).join(" "));
     let secondary = names(false);
@@ -193,7 +226,11 @@ pub fn write_dlx(problem: &Problem) -> String {
     }
     out.push('\n');
     for o in 0..problem.option_count() as u32 {
-        let _ = writeln!(out, "{}", problem.format_option(super::ids::OptionId::from_u32(o)));
+        let _ = writeln!(
+            out,
+            "{}",
+            problem.format_option(super::ids::OptionId::from_u32(o))
+        );
     }
     out
 }

@@ -89,7 +89,10 @@ impl Limits {
 
     /// The same limits without the solution limit.
     pub(crate) fn without_solution_limit(&self) -> Limits {
-        Limits { solutions: None, ..self.clone() }
+        Limits {
+            solutions: None,
+            ..self.clone()
+        }
     }
 
     /// The earliest of the deadline and `start + time`.
@@ -103,7 +106,9 @@ impl Limits {
 
     /// Whether the cancel flag is raised.
     pub(crate) fn cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.cancel
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
 

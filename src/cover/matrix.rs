@@ -27,14 +27,23 @@ impl Problem {
         let columns = rows.first().map_or(0, Vec::len);
         build(rows.len(), columns, secondary, |r| {
             let row = &rows[r];
-            (row.len(), row.iter().enumerate().filter(|(_, b)| **b).map(|(c, _)| c).collect())
+            (
+                row.len(),
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b)
+                    .map(|(c, _)| c)
+                    .collect(),
+            )
         })
     }
 
     /// A problem from `bitvec` rows; see [`Problem::from_bool_rows`].
     pub fn from_bit_rows(rows: &[BitVec], secondary: &[usize]) -> Result<Problem, BuildError> {
         let columns = rows.first().map_or(0, BitVec::len);
-        build(rows.len(), columns, secondary, |r| (rows[r].len(), rows[r].iter_ones().collect()))
+        build(rows.len(), columns, secondary, |r| {
+            (rows[r].len(), rows[r].iter_ones().collect())
+        })
     }
 }
 
@@ -46,7 +55,9 @@ fn build(
 ) -> Result<Problem, BuildError> {
     let mut is_secondary = vec![false; columns];
     for &c in secondary {
-        *is_secondary.get_mut(c).ok_or(BuildError::NoSuchColumn { column: c, columns })? = true;
+        *is_secondary
+            .get_mut(c)
+            .ok_or(BuildError::NoSuchColumn { column: c, columns })? = true;
     }
     let mut b = ProblemBuilder::new();
     for (c, &s) in is_secondary.iter().enumerate() {
@@ -60,7 +71,11 @@ fn build(
     for r in 0..n_rows {
         let (len, ones) = row(r);
         if len != columns {
-            return Err(BuildError::RaggedMatrix { row: r, len, expected: columns });
+            return Err(BuildError::RaggedMatrix {
+                row: r,
+                len,
+                expected: columns,
+            });
         }
         ids.clear();
         ids.extend(ones.into_iter().map(|c| ItemId::from_u32(c as u32)));

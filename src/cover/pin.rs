@@ -11,7 +11,9 @@ use super::ids::NodeId;
 impl Arena {
     /// The nodes of the option starting at `first`, left to right.
     fn option_nodes(&self, first: u32) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        let end = (first..).find(|&q| self.nodes[q as usize].top == 0).unwrap_or(first);
+        let end = (first..)
+            .find(|&q| self.nodes[q as usize].top == 0)
+            .unwrap_or(first);
         first..end
     }
 

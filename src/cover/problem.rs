@@ -292,7 +292,10 @@ impl ProblemBuilder {
         for &(item, color) in entries {
             let i = item.as_usize();
             if i >= self.names.len() {
-                return Err(BuildError::UnknownItem { option, name: i.to_string() });
+                return Err(BuildError::UnknownItem {
+                    option,
+                    name: i.to_string(),
+                });
             }
             if color.as_usize() >= self.colors.len() {
                 return Err(BuildError::UnknownItem {
@@ -301,11 +304,17 @@ impl ProblemBuilder {
                 });
             }
             if self.stamp[i] == stamp {
-                return Err(BuildError::RepeatedItem { option, name: self.names[i].clone() });
+                return Err(BuildError::RepeatedItem {
+                    option,
+                    name: self.names[i].clone(),
+                });
             }
             self.stamp[i] = stamp;
             if color.is_some() && self.primary[i] {
-                return Err(BuildError::ColorOnPrimary { option, name: self.names[i].clone() });
+                return Err(BuildError::ColorOnPrimary {
+                    option,
+                    name: self.names[i].clone(),
+                });
             }
         }
         let total = self.entries.len() as u64 + entries.len() as u64;
@@ -336,7 +345,9 @@ impl ProblemBuilder {
         let mut ignored = Vec::new();
         let mut raw: Vec<(u32, u32)> = Vec::new();
         raw.try_reserve_exact(self.entries.len())
-            .map_err(|_| BuildError::OutOfMemory { nodes: self.entries.len() as u64 })?;
+            .map_err(|_| BuildError::OutOfMemory {
+                nodes: self.entries.len() as u64,
+            })?;
         let mut kept_ptr = vec![0u32];
         for o in 0..n_options {
             let (a, b) = (self.option_ptr[o] as usize, self.option_ptr[o + 1] as usize);
@@ -355,7 +366,9 @@ impl ProblemBuilder {
         }
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
         let mut first_kept = Vec::new();
-        let options = kept_ptr.windows(2).map(|w| &raw[w[0] as usize..w[1] as usize]);
+        let options = kept_ptr
+            .windows(2)
+            .map(|w| &raw[w[0] as usize..w[1] as usize]);
         let arena = Arena::build(
             self.names.len(),
             n_primary,
@@ -401,5 +414,8 @@ impl ProblemBuilder {
 }
 
 fn too_large(what: &str, size: u64) -> BuildError {
-    BuildError::TooLarge { what: format!("{size} {what}"), limit: ARENA_LIMIT - 1 }
+    BuildError::TooLarge {
+        what: format!("{size} {what}"),
+        limit: ARENA_LIMIT - 1,
+    }
 }

@@ -226,7 +226,11 @@ impl Solver {
         }
         self.begin();
         let start = Instant::now();
-        let event = if self.arena.has_colors { self.run::<true>() } else { self.run::<false>() };
+        let event = if self.arena.has_colors {
+            self.run::<true>()
+        } else {
+            self.run::<false>()
+        };
         match event {
             Event::Solution => {
                 self.solutions += 1;
@@ -254,8 +258,13 @@ impl Solver {
     fn fill_solution(&mut self) {
         let node_option = &self.problem.inner.node_option;
         self.solution.clear();
-        self.solution.extend(self.pins.iter().map(|&p| node_option[p as usize]));
-        self.solution.extend(self.choice[..self.level].iter().map(|&c| node_option[c as usize]));
+        self.solution
+            .extend(self.pins.iter().map(|&p| node_option[p as usize]));
+        self.solution.extend(
+            self.choice[..self.level]
+                .iter()
+                .map(|&c| node_option[c as usize]),
+        );
         if self.verify {
             if let Err(e) = super::check::check_solution(&self.problem, &self.solution) {
                 panic!("the engine reported a wrong solution: {e}");
@@ -317,7 +326,11 @@ impl Solver {
                     self.phase = Phase::Advance;
                 }
                 Phase::AfterSolution => {
-                    if self.limits.solution_limit().is_some_and(|m| self.solutions >= m) {
+                    if self
+                        .limits
+                        .solution_limit()
+                        .is_some_and(|m| self.solutions >= m)
+                    {
                         return Event::Stopped(StopReason::Solutions);
                     }
                     if self.level == self.floor {
@@ -458,7 +471,12 @@ impl Solver {
     ///
     /// Pinning resets the search.
     pub fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
-        let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
+        let first = *self
+            .problem
+            .inner
+            .first_node
+            .get(option.as_usize())
+            .ok_or(PinError::Unknown(option))?;
         if first.as_u32() == 0 {
             return Err(PinError::Ignored(option));
         }
@@ -482,7 +500,9 @@ impl Solver {
 
     /// The options pinned, in the order pinned.
     pub fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins.iter().map(|&p| self.problem.inner.node_option[p as usize])
+        self.pins
+            .iter()
+            .map(|&p| self.problem.inner.node_option[p as usize])
     }
 
     /// Whether the links equal the problem's starting state (for tests).

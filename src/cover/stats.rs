@@ -29,7 +29,11 @@ impl Stats {
     /// Updates per second, or 0 for an instantaneous run.
     pub fn updates_per_second(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();
-        if s > 0.0 { self.updates as f64 / s } else { 0.0 }
+        if s > 0.0 {
+            self.updates as f64 / s
+        } else {
+            0.0
+        }
     }
 
     /// Adds another run's figures to these.

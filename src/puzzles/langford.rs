@@ -51,7 +51,12 @@ impl Langford {
 
     fn build(n: usize, distinct: bool) -> Result<Langford, PuzzleError> {
         if !(1..=MAX_LANGFORD).contains(&n) {
-            return Err(PuzzleError::OutOfRange { what: "n", min: 1, max: MAX_LANGFORD, got: n });
+            return Err(PuzzleError::OutOfRange {
+                what: "n",
+                min: 1,
+                max: MAX_LANGFORD,
+                got: n,
+            });
         }
         let mut b = ProblemBuilder::new();
         b.primary_items((1..=n).map(|k| format!("d{k}")))?;
@@ -66,7 +71,11 @@ impl Langford {
                 placements.push((k, i));
             }
         }
-        Ok(Langford { n, placements, problem: b.build()? })
+        Ok(Langford {
+            n,
+            placements,
+            problem: b.build()?,
+        })
     }
 
     /// The exact-cover problem.
@@ -92,8 +101,21 @@ mod tests {
 
     #[test]
     fn small_counts() {
-        for (n, want) in [(1, 0), (2, 0), (3, 1), (4, 1), (5, 0), (6, 0), (7, 26), (8, 150)] {
-            assert_eq!(Langford::new(n).unwrap().problem().solver().count(), want, "n = {n}");
+        for (n, want) in [
+            (1, 0),
+            (2, 0),
+            (3, 1),
+            (4, 1),
+            (5, 0),
+            (6, 0),
+            (7, 26),
+            (8, 150),
+        ] {
+            assert_eq!(
+                Langford::new(n).unwrap().problem().solver().count(),
+                want,
+                "n = {n}"
+            );
         }
         assert_eq!(Langford::raw(8).unwrap().problem().solver().count(), 300);
     }

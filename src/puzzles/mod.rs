@@ -49,7 +49,9 @@ pub enum PuzzleError {
     #[error("{0}")]
     BadParameter(String),
     /// An unknown piece or piece set.
-    #[error("unknown piece set `{0}` (known: pentominoes, tetrominoes, hexominoes, or a picture file)")]
+    #[error(
+        "unknown piece set `{0}` (known: pentominoes, tetrominoes, hexominoes, or a picture file)"
+    )]
     UnknownPieceSet(String),
     /// The pieces can't fill the board exactly.
     #[error("the board has {board} cells but the pieces cover {pieces}")]

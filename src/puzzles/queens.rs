@@ -41,7 +41,12 @@ impl Queens {
     /// The problem for an `n`×`n` board, 1 ≤ n ≤ [`MAX_QUEENS`].
     pub fn new(n: usize) -> Result<Queens, PuzzleError> {
         if !(1..=MAX_QUEENS).contains(&n) {
-            return Err(PuzzleError::OutOfRange { what: "n", min: 1, max: MAX_QUEENS, got: n });
+            return Err(PuzzleError::OutOfRange {
+                what: "n",
+                min: 1,
+                max: MAX_QUEENS,
+                got: n,
+            });
         }
         let mut b = ProblemBuilder::new();
         for k in organ_pipe(n) {
@@ -66,7 +71,10 @@ impl Queens {
                 b.option(&option)?;
             }
         }
-        Ok(Queens { n, problem: b.build()? })
+        Ok(Queens {
+            n,
+            problem: b.build()?,
+        })
     }
 
     /// The board size.
@@ -105,7 +113,13 @@ impl Queens {
 /// `n/2, n/2 - 1, n/2 + 1, n/2 - 2, ...`: the middle first.
 fn organ_pipe(n: usize) -> impl Iterator<Item = usize> {
     let mid = n / 2;
-    (0..n).map(move |k| if k % 2 == 0 { mid + k / 2 } else { mid - k / 2 - 1 })
+    (0..n).map(move |k| {
+        if k % 2 == 0 {
+            mid + k / 2
+        } else {
+            mid - k / 2 - 1
+        }
+    })
 }
 
 #[cfg(test)]
@@ -116,7 +130,11 @@ mod tests {
     fn counts_for_one_to_ten() {
         let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
         for (n, &want) in (1..).zip(&expected) {
-            assert_eq!(Queens::new(n).unwrap().problem().solver().count(), want, "n = {n}");
+            assert_eq!(
+                Queens::new(n).unwrap().problem().solver().count(),
+                want,
+                "n = {n}"
+            );
         }
     }
 
@@ -128,7 +146,10 @@ mod tests {
 
     #[test]
     fn zero_is_rejected() {
-        assert!(matches!(Queens::new(0), Err(PuzzleError::OutOfRange { got: 0, .. })));
+        assert!(matches!(
+            Queens::new(0),
+            Err(PuzzleError::OutOfRange { got: 0, .. })
+        ));
     }
 
     #[test]

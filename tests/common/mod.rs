@@ -32,13 +32,20 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
             in_table = false;
             continue;
         }
-        let cells: Vec<String> =
-            line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect();
+        let cells: Vec<String> = line
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect();
         if cells.first().map(String::as_str) == Some(first_header) {
             in_table = true;
             continue;
         }
-        if in_table && !cells.iter().all(|c| c.chars().all(|ch| ch == '-' || ch == ':')) {
+        if in_table
+            && !cells
+                .iter()
+                .all(|c| c.chars().all(|ch| ch == '-' || ch == ':'))
+        {
             rows.push(cells);
         }
     }
@@ -47,5 +54,7 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
 
 /// Parses "1,235,724,537" as a number.
 pub fn number(s: &str) -> u64 {
-    s.replace(',', "").parse().unwrap_or_else(|_| panic!("not a number: {s}"))
+    s.replace(',', "")
+        .parse()
+        .unwrap_or_else(|_| panic!("not a number: {s}"))
 }

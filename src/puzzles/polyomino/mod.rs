@@ -52,27 +52,43 @@ pub struct PackingOptions {
 
 impl Default for PackingOptions {
     fn default() -> PackingOptions {
-        PackingOptions { rotate: true, reflect: true, distinct: false }
+        PackingOptions {
+            rotate: true,
+            reflect: true,
+            distinct: false,
+        }
     }
 }
 
 impl PackingOptions {
     /// Rotations and reflections allowed, symmetric solutions counted once.
     pub fn distinct() -> PackingOptions {
-        PackingOptions { distinct: true, ..PackingOptions::default() }
+        PackingOptions {
+            distinct: true,
+            ..PackingOptions::default()
+        }
     }
 }
 
 /// An `h`×`w` box.
 pub fn rectangle(h: usize, w: usize) -> Vec<Cell> {
-    (0..h as i32).flat_map(|r| (0..w as i32).map(move |c| (r, c))).collect()
+    (0..h as i32)
+        .flat_map(|r| (0..w as i32).map(move |c| (r, c)))
+        .collect()
 }
 
 /// Parses a box size written `6x10` (rows × columns).
 pub fn parse_size(text: &str) -> Result<(usize, usize), PuzzleError> {
-    let bad = || PuzzleError::BadParameter(format!("bad board size `{text}`: write it as ROWSxCOLUMNS, e.g. 6x10"));
+    let bad = || {
+        PuzzleError::BadParameter(format!(
+            "bad board size `{text}`: write it as ROWSxCOLUMNS, e.g. 6x10"
+        ))
+    };
     let (h, w) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let (h, w): (usize, usize) = (h.trim().parse().map_err(|_| bad())?, w.trim().parse().map_err(|_| bad())?);
+    let (h, w): (usize, usize) = (
+        h.trim().parse().map_err(|_| bad())?,
+        w.trim().parse().map_err(|_| bad())?,
+    );
     if h == 0 || w == 0 || h * w > 1 << 20 {
         return Err(bad());
     }
@@ -93,11 +109,18 @@ pub struct Packing {
 
 impl Packing {
     /// Sets up the packing of `pieces` into `board`.
-    pub fn new(pieces: Vec<Piece>, board: Vec<Cell>, options: PackingOptions) -> Result<Packing, PuzzleError> {
+    pub fn new(
+        pieces: Vec<Piece>,
+        board: Vec<Cell>,
+        options: PackingOptions,
+    ) -> Result<Packing, PuzzleError> {
         let board = Shape::new(board).cells().to_vec();
         let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
         if area != board.len() {
-            return Err(PuzzleError::AreaMismatch { board: board.len(), pieces: area });
+            return Err(PuzzleError::AreaMismatch {
+                board: board.len(),
+                pieces: area,
+            });
         }
         let index: HashMap<Cell, usize> = board.iter().enumerate().map(|(k, &c)| (c, k)).collect();
         let mut by_piece: Vec<Vec<Vec<Cell>>> = pieces
@@ -107,8 +130,11 @@ impl Packing {
                 for o in p.shape.orientations(options.rotate, options.reflect) {
                     let (fr, fc) = o.cells()[0];
                     for &(r0, c0) in &board {
-                        let cells: Vec<Cell> =
-                            o.cells().iter().map(|&(r, c)| (r - fr + r0, c - fc + c0)).collect();
+                        let cells: Vec<Cell> = o
+                            .cells()
+                            .iter()
+                            .map(|&(r, c)| (r - fr + r0, c - fc + c0))
+                            .collect();
                         if cells.iter().all(|c| index.contains_key(c)) {
                             places.push(cells);
                         }
@@ -117,11 +143,16 @@ impl Packing {
                 places
             })
             .collect();
-        let group = if options.distinct { symmetry_group(&board, &options) } else { vec![0] };
+        let group = if options.distinct {
+            symmetry_group(&board, &options)
+        } else {
+            vec![0]
+        };
         let restricted = if group.len() > 1 {
             let k = choose_restricted(&by_piece, &group, &board).ok_or_else(|| {
                 PuzzleError::NoSymmetryBreaker(
-                    "every piece has a placement that a symmetry of the board maps to itself".into(),
+                    "every piece has a placement that a symmetry of the board maps to itself"
+                        .into(),
                 )
             })?;
             by_piece[k].retain(|pl| *pl == orbit_min(pl, &group, &board));
@@ -140,13 +171,21 @@ impl Packing {
         let mut placements = Vec::new();
         for (k, places) in by_piece.into_iter().enumerate() {
             for cells in places {
-                let option: Vec<String> =
-                    std::iter::once(pieces[k].name.clone()).chain(cells.iter().map(name)).collect();
+                let option: Vec<String> = std::iter::once(pieces[k].name.clone())
+                    .chain(cells.iter().map(name))
+                    .collect();
                 b.option(&option)?;
                 placements.push((k, cells));
             }
         }
-        Ok(Packing { board, pieces, placements, symmetries: group.len(), restricted, problem: b.build()? })
+        Ok(Packing {
+            board,
+            pieces,
+            placements,
+            symmetries: group.len(),
+            restricted,
+            problem: b.build()?,
+        })
     }
 
     /// The exact-cover problem.
@@ -177,7 +216,9 @@ impl Packing {
                 grid[r as usize][c as usize] = letter;
             }
         }
-        grid.into_iter().map(|row| row.into_iter().chain(['\n']).collect::<String>()).collect()
+        grid.into_iter()
+            .map(|row| row.into_iter().chain(['\n']).collect::<String>())
+            .collect()
     }
 }
 
@@ -212,12 +253,20 @@ fn image(cells: &[Cell], g: usize, board: &[Cell]) -> Vec<Cell> {
 }
 
 fn orbit_min(cells: &[Cell], group: &[usize], board: &[Cell]) -> Vec<Cell> {
-    group.iter().map(|&g| image(cells, g, board)).min().unwrap_or_default()
+    group
+        .iter()
+        .map(|&g| image(cells, g, board))
+        .min()
+        .unwrap_or_default()
 }
 
 /// The piece with the fewest placements none of which is fixed by a
 /// symmetry other than the identity.
-fn choose_restricted(by_piece: &[Vec<Vec<Cell>>], group: &[usize], board: &[Cell]) -> Option<usize> {
+fn choose_restricted(
+    by_piece: &[Vec<Vec<Cell>>],
+    group: &[usize],
+    board: &[Cell],
+) -> Option<usize> {
     (0..by_piece.len())
         .filter(|&k| {
             by_piece[k].iter().all(|pl| {
@@ -234,12 +283,19 @@ mod tests {
     use super::*;
 
     fn count(pieces: Vec<Piece>, board: Vec<Cell>, options: PackingOptions) -> u64 {
-        Packing::new(pieces, board, options).unwrap().problem().solver().count()
+        Packing::new(pieces, board, options)
+            .unwrap()
+            .problem()
+            .solver()
+            .count()
     }
 
     #[test]
     fn three_by_twenty() {
-        assert_eq!(count(pentominoes(), rectangle(3, 20), PackingOptions::default()), 8);
+        assert_eq!(
+            count(pentominoes(), rectangle(3, 20), PackingOptions::default()),
+            8
+        );
         let p = Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::distinct()).unwrap();
         assert_eq!(p.symmetries(), 4);
         assert_eq!(p.problem().solver().count(), 2);
@@ -247,13 +303,23 @@ mod tests {
 
     #[test]
     fn tetrominoes_cannot_fill_four_by_five() {
-        assert_eq!(count(tetrominoes(), rectangle(4, 5), PackingOptions::default()), 0);
+        assert_eq!(
+            count(tetrominoes(), rectangle(4, 5), PackingOptions::default()),
+            0
+        );
     }
 
     #[test]
     fn area_must_match() {
-        let e = Packing::new(pentominoes(), rectangle(6, 11), PackingOptions::default()).unwrap_err();
-        assert_eq!(e, PuzzleError::AreaMismatch { board: 66, pieces: 60 });
+        let e =
+            Packing::new(pentominoes(), rectangle(6, 11), PackingOptions::default()).unwrap_err();
+        assert_eq!(
+            e,
+            PuzzleError::AreaMismatch {
+                board: 66,
+                pieces: 60
+            }
+        );
     }
 
     #[test]
@@ -270,7 +336,11 @@ mod tests {
         let picture = p.render(&s);
         assert_eq!(picture.lines().count(), 3);
         for letter in "FILNPTUVWXYZ".chars() {
-            assert_eq!(picture.chars().filter(|&c| c == letter).count(), 5, "{picture}");
+            assert_eq!(
+                picture.chars().filter(|&c| c == letter).count(),
+                5,
+                "{picture}"
+            );
         }
     }
 }
