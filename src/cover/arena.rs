@@ -1,4 +1,4 @@
-//! The Dancing Links arena: every node in one flat `Vec`, linked by `u32`.
+//! The Dancing Links arena: every node in flat `Vec`s, linked by `u32`.
 //!
 //! # Layout (after Knuth's DLX1/DLX2)
 //!
@@ -6,17 +6,19 @@
 //!
 //! * node `0` is unused;
 //! * nodes `1..=N` are the item headers, primary items first (`1..=P`) in
-//!   the order declared, then the secondary items. A header's `up`/`down`
-//!   fields are the ends of the item's vertical list, and its `top` field
-//!   names the header itself, so `top(choice)` gives the branching item both
-//!   for an option node and for the header that ends the list;
+//!   the order declared, then the secondary items. A header's links are the
+//!   ends of the item's vertical list, and its `top` names the header
+//!   itself, so `top(choice)` gives the branching item both for an option
+//!   node and for the header that ends the list;
 //! * node `N + 1` is the first spacer; after it come the options, each a
-//!   run of consecutive nodes followed by a spacer. An option node's `top`
-//!   is its item's header, and its `next` is the following node of the same
-//!   option, cyclically, so `hide` walks an option without testing for
-//!   spacers. A spacer's `top` is 0; its `up` is the first node of the
-//!   option before it and its `down` the last node of the option after it,
-//!   so `commit_others` and `uncommit_others` can walk an option either way.
+//!   run of consecutive nodes followed by a spacer (whose `top` is 0).
+//!
+//! Each node's fields live in parallel vectors, split by how the search
+//! uses them: [`Arena::links`] (`up`/`down`, 8 bytes) is the only node data
+//! the search writes; [`Arena::top`] and [`Arena::span`] are read-only. An
+//! option node's `span` holds the bounds `first..end` of its option, so the
+//! search walks an option cyclically from any of its nodes with a counted
+//! loop and no test for spacers.
 //!
 //! Instead of DLX1's doubly linked list of active items, each item's length
 //! [`Arena::len`] carries a flag bit ([`COVERED`]) while the item is
@@ -54,38 +56,45 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
+use super::dance::Dance;
 use super::ids::NodeId;
 use std::collections::TryReserveError;
 
 /// The flag bit of a covered item's length.
 pub(crate) const COVERED: u32 = 1 << 31;
 
-/// Elements per block in the choice scan.
-const SCAN_BLOCK: usize = 16;
-
-/// One node of the arena: 16 bytes, so four share a cache line.
+/// The mutable part of a node: its neighbours in its item's vertical list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C, align(16))]
-pub(crate) struct Node {
-    /// The node above in the item's vertical list.
-    pub(crate) up: NodeId,
-    /// The node below in the item's vertical list.
-    pub(crate) down: NodeId,
-    /// The item header of an option node, the item itself for a header, or
-    /// 0 for a spacer.
-    pub(crate) top: u32,
-    /// The next node of the same option, cyclically (option nodes only).
-    pub(crate) next: NodeId,
+#[repr(C, align(8))]
+pub(crate) struct Link {
+    /// The node above.
+    pub(crate) up: u32,
+    /// The node below.
+    pub(crate) down: u32,
+}
+
+/// The nodes `first..end` of one option (read-only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) first: u32,
+    pub(crate) end: u32,
 }
 
 /// The linked structure and its counters. Cloning copies flat `Vec`s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Arena {
-    pub(crate) nodes: Vec<Node>,
+    /// Per node: the vertical links (the only node data the search writes).
+    pub(crate) links: Vec<Link>,
+    /// Per node: the item header of an option node, the item itself for a
+    /// header, 0 for a spacer.
+    pub(crate) top: Vec<u32>,
+    /// Per node: the option an option node belongs to (empty for headers
+    /// and spacers).
+    pub(crate) span: Vec<Span>,
     /// Per node: colour state (empty when the problem has no colours).
     pub(crate) color: Vec<i32>,
-    /// Per item header (index 0 unused): the length of its vertical list,
-    /// with [`COVERED`] set while the item is covered.
+    /// Per item header (index 0 is scratch): the length of its vertical
+    /// list, with [`COVERED`] set while the item is covered.
     pub(crate) len: Vec<u32>,
     /// Number of items `N`.
     pub(crate) n_items: u32,
@@ -115,8 +124,12 @@ impl Arena {
     ) -> Result<Arena, TryReserveError> {
         let n = n_items;
         let n_nodes = n + 2 + total_entries + option_count;
-        let mut nodes: Vec<Node> = Vec::new();
-        nodes.try_reserve_exact(n_nodes)?;
+        let mut links: Vec<Link> = Vec::new();
+        links.try_reserve_exact(n_nodes)?;
+        let mut top: Vec<u32> = Vec::new();
+        top.try_reserve_exact(n_nodes)?;
+        let mut span: Vec<Span> = Vec::new();
+        span.try_reserve_exact(n_nodes)?;
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
         first_nodes.try_reserve_exact(option_count)?;
@@ -126,51 +139,39 @@ impl Arena {
             color.resize(n_nodes, 0);
         }
 
-        nodes.push(Node::default());
-        for h in 1..=n as u32 {
-            let id = NodeId::from_u32(h);
-            nodes.push(Node {
-                up: id,
-                down: id,
-                top: h,
-                next: id,
-            });
-        }
+        // Node 0 (scratch), the headers, and the first spacer.
+        links.extend((0..=n as u32).map(|h| Link { up: h, down: h }));
+        top.extend(0..=n as u32);
+        links.push(Link::default());
+        top.push(0);
+        span.resize(n + 2, Span::default());
         len.resize(n + 1, 0);
-        // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
         for option in options {
-            let start = nodes.len() as u32;
-            first_nodes.push(NodeId::from_u32(start));
-            for (k, &(item, c)) in option.iter().enumerate() {
+            let first = links.len() as u32;
+            let end = first + option.len() as u32;
+            first_nodes.push(NodeId::from_u32(first));
+            for &(item, c) in option {
                 let h = item + 1;
-                let q = nodes.len() as u32;
-                let last = nodes[h as usize].up;
-                let next = if k + 1 == option.len() { start } else { q + 1 };
-                nodes.push(Node {
-                    up: last,
-                    down: NodeId::from_u32(h),
-                    top: h,
-                    next: NodeId::from_u32(next),
-                });
-                nodes[last.as_usize()].down = NodeId::from_u32(q);
-                nodes[h as usize].up = NodeId::from_u32(q);
+                let q = links.len() as u32;
+                let last = links[h as usize].up;
+                links.push(Link { up: last, down: h });
+                links[last as usize].down = q;
+                links[h as usize].up = q;
+                top.push(h);
+                span.push(Span { first, end });
                 len[h as usize] += 1;
                 if has_colors {
                     color[q as usize] = c as i32;
                 }
             }
-            let end = nodes.len() as u32 - 1;
-            nodes[spacer].down = NodeId::from_u32(end);
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: NodeId::from_u32(start),
-                ..Node::default()
-            });
+            links.push(Link::default());
+            top.push(0);
+            span.push(Span::default());
         }
         Ok(Arena {
-            nodes,
+            links,
+            top,
+            span,
             color,
             len,
             n_items: n as u32,
@@ -182,8 +183,24 @@ impl Arena {
         })
     }
 
-    /// Whether no primary item is left to cover.
+    /// The number of nodes, headers and spacers included.
+    pub(crate) fn node_count(&self) -> usize {
+        self.links.len()
+    }
+
+    /// The node below `p` in its vertical list.
     #[inline]
+    pub(crate) fn down(&self, p: u32) -> u32 {
+        self.links[p as usize].down
+    }
+
+    /// The item header of node `p` (the item itself for a header).
+    #[inline]
+    pub(crate) fn top(&self, p: u32) -> u32 {
+        self.top[p as usize]
+    }
+
+    /// Whether no primary item is left to cover.
     pub(crate) fn all_covered(&self) -> bool {
         self.active == 0
     }
@@ -194,226 +211,10 @@ impl Arena {
         self.len[h as usize] & COVERED == 0
     }
 
-    /// DLX1's choice: the first active primary item of minimum length,
-    /// stopping at length 0. Returns `(item header, length)`. Must not be
-    /// called when every primary item is covered.
+    /// A view for the dance: slices and counters held in locals, written
+    /// back when the view is dropped.
     #[inline]
-    pub(crate) fn choose_first_min(&self) -> (u32, u32) {
-        let lens = &self.len[1..=self.n_primary as usize];
-        let mut best = u32::MAX;
-        let mut block = 0;
-        for (b, chunk) in lens.chunks(SCAN_BLOCK).enumerate() {
-            let m = chunk.iter().fold(u32::MAX, |m, &l| m.min(l));
-            if m < best {
-                best = m;
-                block = b;
-                if m == 0 {
-                    break;
-                }
-            }
-        }
-        let base = block * SCAN_BLOCK;
-        let offset = lens[base..].iter().position(|&l| l == best).unwrap_or(0);
-        ((base + offset + 1) as u32, best)
-    }
-
-    /// The same rule with ties broken at random (reservoir sampling, as
-    /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
-    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> (u32, u32) {
-        let mut best = 0;
-        let mut t = u32::MAX;
-        let mut ties = 0;
-        for h in 1..=self.n_primary {
-            let l = self.len[h as usize];
-            if l < t {
-                (best, t, ties) = (h, l, 1);
-                if l == 0 {
-                    break;
-                }
-            } else if l == t && l & COVERED == 0 {
-                ties += 1;
-                if below(ties) == 0 {
-                    best = h;
-                }
-            }
-        }
-        (best, t)
-    }
-
-    /// Removes every other node of `p`'s option from its vertical list.
-    /// Returns the number of nodes removed.
-    #[inline(always)]
-    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        let mut removed = 0;
-        let mut q = self.nodes[p as usize].next;
-        while q.as_u32() != p {
-            let node = self.nodes[q.as_usize()];
-            if !COLORS || self.color[q.as_usize()] >= 0 {
-                self.nodes[node.up.as_usize()].down = node.down;
-                self.nodes[node.down.as_usize()].up = node.up;
-                self.len[node.top as usize] -= 1;
-                removed += 1;
-            }
-            q = node.next;
-        }
-        removed
-    }
-
-    /// Puts back what `hide(p)` removed.
-    #[inline(always)]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = self.nodes[p as usize].next;
-        while q.as_u32() != p {
-            let node = self.nodes[q.as_usize()];
-            if !COLORS || self.color[q.as_usize()] >= 0 {
-                self.nodes[node.up.as_usize()].down = q;
-                self.nodes[node.down.as_usize()].up = q;
-                self.len[node.top as usize] += 1;
-            }
-            q = node.next;
-        }
-    }
-
-    /// Covers item header `i`.
-    #[inline]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
-        self.len[i as usize] |= COVERED;
-        self.active -= u32::from(i <= self.n_primary);
-        let mut removed = 1;
-        let mut p = self.nodes[i as usize].down.as_u32();
-        while p != i {
-            removed += self.hide::<COLORS>(p);
-            p = self.nodes[p as usize].down.as_u32();
-        }
-        self.updates += removed;
-    }
-
-    /// Undoes `cover(i)`.
-    #[inline]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].up.as_u32();
-        while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.nodes[p as usize].up.as_u32();
-        }
-        self.len[i as usize] &= !COVERED;
-        self.active += u32::from(i <= self.n_primary);
-    }
-
-    /// Keeps only the options that agree with node `p`'s colour on its item.
-    fn purify(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.nodes[p as usize].top;
-        self.color[i as usize] = x;
-        self.cleansings += 1;
-        let mut removed = 0;
-        let mut r = self.nodes[i as usize].down.as_u32();
-        while r != i {
-            if self.color[r as usize] != x {
-                removed += self.hide::<true>(r);
-            } else if r != p {
-                self.color[r as usize] = -1;
-                self.cleansings += 1;
-            }
-            r = self.nodes[r as usize].down.as_u32();
-        }
-        self.updates += removed;
-    }
-
-    /// Undoes `purify(p)`.
-    fn unpurify(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.nodes[p as usize].top;
-        let mut r = self.nodes[i as usize].up.as_u32();
-        while r != i {
-            if self.color[r as usize] < 0 {
-                self.color[r as usize] = x;
-            } else if r != p {
-                self.unhide::<true>(r);
-            }
-            r = self.nodes[r as usize].up.as_u32();
-        }
-        self.color[i as usize] = 0;
-    }
-
-    /// Commits node `p`'s item: covers it, or purifies it for a colour, or
-    /// does nothing when it is already purified with that colour.
-    #[inline(always)]
-    fn commit<const COLORS: bool>(&mut self, p: u32, top: u32) {
-        if !COLORS {
-            self.cover::<false>(top);
-        } else {
-            let color = self.color[p as usize];
-            if color == 0 {
-                self.cover::<true>(top);
-            } else if color > 0 {
-                self.purify(p);
-            }
-        }
-    }
-
-    /// Undoes `commit(p)`.
-    #[inline(always)]
-    fn uncommit<const COLORS: bool>(&mut self, p: u32, top: u32) {
-        if !COLORS {
-            self.uncover::<false>(top);
-        } else {
-            let color = self.color[p as usize];
-            if color == 0 {
-                self.uncover::<true>(top);
-            } else if color > 0 {
-                self.unpurify(p);
-            }
-        }
-    }
-
-    /// `commit` for either kind of problem (outside the hot loop).
-    pub(crate) fn commit_node(&mut self, q: u32) {
-        let top = self.nodes[q as usize].top;
-        if self.has_colors {
-            self.commit::<true>(q, top)
-        } else {
-            self.commit::<false>(q, top)
-        }
-    }
-
-    /// `uncommit` for either kind of problem (outside the hot loop).
-    pub(crate) fn uncommit_node(&mut self, q: u32) {
-        let top = self.nodes[q as usize].top;
-        if self.has_colors {
-            self.uncommit::<true>(q, top)
-        } else {
-            self.uncommit::<false>(q, top)
-        }
-    }
-
-    /// Commits every item of `p`'s option except `p`'s own, left to right.
-    #[inline]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p + 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == 0 {
-                q = node.up.as_u32();
-            } else {
-                self.commit::<COLORS>(q, node.top);
-                q += 1;
-            }
-        }
-    }
-
-    /// Undoes `commit_others(p)`, right to left.
-    #[inline]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == 0 {
-                q = node.down.as_u32();
-            } else {
-                self.uncommit::<COLORS>(q, node.top);
-                q -= 1;
-            }
-        }
+    pub(crate) fn dance(&mut self) -> Dance<'_> {
+        Dance::new(self)
     }
 }

@@ -44,6 +44,7 @@
 mod arena;
 mod brute;
 mod check;
+mod dance;
 mod dlx_text;
 mod error;
 mod ids;

@@ -1,40 +1,89 @@
-//! Committing whole options outside the search (pins), and reordering the
-//! vertical lists (for the seeded randomisation).
+//! Committing outside the hot loop: whole options (pins), single levels
+//! (prefix replay and unwinding), and reordering the vertical lists (for
+//! the seeded randomisation).
 //!
 //! A pin commits every item of one option, as if the search had chosen it
 //! at a level below level 0. Pins are undone in reverse order, which keeps
 //! the arena's LIFO invariant.
 
 use super::arena::{Arena, COVERED};
-use super::ids::NodeId;
 
 impl Arena {
+    /// `commit` of the dance, for either kind of problem.
+    fn commit_node(&mut self, q: u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        if colors {
+            dance.commit::<true>(q)
+        } else {
+            dance.commit::<false>(q)
+        }
+    }
+
+    /// `uncommit` of the dance, for either kind of problem.
+    fn uncommit_node(&mut self, q: u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        if colors {
+            dance.uncommit::<true>(q)
+        } else {
+            dance.uncommit::<false>(q)
+        }
+    }
+
+    /// One level of the search: covers item `i` and commits the rest of the
+    /// `k`-th option in its list, which must exist. Returns that option's
+    /// node in `i`'s list.
+    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> u32 {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        if colors {
+            dance.cover::<true>(i)
+        } else {
+            dance.cover::<false>(i)
+        }
+        let mut c = dance.down(i);
+        for _ in 0..k {
+            c = dance.down(c);
+        }
+        if colors {
+            dance.commit_others::<true>(c)
+        } else {
+            dance.commit_others::<false>(c)
+        }
+        c
+    }
+
+    /// Undoes the level whose chosen node is `c` (see `commit_level`).
+    pub(crate) fn uncommit_level(&mut self, c: u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        let i = dance.top(c);
+        if colors {
+            dance.uncommit_others::<true>(c);
+            dance.uncover::<true>(i);
+        } else {
+            dance.uncommit_others::<false>(c);
+            dance.uncover::<false>(i);
+        }
+    }
+
     /// The nodes of the option starting at `first`, left to right.
-    fn option_nodes(&self, first: u32) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        let end = (first..)
-            .find(|&q| self.nodes[q as usize].top == 0)
-            .unwrap_or(first);
-        first..end
+    fn option_nodes(&self, first: u32) -> std::ops::Range<u32> {
+        first..self.span[first as usize].end
     }
 
     /// Commits every item of the option whose first node is `first`.
     pub(crate) fn commit_option(&mut self, first: u32) {
-        let mut q = first;
-        while self.nodes[q as usize].top != 0 {
+        for q in self.option_nodes(first) {
             self.commit_node(q);
-            q += 1;
         }
     }
 
     /// Undoes `commit_option(first)`.
     pub(crate) fn uncommit_option(&mut self, first: u32) {
-        let mut q = first;
-        while self.nodes[q as usize + 1].top != 0 {
-            q += 1;
-        }
-        while q >= first {
+        for q in self.option_nodes(first).rev() {
             self.uncommit_node(q);
-            q -= 1;
         }
     }
 
@@ -44,7 +93,7 @@ impl Arena {
     /// same colour.
     pub(crate) fn option_available(&self, first: u32) -> bool {
         self.option_nodes(first).all(|q| {
-            let top = self.nodes[q as usize].top;
+            let top = self.top(q);
             if !self.is_active(top) {
                 return false;
             }
@@ -63,25 +112,25 @@ impl Arena {
     /// Relinks every vertical list in the order given by `reorder`, which
     /// receives each item's nodes (top to bottom) and may permute them.
     /// Must be called with nothing covered.
-    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [NodeId])) {
+    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [u32])) {
         debug_assert!(self.len[1..].iter().all(|&l| l & COVERED == 0));
         let mut column = Vec::new();
         for h in 1..=self.n_items {
             column.clear();
-            let mut p = self.nodes[h as usize].down;
-            while p.as_u32() != h {
+            let mut p = self.down(h);
+            while p != h {
                 column.push(p);
-                p = self.nodes[p.as_usize()].down;
+                p = self.down(p);
             }
             reorder(&mut column);
-            let mut prev = NodeId::from_u32(h);
+            let mut prev = h;
             for &q in &column {
-                self.nodes[prev.as_usize()].down = q;
-                self.nodes[q.as_usize()].up = prev;
+                self.links[prev as usize].down = q;
+                self.links[q as usize].up = prev;
                 prev = q;
             }
-            self.nodes[prev.as_usize()].down = NodeId::from_u32(h);
-            self.nodes[h as usize].up = prev;
+            self.links[prev as usize].down = h;
+            self.links[h as usize].up = prev;
         }
     }
 }

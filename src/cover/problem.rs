@@ -381,7 +381,7 @@ impl ProblemBuilder {
         .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
 
         let mut first_node = Vec::with_capacity(n_options);
-        let mut node_option = vec![OptionId::default(); arena.nodes.len()];
+        let mut node_option = vec![OptionId::default(); arena.node_count()];
         let mut kept = first_kept.iter();
         for o in 0..n_options {
             let id = OptionId::from_u32(o as u32);

@@ -1,19 +1,24 @@
 //! The iterative search: Knuth's Algorithm X (and C, with colours) as a
-//! resumable state machine, with no recursion.
+//! resumable loop, with no recursion.
 //!
-//! The search state is `level`, the stack `choice[0..=level]` of chosen
-//! nodes, and a `phase` saying which step of the algorithm comes next. The
-//! steps are DLX1's:
+//! The search state is `level` and the stack `choice[0..level]` of chosen
+//! nodes. The hot loop, `run`, alternates two inner loops, with
+//! DLX1's steps:
 //!
-//! * **Forward**: count a node; if no primary item is left, a solution has
+//! * **forward**: count a node; if no primary item is left, a solution has
 //!   been found; otherwise choose an item `i` (DLX1's rule: the first active
-//!   primary item of minimum length, stopping at length 0), cover it, and
-//!   let `choice[level]` be the first option in its list.
-//! * **Advance**: if `choice[level]` is the header of `i`, the list is
-//!   exhausted: uncover `i` and back up a level. Otherwise commit the other
-//!   items of the chosen option and go forward a level.
-//! * **Recover**: uncommit the other items of `choice[level]` (right to
-//!   left) and move to the next option in the list.
+//!   primary item of minimum length, stopping at length 0) and cover it. If
+//!   its list is empty, uncover it and back up; else commit the other items
+//!   of its first option, record that node in `choice[level]`, and go down.
+//! * **back up**: go up a level, uncommit the other items of `choice[level]`
+//!   (in reverse order) and move to the next option in the list. If there
+//!   is one, commit it and go forward; if the list is exhausted, uncover
+//!   `i` and back up again.
+//!
+//! The loop keeps its state in locals (and the arena's counters in a
+//! `Dance` view), and saves it only when it returns:
+//! at a solution (`phase` = `AfterSolution`, resumed by backing up), at a
+//! limit (`Forward`, before counting the node), or at the end (`Done`).
 //!
 //! Because every cover is matched by an uncover in reverse order, the arena
 //! returns to its starting state when the search ends. A stop by a limit
@@ -41,9 +46,10 @@ pub(crate) enum Event {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
+    /// Enter a new node at `level` (a fresh search, or one stopped by a
+    /// limit before counting that node).
     Forward,
-    Advance,
-    Recover,
+    /// A solution was reported at `level`; go on by backing up.
     AfterSolution,
     Done,
 }
@@ -272,130 +278,101 @@ impl Solver {
         }
     }
 
-    /// The hot loop.
+    /// The hot loop: descend until a solution or a dead end, then back up
+    /// to the next untried option, and again. Only a return saves `phase`.
     fn run<const COLORS: bool>(&mut self) -> Event {
-        let node_budget = self.limits.node_budget().unwrap_or(u64::MAX);
-        loop {
-            match self.phase {
-                Phase::Forward => {
-                    if self.nodes >= node_budget {
-                        return Event::Stopped(StopReason::Nodes);
-                    }
-                    if self.nodes >= self.next_check {
-                        self.next_check = self.nodes + CHECK_INTERVAL;
-                        if let Some(r) = self.clock_or_cancel() {
-                            return Event::Stopped(r);
-                        }
-                    }
-                    self.nodes += 1;
-                    if self.arena.all_covered() {
-                        self.phase = Phase::AfterSolution;
-                        return Event::Solution;
-                    }
-                    let (i, t) = match &mut self.rng {
-                        None => self.arena.choose_first_min(),
-                        Some(rng) => self.arena.choose_random_tie(|n| rng.random_range(0..n)),
-                    };
-                    self.arena.cover::<COLORS>(i);
-                    self.choice[self.level] = self.arena.nodes[i as usize].down.as_u32();
-                    self.branch[self.level] = (t, 0);
-                    self.phase = Phase::Advance;
+        let budget = self.limits.node_budget().unwrap_or(u64::MAX);
+        let mut resume = match self.phase {
+            Phase::Forward => false,
+            Phase::AfterSolution => {
+                if self
+                    .limits
+                    .solution_limit()
+                    .is_some_and(|m| self.solutions >= m)
+                {
+                    return Event::Stopped(StopReason::Solutions);
                 }
-                Phase::Advance => {
-                    let c = self.choice[self.level];
-                    let i = self.arena.nodes[c as usize].top;
-                    if c == i {
-                        self.arena.uncover::<COLORS>(i);
-                        if self.level == self.floor {
-                            self.phase = Phase::Done;
-                            return Event::Done;
-                        }
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                    } else {
-                        self.arena.commit_others::<COLORS>(c);
-                        self.level += 1;
-                        self.phase = Phase::Forward;
-                    }
-                }
-                Phase::Recover => {
-                    let c = self.choice[self.level];
-                    self.arena.uncommit_others::<COLORS>(c);
-                    self.choice[self.level] = self.arena.nodes[c as usize].down.as_u32();
-                    self.branch[self.level].1 += 1;
-                    self.phase = Phase::Advance;
-                }
-                Phase::AfterSolution => {
-                    if self
-                        .limits
-                        .solution_limit()
-                        .is_some_and(|m| self.solutions >= m)
-                    {
-                        return Event::Stopped(StopReason::Solutions);
-                    }
-                    if self.level == self.floor {
-                        self.phase = Phase::Done;
-                        return Event::Done;
-                    }
-                    self.level -= 1;
-                    self.phase = Phase::Recover;
-                }
-                Phase::Done => return Event::Done,
+                true
             }
-        }
-    }
-
-    #[cold]
-    fn clock_or_cancel(&self) -> Option<StopReason> {
-        if self.limits.cancelled() {
-            return Some(StopReason::Cancelled);
-        }
-        match self.deadline {
-            Some(d) if Instant::now() >= d => Some(StopReason::Time),
-            _ => None,
-        }
+            Phase::Done => return Event::Done,
+        };
+        let floor = self.floor;
+        let mut level = self.level;
+        let mut nodes = self.nodes;
+        let mut stop_at = budget.min(self.next_check);
+        let mut dance = self.arena.dance();
+        let (event, phase) = 'search: loop {
+            // Forward: go down while the chosen item has an option.
+            while !resume {
+                if nodes >= stop_at {
+                    if nodes >= budget {
+                        break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                    }
+                    self.next_check = nodes + CHECK_INTERVAL;
+                    if let Some(r) = clock_or_cancel(&self.limits, self.deadline) {
+                        break 'search (Event::Stopped(r), Phase::Forward);
+                    }
+                    stop_at = budget.min(self.next_check);
+                }
+                nodes += 1;
+                if dance.all_covered() {
+                    break 'search (Event::Solution, Phase::AfterSolution);
+                }
+                let (i, t) = match &mut self.rng {
+                    None => dance.choose_first_min(),
+                    Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
+                };
+                dance.cover::<COLORS>(i);
+                self.branch[level] = (t, 0);
+                let c = dance.down(i);
+                if c == i {
+                    dance.uncover::<COLORS>(i);
+                    break;
+                }
+                dance.commit_others::<COLORS>(c);
+                self.choice[level] = c;
+                level += 1;
+            }
+            resume = false;
+            // Back up to the next untried option.
+            loop {
+                if level == floor {
+                    break 'search (Event::Done, Phase::Done);
+                }
+                level -= 1;
+                let c = self.choice[level];
+                dance.uncommit_others::<COLORS>(c);
+                let c = dance.down(c);
+                let i = dance.top(c);
+                if c != i {
+                    dance.commit_others::<COLORS>(c);
+                    self.choice[level] = c;
+                    self.branch[level].1 += 1;
+                    level += 1;
+                    break;
+                }
+                dance.uncover::<COLORS>(i);
+            }
+        };
+        drop(dance);
+        self.level = level;
+        self.nodes = nodes;
+        self.phase = phase;
+        event
     }
 
     /// Undoes every level of the search above the floor, whatever the
     /// phase, leaving the arena as it was before the search began.
     fn unwind(&mut self) {
-        let top = |s: &Solver, l: usize| s.arena.nodes[s.choice[l] as usize].top;
-        match self.phase {
-            Phase::Done => return,
-            Phase::Forward | Phase::AfterSolution => {}
-            Phase::Advance => {
-                let i = top(self, self.level);
-                self.uncover_dyn(i);
-            }
-            Phase::Recover => {
-                let c = self.choice[self.level];
-                self.uncommit_others_dyn(c);
-                self.uncover_dyn(top(self, self.level));
-            }
+        if self.phase == Phase::Done {
+            return;
         }
         for l in (self.floor..self.level).rev() {
             let c = self.choice[l];
-            self.uncommit_others_dyn(c);
-            self.uncover_dyn(top(self, l));
+            self.arena.uncommit_level(c);
         }
         self.level = self.floor;
         self.phase = Phase::Done;
-    }
-
-    fn uncover_dyn(&mut self, i: u32) {
-        if self.arena.has_colors {
-            self.arena.uncover::<true>(i)
-        } else {
-            self.arena.uncover::<false>(i)
-        }
-    }
-
-    fn uncommit_others_dyn(&mut self, c: u32) {
-        if self.arena.has_colors {
-            self.arena.uncommit_others::<true>(c)
-        } else {
-            self.arena.uncommit_others::<false>(c)
-        }
     }
 
     /// Makes the first levels of every search follow `prefix`: at level
@@ -422,20 +399,11 @@ impl Solver {
             if self.arena.all_covered() {
                 break;
             }
-            let (i, t) = self.arena.choose_first_min();
+            let (i, t) = self.arena.dance().choose_first_min();
             if k >= t {
                 break;
             }
-            self.cover_dyn(i);
-            let mut c = self.arena.nodes[i as usize].down.as_u32();
-            for _ in 0..k {
-                c = self.arena.nodes[c as usize].down.as_u32();
-            }
-            if self.arena.has_colors {
-                self.arena.commit_others::<true>(c);
-            } else {
-                self.arena.commit_others::<false>(c);
-            }
+            let c = self.arena.commit_level(i, k);
             self.choice[self.floor] = c;
             self.branch[self.floor] = (t, k);
             self.floor += 1;
@@ -446,20 +414,10 @@ impl Solver {
         }
     }
 
-    fn cover_dyn(&mut self, i: u32) {
-        if self.arena.has_colors {
-            self.arena.cover::<true>(i)
-        } else {
-            self.arena.cover::<false>(i)
-        }
-    }
-
     fn unwind_prefix(&mut self) {
         for l in (0..self.floor).rev() {
             let c = self.choice[l];
-            self.uncommit_others_dyn(c);
-            let i = self.arena.nodes[c as usize].top;
-            self.uncover_dyn(i);
+            self.arena.uncommit_level(c);
         }
         self.floor = 0;
     }
@@ -509,13 +467,25 @@ impl Solver {
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
-        a.nodes == b.nodes && a.len == b.len && a.color == b.color && a.active == b.active
+        a.links == b.links && a.len == b.len && a.color == b.color && a.active == b.active
     }
 
     /// The search depth right now and, for each level, the number of
     /// branches and the index of the one being explored.
     pub(crate) fn position(&self) -> &[(u32, u32)] {
         &self.branch[..self.level.min(self.branch.len())]
+    }
+}
+
+/// Whether the search must stop for the clock or the cancel flag.
+#[cold]
+fn clock_or_cancel(limits: &Limits, deadline: Option<Instant>) -> Option<StopReason> {
+    if limits.cancelled() {
+        return Some(StopReason::Cancelled);
+    }
+    match deadline {
+        Some(d) if Instant::now() >= d => Some(StopReason::Time),
+        _ => None,
     }
 }
 

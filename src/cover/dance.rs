@@ -1,0 +1,288 @@
+//! The dance itself: covering, uncovering, purifying, and DLX1's choice.
+//!
+//! A [`Dance`] borrows the arena's vectors as slices and copies its
+//! counters into locals, so the hot loop keeps them in registers; dropping
+//! the view writes the counters back. See the `arena` module for the
+//! layout and the invariants these operations keep.
+
+use super::arena::{Arena, COVERED, Link, Span};
+
+/// Elements per block in the choice scan.
+const SCAN_BLOCK: usize = 16;
+
+/// A working view of an [`Arena`].
+pub(crate) struct Dance<'a> {
+    links: &'a mut [Link],
+    top: &'a [u32],
+    span: &'a [Span],
+    color: &'a mut [i32],
+    len: &'a mut [u32],
+    n_primary: u32,
+    active: u32,
+    updates: u64,
+    cleansings: u64,
+    counters: (&'a mut u32, &'a mut u64, &'a mut u64),
+}
+
+impl Drop for Dance<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        *self.counters.0 = self.active;
+        *self.counters.1 = self.updates;
+        *self.counters.2 = self.cleansings;
+    }
+}
+
+impl<'a> Dance<'a> {
+    #[inline]
+    pub(crate) fn new(arena: &'a mut Arena) -> Dance<'a> {
+        let n = arena.links.len();
+        Dance {
+            links: &mut arena.links[..n],
+            top: &arena.top[..n],
+            span: &arena.span[..n],
+            color: &mut arena.color,
+            len: &mut arena.len,
+            n_primary: arena.n_primary,
+            active: arena.active,
+            updates: arena.updates,
+            cleansings: arena.cleansings,
+            counters: (&mut arena.active, &mut arena.updates, &mut arena.cleansings),
+        }
+    }
+
+    /// Whether no primary item is left to cover.
+    #[inline]
+    pub(crate) fn all_covered(&self) -> bool {
+        self.active == 0
+    }
+
+    /// The node below `p` in its vertical list.
+    #[inline]
+    pub(crate) fn down(&self, p: u32) -> u32 {
+        self.links[p as usize].down
+    }
+
+    /// The item header of node `p` (the item itself for a header).
+    #[inline]
+    pub(crate) fn top(&self, p: u32) -> u32 {
+        self.top[p as usize]
+    }
+
+    /// DLX1's choice: the first active primary item of minimum length,
+    /// stopping at length 0. Returns `(item header, length)`. Must not be
+    /// called when every primary item is covered.
+    #[inline]
+    pub(crate) fn choose_first_min(&self) -> (u32, u32) {
+        let lens = &self.len[1..=self.n_primary as usize];
+        let mut best = u32::MAX;
+        let mut block = 0;
+        for (b, chunk) in lens.chunks(SCAN_BLOCK).enumerate() {
+            let m = chunk.iter().fold(u32::MAX, |m, &l| m.min(l));
+            if m < best {
+                best = m;
+                block = b;
+                if m == 0 {
+                    break;
+                }
+            }
+        }
+        let base = block * SCAN_BLOCK;
+        let offset = lens[base..].iter().position(|&l| l == best).unwrap_or(0);
+        ((base + offset + 1) as u32, best)
+    }
+
+    /// The same rule with ties broken at random (reservoir sampling, as
+    /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
+    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> (u32, u32) {
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut ties = 0;
+        for h in 1..=self.n_primary {
+            let l = self.len[h as usize];
+            if l < t {
+                (best, t, ties) = (h, l, 1);
+                if l == 0 {
+                    break;
+                }
+            } else if l == t && l & COVERED == 0 {
+                ties += 1;
+                if below(ties) == 0 {
+                    best = h;
+                }
+            }
+        }
+        (best, t)
+    }
+
+    /// The node after `q` in its option, cyclically.
+    #[inline(always)]
+    fn succ(q: u32, span: Span) -> u32 {
+        if q + 1 == span.end { span.first } else { q + 1 }
+    }
+
+    /// The node before `q` in its option, cyclically.
+    #[inline(always)]
+    fn pred(q: u32, span: Span) -> u32 {
+        if q == span.first { span.end - 1 } else { q - 1 }
+    }
+
+    /// Removes every node of `p`'s option except `p` itself (and, with
+    /// colours, nodes marked -1) from its vertical list, cyclically from
+    /// `p`. Returns the number of nodes removed.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        let span = self.span[p as usize];
+        let mut removed = 0;
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            if COLORS && self.color[q as usize] < 0 {
+                continue;
+            }
+            let Link { up, down } = self.links[q as usize];
+            self.links[up as usize].down = down;
+            self.links[down as usize].up = up;
+            self.len[self.top[q as usize] as usize] -= 1;
+            removed += 1;
+        }
+        removed
+    }
+
+    /// Puts back what `hide(p)` removed.
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span[p as usize];
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::pred(q, span);
+            if COLORS && self.color[q as usize] < 0 {
+                continue;
+            }
+            let Link { up, down } = self.links[q as usize];
+            self.links[up as usize].down = q;
+            self.links[down as usize].up = q;
+            self.len[self.top[q as usize] as usize] += 1;
+        }
+    }
+
+    /// Covers item header `i`.
+    #[inline(always)]
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
+        self.len[i as usize] |= COVERED;
+        self.active -= u32::from(i <= self.n_primary);
+        let mut removed = 1;
+        let mut p = self.links[i as usize].down;
+        while p != i {
+            let next = self.links[p as usize].down;
+            removed += self.hide::<COLORS>(p);
+            p = next;
+        }
+        self.updates += removed;
+    }
+
+    /// Undoes `cover(i)`.
+    #[inline(always)]
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        let mut p = self.links[i as usize].up;
+        while p != i {
+            let next = self.links[p as usize].up;
+            self.unhide::<COLORS>(p);
+            p = next;
+        }
+        self.len[i as usize] &= !COVERED;
+        self.active += u32::from(i <= self.n_primary);
+    }
+
+    /// Keeps only the options that agree with node `p`'s colour on its item.
+    fn purify(&mut self, p: u32) {
+        let x = self.color[p as usize];
+        let i = self.top[p as usize];
+        self.color[i as usize] = x;
+        self.cleansings += 1;
+        let mut removed = 0;
+        let mut r = self.links[i as usize].down;
+        while r != i {
+            if self.color[r as usize] != x {
+                removed += self.hide::<true>(r);
+            } else if r != p {
+                self.color[r as usize] = -1;
+                self.cleansings += 1;
+            }
+            r = self.links[r as usize].down;
+        }
+        self.updates += removed;
+    }
+
+    /// Undoes `purify(p)`.
+    fn unpurify(&mut self, p: u32) {
+        let x = self.color[p as usize];
+        let i = self.top[p as usize];
+        let mut r = self.links[i as usize].up;
+        while r != i {
+            if self.color[r as usize] < 0 {
+                self.color[r as usize] = x;
+            } else if r != p {
+                self.unhide::<true>(r);
+            }
+            r = self.links[r as usize].up;
+        }
+        self.color[i as usize] = 0;
+    }
+
+    /// Commits node `q`'s item: covers it, or purifies it for a colour, or
+    /// does nothing when it is already purified with that colour.
+    #[inline(always)]
+    pub(crate) fn commit<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top[q as usize];
+        if !COLORS {
+            self.cover::<false>(top);
+        } else {
+            let color = self.color[q as usize];
+            if color == 0 {
+                self.cover::<true>(top);
+            } else if color > 0 {
+                self.purify(q);
+            }
+        }
+    }
+
+    /// Undoes `commit(q)`.
+    #[inline(always)]
+    pub(crate) fn uncommit<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top[q as usize];
+        if !COLORS {
+            self.uncover::<false>(top);
+        } else {
+            let color = self.color[q as usize];
+            if color == 0 {
+                self.uncover::<true>(top);
+            } else if color > 0 {
+                self.unpurify(q);
+            }
+        }
+    }
+
+    /// Commits every item of `p`'s option except `p`'s own, cyclically
+    /// from `p` (DLX2's order, which the cleansing count depends on).
+    #[inline(always)]
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span[p as usize];
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.commit::<COLORS>(q);
+        }
+    }
+
+    /// Undoes `commit_others(p)`, in the reverse order.
+    #[inline(always)]
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span[p as usize];
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::pred(q, span);
+            self.uncommit::<COLORS>(q);
+        }
+    }
+}
