@@ -148,42 +148,99 @@ impl<'a> Dance<'a> {
         if q == span.first { span.end - 1 } else { q - 1 }
     }
 
+    /// Removes node `q` from its vertical list.
+    #[inline(always)]
+    fn remove(&mut self, q: u32) {
+        let Link { up, down } = self.links[q as usize];
+        self.links[up as usize].down = down;
+        self.links[down as usize].up = up;
+        self.len[self.top[q as usize] as usize] -= 1;
+    }
+
+    /// Puts node `q` back into its vertical list.
+    #[inline(always)]
+    fn restore(&mut self, q: u32) {
+        let Link { up, down } = self.links[q as usize];
+        self.links[up as usize].down = q;
+        self.links[down as usize].up = q;
+        self.len[self.top[q as usize] as usize] += 1;
+    }
+
     /// Removes every node of `p`'s option except `p` itself (and, with
     /// colours, nodes marked -1) from its vertical list, cyclically from
     /// `p`. Returns the number of nodes removed.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
         let span = self.span[p as usize];
+        let size = span.end - span.first;
+        if !COLORS {
+            match size {
+                2 => self.hide_fixed::<2>(p, span),
+                3 => self.hide_fixed::<3>(p, span),
+                4 => self.hide_fixed::<4>(p, span),
+                5 => self.hide_fixed::<5>(p, span),
+                6 => self.hide_fixed::<6>(p, span),
+                _ => self.hide_fixed::<0>(p, span),
+            }
+            return u64::from(size - 1);
+        }
         let mut removed = 0;
         let mut q = p;
-        for _ in 1..span.end - span.first {
+        for _ in 1..size {
             q = Self::succ(q, span);
-            if COLORS && self.color[q as usize] < 0 {
-                continue;
+            if self.color[q as usize] >= 0 {
+                self.remove(q);
+                removed += 1;
             }
-            let Link { up, down } = self.links[q as usize];
-            self.links[up as usize].down = down;
-            self.links[down as usize].up = up;
-            self.len[self.top[q as usize] as usize] -= 1;
-            removed += 1;
         }
         removed
+    }
+
+    /// `hide` without colours for an option of `N` nodes (or any size if
+    /// `N` is 0), unrolled when `N` is known.
+    #[inline(always)]
+    fn hide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+        let n = if N == 0 { span.end - span.first } else { N };
+        let mut q = p;
+        for _ in 1..n {
+            q = Self::succ(q, span);
+            self.remove(q);
+        }
     }
 
     /// Puts back what `hide(p)` removed.
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
         let span = self.span[p as usize];
-        let mut q = p;
-        for _ in 1..span.end - span.first {
-            q = Self::pred(q, span);
-            if COLORS && self.color[q as usize] < 0 {
-                continue;
+        let size = span.end - span.first;
+        if !COLORS {
+            match size {
+                2 => self.unhide_fixed::<2>(p, span),
+                3 => self.unhide_fixed::<3>(p, span),
+                4 => self.unhide_fixed::<4>(p, span),
+                5 => self.unhide_fixed::<5>(p, span),
+                6 => self.unhide_fixed::<6>(p, span),
+                _ => self.unhide_fixed::<0>(p, span),
             }
-            let Link { up, down } = self.links[q as usize];
-            self.links[up as usize].down = q;
-            self.links[down as usize].up = q;
-            self.len[self.top[q as usize] as usize] += 1;
+            return;
+        }
+        let mut q = p;
+        for _ in 1..size {
+            q = Self::pred(q, span);
+            if self.color[q as usize] >= 0 {
+                self.restore(q);
+            }
+        }
+    }
+
+    /// `unhide` without colours for an option of `N` nodes (any if 0).
+    #[inline(always)]
+    fn unhide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+        let n = if N == 0 { span.end - span.first } else { N };
+        let mut q = p;
+        for _ in 1..n {
+            q = Self::pred(q, span);
+            self.restore(q);
         }
     }
 
