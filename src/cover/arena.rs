@@ -28,27 +28,39 @@
 //! becomes a vectorisable scan for the first minimum, with the same result.
 //! Covering an item still counts one update, as unlinking it does in DLX1.
 //!
-//! # The invariant
+//! # The invariant, and the trail
 //!
 //! `cover(i)` flags item `i` and hides every option in its vertical list
-//! from the *other* items' lists; `uncover(i)` undoes it, walking the list
-//! in the opposite direction. Removed nodes keep their own `up`/`down`
-//! fields, so as long as uncovering happens in exactly the reverse order of
-//! covering, every link returns to its previous value (Knuth, "Dancing
-//! Links", 2000). Within one option the nodes lie in different lists, so
-//! `unhide` may restore them in any order. The search keeps this LIFO
-//! discipline; the tests check that the arena equals its starting state
-//! after every complete or interrupted search.
+//! from the *other* items' lists. Removed nodes keep their own `up`/`down`
+//! fields, so as long as hidden options are unhidden in exactly the reverse
+//! order of hiding, every link returns to its previous value (Knuth,
+//! "Dancing Links", 2000). Within one option the nodes lie in different
+//! lists, so `unhide` may restore them in any order.
+//!
+//! Instead of walking each item's list back up to uncover it, the search
+//! records every hidden option on a stack, [`Arena::trail`], and undoes a
+//! whole level at once by unhiding the trail down to a *mark* taken before
+//! the level: one loop, with no pointer chasing, however many items the
+//! level covered. Clearing the covered items' flags ("release") commutes
+//! with the unhiding, as the flag bit never meets the count below it, so
+//! it is done separately, by a counted walk over the chosen option. The
+//! search, pins and prefixes keep this LIFO discipline; the tests check
+//! that the arena equals its starting state after every complete or
+//! interrupted search.
 //!
 //! # Colours (Algorithm C)
 //!
 //! [`Arena::color`] holds, per node, 0 (no colour), a positive colour, or
 //! -1 once its item has been *purified* with that colour (TAOCP 7.2.2.1,
 //! Algorithm C); an item header holds the colour it was purified with.
-//! `purify(p)` hides every option whose colour on that item differs from
-//! `p`'s and marks the agreeing ones with -1; `hide` and `unhide` skip nodes
-//! marked -1, and `unpurify` restores them. The hot routines are generic
-//! over `const COLORS: bool`, so problems without colours pay nothing.
+//! `purify(p)` hides (on the trail) every option whose colour on that item
+//! differs from `p`'s and marks the agreeing ones with -1; `hide` and
+//! `unhide` skip nodes marked -1. Releasing the item after the trail is
+//! undone restores the marks. This order is safe: a node hidden by a level
+//! is out of every list, so no later purification can mark it, and the
+//! marks a hide skipped stay in place until that hide is undone. The hot
+//! routines are generic over `const COLORS: bool`, so problems without
+//! colours pay nothing.
 //!
 //! # Statistics
 //!
@@ -96,6 +108,11 @@ pub(crate) struct Arena {
     /// Per item header (index 0 is scratch): the length of its vertical
     /// list, with [`COVERED`] set while the item is covered.
     pub(crate) len: Vec<u32>,
+    /// The options hidden so far, in order (see [`Dance::undo_to`]); room
+    /// for every option, as each is hidden at most once at a time.
+    pub(crate) trail: Vec<u32>,
+    /// The number of entries in use in `trail`.
+    pub(crate) trail_len: u32,
     /// Number of items `N`.
     pub(crate) n_items: u32,
     /// Number of primary items `P`.
@@ -132,6 +149,9 @@ impl Arena {
         span.try_reserve_exact(n_nodes)?;
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
+        let mut trail: Vec<u32> = Vec::new();
+        trail.try_reserve_exact(option_count)?;
+        trail.resize(option_count, 0);
         first_nodes.try_reserve_exact(option_count)?;
         let mut color: Vec<i32> = Vec::new();
         if has_colors {
@@ -174,6 +194,8 @@ impl Arena {
             span,
             color,
             len,
+            trail,
+            trail_len: 0,
             n_items: n as u32,
             n_primary: n_primary as u32,
             active: n_primary as u32,

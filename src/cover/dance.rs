@@ -20,19 +20,22 @@ pub(crate) struct Dance<'a> {
     span: &'a [Span],
     color: &'a mut [i32],
     len: &'a mut [u32],
+    trail: &'a mut [u32],
+    trail_len: u32,
     n_primary: u32,
     active: u32,
     updates: u64,
     cleansings: u64,
-    counters: (&'a mut u32, &'a mut u64, &'a mut u64),
+    counters: (&'a mut u32, &'a mut u32, &'a mut u64, &'a mut u64),
 }
 
 impl Drop for Dance<'_> {
     #[inline]
     fn drop(&mut self) {
         *self.counters.0 = self.active;
-        *self.counters.1 = self.updates;
-        *self.counters.2 = self.cleansings;
+        *self.counters.1 = self.trail_len;
+        *self.counters.2 = self.updates;
+        *self.counters.3 = self.cleansings;
     }
 }
 
@@ -46,11 +49,18 @@ impl<'a> Dance<'a> {
             span: &arena.span[..n],
             color: &mut arena.color,
             len: &mut arena.len,
+            trail: &mut arena.trail,
+            trail_len: arena.trail_len,
             n_primary: arena.n_primary,
             active: arena.active,
             updates: arena.updates,
             cleansings: arena.cleansings,
-            counters: (&mut arena.active, &mut arena.updates, &mut arena.cleansings),
+            counters: (
+                &mut arena.active,
+                &mut arena.trail_len,
+                &mut arena.updates,
+                &mut arena.cleansings,
+            ),
         }
     }
 
@@ -244,7 +254,22 @@ impl<'a> Dance<'a> {
         }
     }
 
-    /// Covers item header `i`.
+    /// The trail's length: pass it to [`Dance::undo_to`] to undo every
+    /// hide made since.
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> u32 {
+        self.trail_len
+    }
+
+    /// Hides option `p` and records it on the trail.
+    #[inline(always)]
+    fn hide_on_trail<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        self.trail[self.trail_len as usize] = p;
+        self.trail_len += 1;
+        self.hide::<COLORS>(p)
+    }
+
+    /// Covers item header `i`: flags it and hides every option in its list.
     #[inline(always)]
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
         self.len[i as usize] |= COVERED;
@@ -253,26 +278,33 @@ impl<'a> Dance<'a> {
         let mut p = self.links[i as usize].down;
         while p != i {
             let next = self.links[p as usize].down;
-            removed += self.hide::<COLORS>(p);
+            removed += self.hide_on_trail::<COLORS>(p);
             p = next;
         }
         self.updates += removed;
     }
 
-    /// Undoes `cover(i)`.
+    /// Unhides the options on the trail above `mark`, last first.
     #[inline(always)]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut p = self.links[i as usize].up;
-        while p != i {
-            let next = self.links[p as usize].up;
+    pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: u32) {
+        while self.trail_len > mark {
+            self.trail_len -= 1;
+            let p = self.trail[self.trail_len as usize];
             self.unhide::<COLORS>(p);
-            p = next;
         }
+    }
+
+    /// Clears the flag of a covered item: what is left of `uncover(i)`
+    /// once the trail has been undone.
+    #[inline(always)]
+    pub(crate) fn release(&mut self, i: u32) {
         self.len[i as usize] &= !COVERED;
         self.active += u32::from(i <= self.n_primary);
     }
 
-    /// Keeps only the options that agree with node `p`'s colour on its item.
+    /// Keeps only the options that agree with node `p`'s colour on its
+    /// item: hides (on the trail) the others, and marks the agreeing nodes
+    /// with -1.
     fn purify(&mut self, p: u32) {
         let x = self.color[p as usize];
         let i = self.top[p as usize];
@@ -281,29 +313,29 @@ impl<'a> Dance<'a> {
         let mut removed = 0;
         let mut r = self.links[i as usize].down;
         while r != i {
+            let next = self.links[r as usize].down;
             if self.color[r as usize] != x {
-                removed += self.hide::<true>(r);
+                removed += self.hide_on_trail::<true>(r);
             } else if r != p {
                 self.color[r as usize] = -1;
                 self.cleansings += 1;
             }
-            r = self.links[r as usize].down;
+            r = next;
         }
         self.updates += removed;
     }
 
-    /// Undoes `purify(p)`.
-    fn unpurify(&mut self, p: u32) {
+    /// What is left of undoing `purify(p)` once the trail has been undone:
+    /// the marks go back to the colour, and the item is unpurified.
+    fn unmark(&mut self, p: u32) {
         let x = self.color[p as usize];
         let i = self.top[p as usize];
-        let mut r = self.links[i as usize].up;
+        let mut r = self.links[i as usize].down;
         while r != i {
             if self.color[r as usize] < 0 {
                 self.color[r as usize] = x;
-            } else if r != p {
-                self.unhide::<true>(r);
             }
-            r = self.links[r as usize].up;
+            r = self.links[r as usize].down;
         }
         self.color[i as usize] = 0;
     }
@@ -325,18 +357,18 @@ impl<'a> Dance<'a> {
         }
     }
 
-    /// Undoes `commit(q)`.
+    /// What is left of undoing `commit(q)` once the trail has been undone.
     #[inline(always)]
-    pub(crate) fn uncommit<const COLORS: bool>(&mut self, q: u32) {
+    pub(crate) fn release_node<const COLORS: bool>(&mut self, q: u32) {
         let top = self.top[q as usize];
         if !COLORS {
-            self.uncover::<false>(top);
+            self.release(top);
         } else {
             let color = self.color[q as usize];
             if color == 0 {
-                self.uncover::<true>(top);
+                self.release(top);
             } else if color > 0 {
-                self.unpurify(q);
+                self.unmark(q);
             }
         }
     }
@@ -353,14 +385,15 @@ impl<'a> Dance<'a> {
         }
     }
 
-    /// Undoes `commit_others(p)`, in the reverse order.
+    /// What is left of undoing `commit_others(p)` once the trail has been
+    /// undone (in any order: the items are distinct).
     #[inline(always)]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn release_others<const COLORS: bool>(&mut self, p: u32) {
         let span = self.span[p as usize];
         let mut q = p;
         for _ in 1..span.end - span.first {
-            q = Self::pred(q, span);
-            self.uncommit::<COLORS>(q);
+            q = Self::succ(q, span);
+            self.release_node::<COLORS>(q);
         }
     }
 }

@@ -9,32 +9,26 @@
 use super::arena::{Arena, COVERED};
 
 impl Arena {
-    /// `commit` of the dance, for either kind of problem.
-    fn commit_node(&mut self, q: u32) {
-        let colors = self.has_colors;
-        let mut dance = self.dance();
-        if colors {
-            dance.commit::<true>(q)
-        } else {
-            dance.commit::<false>(q)
-        }
+    /// The trail's length now (see `Dance::mark`).
+    pub(crate) fn mark(&self) -> u32 {
+        self.trail_len
     }
 
-    /// `uncommit` of the dance, for either kind of problem.
-    fn uncommit_node(&mut self, q: u32) {
+    /// Unhides the options hidden since `mark`, last first.
+    pub(crate) fn undo_to(&mut self, mark: u32) {
         let colors = self.has_colors;
         let mut dance = self.dance();
         if colors {
-            dance.uncommit::<true>(q)
+            dance.undo_to::<true>(mark)
         } else {
-            dance.uncommit::<false>(q)
+            dance.undo_to::<false>(mark)
         }
     }
 
     /// One level of the search: covers item `i` and commits the rest of the
     /// `k`-th option in its list, which must exist. Returns that option's
-    /// node in `i`'s list.
-    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> u32 {
+    /// node in `i`'s list and the trail's mark between the two steps.
+    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, u32) {
         let colors = self.has_colors;
         let mut dance = self.dance();
         if colors {
@@ -46,26 +40,30 @@ impl Arena {
         for _ in 0..k {
             c = dance.down(c);
         }
+        let mark = dance.mark();
         if colors {
             dance.commit_others::<true>(c)
         } else {
             dance.commit_others::<false>(c)
         }
-        c
+        (c, mark)
     }
 
-    /// Undoes the level whose chosen node is `c` (see `commit_level`).
-    pub(crate) fn uncommit_level(&mut self, c: u32) {
+    /// Undoes `commit_level` but for the options hidden by covering the
+    /// branching item, which stay on the trail below `mark`: the caller
+    /// undoes them with the levels below, or with `undo_to`.
+    pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
         let colors = self.has_colors;
         let mut dance = self.dance();
         let i = dance.top(c);
         if colors {
-            dance.uncommit_others::<true>(c);
-            dance.uncover::<true>(i);
+            dance.undo_to::<true>(mark);
+            dance.release_others::<true>(c);
         } else {
-            dance.uncommit_others::<false>(c);
-            dance.uncover::<false>(i);
+            dance.undo_to::<false>(mark);
+            dance.release_others::<false>(c);
         }
+        dance.release(i);
     }
 
     /// The nodes of the option starting at `first`, left to right.
@@ -74,16 +72,33 @@ impl Arena {
     }
 
     /// Commits every item of the option whose first node is `first`.
-    pub(crate) fn commit_option(&mut self, first: u32) {
-        for q in self.option_nodes(first) {
-            self.commit_node(q);
+    /// Returns the trail's mark before.
+    pub(crate) fn commit_option(&mut self, first: u32) -> u32 {
+        let mark = self.trail_len;
+        let colors = self.has_colors;
+        let nodes = self.option_nodes(first);
+        let mut dance = self.dance();
+        for q in nodes {
+            if colors {
+                dance.commit::<true>(q)
+            } else {
+                dance.commit::<false>(q)
+            }
         }
+        mark
     }
 
-    /// Undoes `commit_option(first)`.
-    pub(crate) fn uncommit_option(&mut self, first: u32) {
-        for q in self.option_nodes(first).rev() {
-            self.uncommit_node(q);
+    /// Undoes `commit_option(first)`, which returned `mark`.
+    pub(crate) fn uncommit_option(&mut self, first: u32, mark: u32) {
+        let colors = self.has_colors;
+        let nodes = self.option_nodes(first);
+        let mut dance = self.dance();
+        if colors {
+            dance.undo_to::<true>(mark);
+            nodes.for_each(|q| dance.release_node::<true>(q));
+        } else {
+            dance.undo_to::<false>(mark);
+            nodes.for_each(|q| dance.release_node::<false>(q));
         }
     }
 

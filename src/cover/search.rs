@@ -67,15 +67,25 @@ pub struct Solver {
     pub(crate) arena: Arena,
     phase: Phase,
     level: usize,
-    /// The node chosen at each level (the item header once exhausted).
+    /// The node chosen at each level.
     choice: Vec<u32>,
+    /// The trail's mark at each level, between covering the branching item
+    /// and committing the chosen option: undoing the trail to it undoes the
+    /// option (and whatever deeper levels left on the trail).
+    marks: Vec<u32>,
+    /// The trail's mark when the floor level began (after the prefix).
+    floor_mark: u32,
+    /// The trail's mark when the prefix began (after the pins).
+    prefix_mark: u32,
     /// For each level: the length of the branching item when chosen, and
     /// the index of the current choice. Used for progress estimates.
     pub(crate) branch: Vec<(u32, u32)>,
     /// Levels below `floor` belong to a fixed prefix (see `prefix`).
     floor: usize,
     prefix: Vec<u32>,
-    pins: Vec<u32>,
+    /// The first node of each pinned option, with the trail's mark before
+    /// it was committed.
+    pins: Vec<(u32, u32)>,
     pub(crate) limits: Limits,
     deadline: Option<Instant>,
     next_check: u64,
@@ -101,6 +111,9 @@ impl Solver {
             phase: Phase::Done,
             level: 0,
             choice: vec![0; depth],
+            marks: vec![0; depth],
+            floor_mark: 0,
+            prefix_mark: 0,
             branch: vec![(0, 0); depth],
             floor: 0,
             prefix: Vec::new(),
@@ -132,8 +145,8 @@ impl Solver {
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.reset();
         let pins = std::mem::take(&mut self.pins);
-        for &p in pins.iter().rev() {
-            self.arena.uncommit_option(p);
+        for &(p, mark) in pins.iter().rev() {
+            self.arena.uncommit_option(p, mark);
         }
         self.arena.relink_vertical(|column| column.sort_unstable());
         if let Some(seed) = seed {
@@ -143,10 +156,10 @@ impl Solver {
                 column.shuffle(&mut shuffler);
             });
         }
-        for &p in &pins {
-            self.arena.commit_option(p);
-        }
-        self.pins = pins;
+        self.pins = pins
+            .iter()
+            .map(|&(p, _)| (p, self.arena.commit_option(p)))
+            .collect();
         self.seed = seed;
         self.rng = seed.map(tie_rng);
     }
@@ -218,6 +231,7 @@ impl Solver {
         self.deadline = self.limits.deadline_from(now);
         self.next_check = self.nodes + CHECK_INTERVAL;
         self.replay_prefix();
+        self.floor_mark = self.arena.mark();
         self.level = self.floor;
         self.phase = Phase::Forward;
         self.status = Status::Paused;
@@ -265,7 +279,7 @@ impl Solver {
         let node_option = &self.problem.inner.node_option;
         self.solution.clear();
         self.solution
-            .extend(self.pins.iter().map(|&p| node_option[p as usize]));
+            .extend(self.pins.iter().map(|&(p, _)| node_option[p as usize]));
         self.solution.extend(
             self.choice[..self.level]
                 .iter()
@@ -326,22 +340,27 @@ impl Solver {
                 self.branch[level] = (t, 0);
                 let c = dance.down(i);
                 if c == i {
-                    dance.uncover::<COLORS>(i);
+                    // Nothing was hidden: undoing the cover is unflagging.
+                    dance.release(i);
                     break;
                 }
+                self.marks[level] = dance.mark();
                 dance.commit_others::<COLORS>(c);
                 self.choice[level] = c;
                 level += 1;
             }
             resume = false;
-            // Back up to the next untried option.
+            // Back up to the next untried option. The options hidden by
+            // covering an exhausted item are undone with the level above.
             loop {
                 if level == floor {
+                    dance.undo_to::<COLORS>(self.floor_mark);
                     break 'search (Event::Done, Phase::Done);
                 }
                 level -= 1;
                 let c = self.choice[level];
-                dance.uncommit_others::<COLORS>(c);
+                dance.undo_to::<COLORS>(self.marks[level]);
+                dance.release_others::<COLORS>(c);
                 let c = dance.down(c);
                 let i = dance.top(c);
                 if c != i {
@@ -351,7 +370,7 @@ impl Solver {
                     level += 1;
                     break;
                 }
-                dance.uncover::<COLORS>(i);
+                dance.release(i);
             }
         };
         drop(dance);
@@ -368,9 +387,9 @@ impl Solver {
             return;
         }
         for l in (self.floor..self.level).rev() {
-            let c = self.choice[l];
-            self.arena.uncommit_level(c);
+            self.arena.uncommit_level(self.choice[l], self.marks[l]);
         }
+        self.arena.undo_to(self.floor_mark);
         self.level = self.floor;
         self.phase = Phase::Done;
     }
@@ -394,6 +413,7 @@ impl Solver {
 
     fn replay_prefix(&mut self) {
         self.floor = 0;
+        self.prefix_mark = self.arena.mark();
         let pre = std::mem::take(&mut self.prefix);
         for &k in &pre {
             if self.arena.all_covered() {
@@ -403,8 +423,9 @@ impl Solver {
             if k >= t {
                 break;
             }
-            let c = self.arena.commit_level(i, k);
+            let (c, mark) = self.arena.commit_level(i, k);
             self.choice[self.floor] = c;
+            self.marks[self.floor] = mark;
             self.branch[self.floor] = (t, k);
             self.floor += 1;
         }
@@ -416,9 +437,9 @@ impl Solver {
 
     fn unwind_prefix(&mut self) {
         for l in (0..self.floor).rev() {
-            let c = self.choice[l];
-            self.arena.uncommit_level(c);
+            self.arena.uncommit_level(self.choice[l], self.marks[l]);
         }
+        self.arena.undo_to(self.prefix_mark);
         self.floor = 0;
     }
 
@@ -442,8 +463,8 @@ impl Solver {
         if !self.arena.option_available(first.as_u32()) {
             return Err(PinError::Conflict(option));
         }
-        self.arena.commit_option(first.as_u32());
-        self.pins.push(first.as_u32());
+        let mark = self.arena.commit_option(first.as_u32());
+        self.pins.push((first.as_u32(), mark));
         Ok(())
     }
 
@@ -451,8 +472,8 @@ impl Solver {
     /// state. Resets the search.
     pub fn unpin_all(&mut self) {
         self.reset();
-        while let Some(p) = self.pins.pop() {
-            self.arena.uncommit_option(p);
+        while let Some((p, mark)) = self.pins.pop() {
+            self.arena.uncommit_option(p, mark);
         }
     }
 
@@ -460,14 +481,18 @@ impl Solver {
     pub fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.pins
             .iter()
-            .map(|&p| self.problem.inner.node_option[p as usize])
+            .map(|&(p, _)| self.problem.inner.node_option[p as usize])
     }
 
     /// Whether the links equal the problem's starting state (for tests).
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
-        a.links == b.links && a.len == b.len && a.color == b.color && a.active == b.active
+        a.links == b.links
+            && a.trail_len == b.trail_len
+            && a.len == b.len
+            && a.color == b.color
+            && a.active == b.active
     }
 
     /// The search depth right now and, for each level, the number of
