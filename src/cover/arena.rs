@@ -20,13 +20,19 @@
 //! search walks an option cyclically from any of its nodes with a counted
 //! loop and no test for spacers.
 //!
-//! Instead of DLX1's doubly linked list of active items, each item's length
-//! [`Arena::len`] carries a flag bit ([`COVERED`]) while the item is
+//! Instead of DLX1's doubly linked list of active items, each item's entry
+//! in [`Arena::len`] carries a flag bit ([`COVERED`]) while the item is
 //! covered. The active primary items are then exactly the unflagged entries
 //! of the dense array `len[1..=P]`, in item order, so DLX1's choice rule
 //! (the first active primary item of minimum length, stopping at length 0)
 //! becomes a vectorisable scan for the first minimum, with the same result.
 //! Covering an item still counts one update, as unlinking it does in DLX1.
+//!
+//! When the problem is small enough (see [`Arena::shift`]), the entry is a
+//! *key*: the length shifted left, with the primary item's index below it.
+//! The smallest key is then the first item of minimum length, so the choice
+//! is a single vectorised minimum. Bit 31 is always clear, so keys compare
+//! the same as `i32`, for which SSE2 has a comparison.
 //!
 //! # The invariant, and the trail
 //!
@@ -72,8 +78,9 @@ use super::dance::Dance;
 use super::ids::NodeId;
 use std::collections::TryReserveError;
 
-/// The flag bit of a covered item's length.
-pub(crate) const COVERED: u32 = 1 << 31;
+/// The flag bit of a covered item's length. Lengths stay below it, as no
+/// item has 2^30 options within the arena's limit.
+pub(crate) const COVERED: u32 = 1 << 30;
 
 /// The mutable part of a node: its neighbours in its item's vertical list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,9 +112,14 @@ pub(crate) struct Arena {
     pub(crate) span: Vec<Span>,
     /// Per node: colour state (empty when the problem has no colours).
     pub(crate) color: Vec<i32>,
-    /// Per item header (index 0 is scratch): the length of its vertical
-    /// list, with [`COVERED`] set while the item is covered.
+    /// Per item header (index 0 unused): `length << shift | tag`, where
+    /// `length` is the length of its vertical list and `tag` the item's
+    /// index from 0 for a primary item when `shift > 0`, else 0; with
+    /// [`COVERED`] set while the item is covered.
     pub(crate) len: Vec<u32>,
+    /// 0, or the number of bits that hold the tag when every key fits
+    /// below [`COVERED`] (see the module docs).
+    pub(crate) shift: u32,
     /// The options hidden so far, in order (see [`Dance::undo_to`]); room
     /// for every option, as each is hidden at most once at a time.
     pub(crate) trail: Vec<u32>,
@@ -166,6 +178,9 @@ impl Arena {
         top.push(0);
         span.resize(n + 2, Span::default());
         len.resize(n + 1, 0);
+        let mut counts: Vec<u32> = Vec::new();
+        counts.try_reserve_exact(n + 1)?;
+        counts.resize(n + 1, 0);
         for option in options {
             let first = links.len() as u32;
             let end = first + option.len() as u32;
@@ -179,7 +194,7 @@ impl Arena {
                 links[h as usize].up = q;
                 top.push(h);
                 span.push(Span { first, end });
-                len[h as usize] += 1;
+                counts[h as usize] += 1;
                 if has_colors {
                     color[q as usize] = c as i32;
                 }
@@ -188,12 +203,23 @@ impl Arena {
             top.push(0);
             span.push(Span::default());
         }
+        let shift = key_shift(n_primary as u32, counts.iter().copied().max().unwrap_or(0));
+        for (h, (l, &count)) in len.iter_mut().zip(&counts).enumerate() {
+            let primary = (1..=n_primary).contains(&h);
+            let tag = if shift > 0 && primary {
+                h as u32 - 1
+            } else {
+                0
+            };
+            *l = count << shift | tag;
+        }
         Ok(Arena {
             links,
             top,
             span,
             color,
             len,
+            shift,
             trail,
             trail_len: 0,
             n_items: n as u32,
@@ -239,4 +265,12 @@ impl Arena {
     pub(crate) fn dance(&mut self) -> Dance<'_> {
         Dance::new(self)
     }
+}
+
+/// The shift that makes room for a tag below every length (see
+/// [`Arena::shift`]), or 0 if some key would reach [`COVERED`].
+fn key_shift(n_primary: u32, max_length: u32) -> u32 {
+    let shift = u32::BITS - n_primary.saturating_sub(1).leading_zeros();
+    let fits = u64::from(max_length) << shift | u64::from(n_primary) < u64::from(COVERED);
+    if shift > 0 && fits { shift } else { 0 }
 }

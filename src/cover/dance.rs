@@ -13,6 +13,13 @@ const SCAN_BLOCK: usize = 32;
 /// Above this many primary items, the choice scan stops at a length 0.
 const EARLY_EXIT: usize = 64;
 
+/// The smallest of some lengths or keys, all below bit 31, so they compare
+/// as `i32` (SSE2 has no unsigned comparison).
+#[inline(always)]
+fn min_of(lens: &[u32]) -> u32 {
+    lens.iter().fold(i32::MAX, |m, &l| m.min(l as i32)) as u32
+}
+
 /// A working view of an [`Arena`].
 pub(crate) struct Dance<'a> {
     links: &'a mut [Link],
@@ -23,6 +30,9 @@ pub(crate) struct Dance<'a> {
     trail: &'a mut [u32],
     trail_len: u32,
     n_primary: u32,
+    shift: u32,
+    /// `1 << shift`: one node in a length.
+    step: u32,
     active: u32,
     updates: u64,
     cleansings: u64,
@@ -52,6 +62,8 @@ impl<'a> Dance<'a> {
             trail: &mut arena.trail,
             trail_len: arena.trail_len,
             n_primary: arena.n_primary,
+            shift: arena.shift,
+            step: 1 << arena.shift,
             active: arena.active,
             updates: arena.updates,
             cleansings: arena.cleansings,
@@ -87,28 +99,33 @@ impl<'a> Dance<'a> {
     /// called when every primary item is covered. Covered items carry
     /// [`COVERED`], so they never win.
     ///
-    /// The minimum is taken over blocks of [`SCAN_BLOCK`] lengths
-    /// (vectorised), and the first position holding it is found through a
-    /// bit mask, so few branches depend on the data. With more than
-    /// [`EARLY_EXIT`] primary items the scan stops at a block of minimum 0;
-    /// with fewer, a full scan costs less than the mispredicted exits.
-    #[inline]
+    /// With keys (`shift > 0`), the smallest key names the item: one
+    /// vectorised minimum. Without, the minimum is found first and then
+    /// its first position, through a bit mask per block, so few branches
+    /// depend on the data. With more than [`EARLY_EXIT`] primary items
+    /// the scan stops at a block holding a length 0; with fewer, a full
+    /// scan costs less than the mispredicted exits.
+    #[inline(always)]
     pub(crate) fn choose_first_min(&self) -> (u32, u32) {
         let lens = &self.len[1..=self.n_primary as usize];
+        let zero = 1 << self.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {
-            (lens.iter().fold(u32::MAX, |m, &l| m.min(l)), 0)
+            (min_of(lens), 0)
         } else {
             let (mut best, mut block) = (u32::MAX, 0);
             for (b, chunk) in lens.chunks(SCAN_BLOCK).enumerate() {
-                let m = chunk.iter().fold(u32::MAX, |m, &l| m.min(l));
+                let m = min_of(chunk);
                 block = if m < best { b } else { block };
                 best = best.min(m);
-                if best == 0 {
+                if best < zero {
                     break;
                 }
             }
             (best, block)
         };
+        if self.shift > 0 {
+            return ((best & (zero - 1)) + 1, best >> self.shift);
+        }
         let mut base = block * SCAN_BLOCK;
         for chunk in lens[base..].chunks(SCAN_BLOCK) {
             let hits = chunk
@@ -130,13 +147,13 @@ impl<'a> Dance<'a> {
         let mut t = u32::MAX;
         let mut ties = 0;
         for h in 1..=self.n_primary {
-            let l = self.len[h as usize];
+            let l = self.len[h as usize] >> self.shift;
             if l < t {
                 (best, t, ties) = (h, l, 1);
                 if l == 0 {
                     break;
                 }
-            } else if l == t && l & COVERED == 0 {
+            } else if l == t && l < COVERED >> self.shift {
                 ties += 1;
                 if below(ties) == 0 {
                     best = h;
@@ -164,7 +181,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = self.links[q as usize];
         self.links[up as usize].down = down;
         self.links[down as usize].up = up;
-        self.len[self.top[q as usize] as usize] -= 1;
+        self.len[self.top[q as usize] as usize] -= self.step;
     }
 
     /// Puts node `q` back into its vertical list.
@@ -173,7 +190,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = self.links[q as usize];
         self.links[up as usize].down = q;
         self.links[down as usize].up = q;
-        self.len[self.top[q as usize] as usize] += 1;
+        self.len[self.top[q as usize] as usize] += self.step;
     }
 
     /// Removes every node of `p`'s option except `p` itself (and, with
