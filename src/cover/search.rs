@@ -239,6 +239,21 @@ impl Solver {
 
     /// Runs until the next solution, the end, or a limit. Times itself.
     pub(crate) fn step(&mut self) -> Event {
+        self.step_with(false)
+    }
+
+    /// Runs until the end or a limit, counting the solutions without
+    /// stopping at each (unless every solution is to be verified).
+    pub(crate) fn run_to_end(&mut self) {
+        if self.verify {
+            while self.step() == Event::Solution {}
+        } else {
+            self.step_with(true);
+        }
+    }
+
+    /// `step`, or `run_to_end` if `count_only`.
+    fn step_with(&mut self, count_only: bool) -> Event {
         match self.status {
             Status::Complete => return Event::Done,
             Status::Stopped(r) => return Event::Stopped(r),
@@ -247,9 +262,9 @@ impl Solver {
         self.begin();
         let start = Instant::now();
         let event = if self.arena.has_colors {
-            self.run::<true>()
+            self.run::<true>(count_only)
         } else {
-            self.run::<false>()
+            self.run::<false>(count_only)
         };
         match event {
             Event::Solution => {
@@ -294,16 +309,15 @@ impl Solver {
 
     /// The hot loop: descend until a solution or a dead end, then back up
     /// to the next untried option, and again. Only a return saves `phase`.
-    fn run<const COLORS: bool>(&mut self) -> Event {
+    /// With `count_only`, a solution is counted here and the search goes
+    /// on, so the loop returns only at the end or at a limit.
+    fn run<const COLORS: bool>(&mut self, count_only: bool) -> Event {
         let budget = self.limits.node_budget().unwrap_or(u64::MAX);
+        let max_solutions = self.limits.solution_limit().unwrap_or(u64::MAX);
         let mut resume = match self.phase {
             Phase::Forward => false,
             Phase::AfterSolution => {
-                if self
-                    .limits
-                    .solution_limit()
-                    .is_some_and(|m| self.solutions >= m)
-                {
+                if self.solutions >= max_solutions {
                     return Event::Stopped(StopReason::Solutions);
                 }
                 true
@@ -330,7 +344,15 @@ impl Solver {
                 }
                 nodes += 1;
                 if dance.all_covered() {
-                    break 'search (Event::Solution, Phase::AfterSolution);
+                    if !count_only {
+                        break 'search (Event::Solution, Phase::AfterSolution);
+                    }
+                    self.solutions += 1;
+                    if self.solutions >= max_solutions {
+                        let stop = Event::Stopped(StopReason::Solutions);
+                        break 'search (stop, Phase::AfterSolution);
+                    }
+                    break;
                 }
                 let (i, t) = match &mut self.rng {
                     None => dance.choose_first_min(),
