@@ -129,8 +129,6 @@ pub(crate) struct Arena {
     pub(crate) n_items: u32,
     /// Number of primary items `P`.
     pub(crate) n_primary: u32,
-    /// Number of primary items not covered.
-    pub(crate) active: u32,
     /// Whether any node carries a colour (selects Algorithm C).
     pub(crate) has_colors: bool,
     pub(crate) updates: u64,
@@ -224,7 +222,6 @@ impl Arena {
             trail_len: 0,
             n_items: n as u32,
             n_primary: n_primary as u32,
-            active: n_primary as u32,
             has_colors,
             updates: 0,
             cleansings: 0,
@@ -246,11 +243,6 @@ impl Arena {
     #[inline]
     pub(crate) fn top(&self, p: u32) -> u32 {
         self.top[p as usize]
-    }
-
-    /// Whether no primary item is left to cover.
-    pub(crate) fn all_covered(&self) -> bool {
-        self.active == 0
     }
 
     /// Whether item header `h` is not covered.

@@ -33,19 +33,17 @@ pub(crate) struct Dance<'a> {
     shift: u32,
     /// `1 << shift`: one node in a length.
     step: u32,
-    active: u32,
     updates: u64,
     cleansings: u64,
-    counters: (&'a mut u32, &'a mut u32, &'a mut u64, &'a mut u64),
+    counters: (&'a mut u32, &'a mut u64, &'a mut u64),
 }
 
 impl Drop for Dance<'_> {
     #[inline]
     fn drop(&mut self) {
-        *self.counters.0 = self.active;
-        *self.counters.1 = self.trail_len;
-        *self.counters.2 = self.updates;
-        *self.counters.3 = self.cleansings;
+        *self.counters.0 = self.trail_len;
+        *self.counters.1 = self.updates;
+        *self.counters.2 = self.cleansings;
     }
 }
 
@@ -64,22 +62,14 @@ impl<'a> Dance<'a> {
             n_primary: arena.n_primary,
             shift: arena.shift,
             step: 1 << arena.shift,
-            active: arena.active,
             updates: arena.updates,
             cleansings: arena.cleansings,
             counters: (
-                &mut arena.active,
                 &mut arena.trail_len,
                 &mut arena.updates,
                 &mut arena.cleansings,
             ),
         }
-    }
-
-    /// Whether no primary item is left to cover.
-    #[inline]
-    pub(crate) fn all_covered(&self) -> bool {
-        self.active == 0
     }
 
     /// The node below `p` in its vertical list.
@@ -95,9 +85,10 @@ impl<'a> Dance<'a> {
     }
 
     /// DLX1's choice: the first active primary item of minimum length,
-    /// stopping at length 0. Returns `(item header, length)`. Must not be
-    /// called when every primary item is covered. Covered items carry
-    /// [`COVERED`], so they never win.
+    /// stopping at length 0. Returns `(item header, length)`, or `None` if
+    /// every primary item is covered (a solution): covered items carry
+    /// [`COVERED`], so they win only if no item is active. This replaces
+    /// DLX1's test for an empty list of active items.
     ///
     /// With keys (`shift > 0`), the smallest key names the item: one
     /// vectorised minimum. Without, the minimum is found first and then
@@ -106,7 +97,7 @@ impl<'a> Dance<'a> {
     /// the scan stops at a block holding a length 0; with fewer, a full
     /// scan costs less than the mispredicted exits.
     #[inline(always)]
-    pub(crate) fn choose_first_min(&self) -> (u32, u32) {
+    pub(crate) fn choose_first_min(&self) -> Option<(u32, u32)> {
         let lens = &self.len[1..=self.n_primary as usize];
         let zero = 1 << self.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {
@@ -123,8 +114,11 @@ impl<'a> Dance<'a> {
             }
             (best, block)
         };
+        if best >= COVERED {
+            return None;
+        }
         if self.shift > 0 {
-            return ((best & (zero - 1)) + 1, best >> self.shift);
+            return Some(((best & (zero - 1)) + 1, best >> self.shift));
         }
         let mut base = block * SCAN_BLOCK;
         for chunk in lens[base..].chunks(SCAN_BLOCK) {
@@ -133,7 +127,7 @@ impl<'a> Dance<'a> {
                 .enumerate()
                 .fold(0u32, |m, (k, &l)| m | (u32::from(l == best) << k));
             if hits != 0 {
-                return (base as u32 + hits.trailing_zeros() + 1, best);
+                return Some((base as u32 + hits.trailing_zeros() + 1, best));
             }
             base += SCAN_BLOCK;
         }
@@ -142,10 +136,14 @@ impl<'a> Dance<'a> {
 
     /// The same rule with ties broken at random (reservoir sampling, as
     /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
-    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> (u32, u32) {
+    pub(crate) fn choose_random_tie(
+        &self,
+        mut below: impl FnMut(u32) -> u32,
+    ) -> Option<(u32, u32)> {
         let mut best = 0;
         let mut t = u32::MAX;
         let mut ties = 0;
+        let covered = COVERED >> self.shift;
         for h in 1..=self.n_primary {
             let l = self.len[h as usize] >> self.shift;
             if l < t {
@@ -153,14 +151,14 @@ impl<'a> Dance<'a> {
                 if l == 0 {
                     break;
                 }
-            } else if l == t && l < COVERED >> self.shift {
+            } else if l == t && l < covered {
                 ties += 1;
                 if below(ties) == 0 {
                     best = h;
                 }
             }
         }
-        (best, t)
+        (t < covered).then_some((best, t))
     }
 
     /// The node after `q` in its option, cyclically.
@@ -290,7 +288,6 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
         self.len[i as usize] |= COVERED;
-        self.active -= u32::from(i <= self.n_primary);
         let mut removed = 1;
         let mut p = self.links[i as usize].down;
         while p != i {
@@ -316,7 +313,6 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     pub(crate) fn release(&mut self, i: u32) {
         self.len[i as usize] &= !COVERED;
-        self.active += u32::from(i <= self.n_primary);
     }
 
     /// Keeps only the options that agree with node `p`'s colour on its

@@ -343,7 +343,11 @@ impl Solver {
                     stop_at = budget.min(self.next_check);
                 }
                 nodes += 1;
-                if dance.all_covered() {
+                let choice = match &mut self.rng {
+                    None => dance.choose_first_min(),
+                    Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
+                };
+                let Some((i, t)) = choice else {
                     if !count_only {
                         break 'search (Event::Solution, Phase::AfterSolution);
                     }
@@ -353,10 +357,6 @@ impl Solver {
                         break 'search (stop, Phase::AfterSolution);
                     }
                     break;
-                }
-                let (i, t) = match &mut self.rng {
-                    None => dance.choose_first_min(),
-                    Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
                 };
                 dance.cover::<COLORS>(i);
                 self.branch[level] = (t, 0);
@@ -438,10 +438,9 @@ impl Solver {
         self.prefix_mark = self.arena.mark();
         let pre = std::mem::take(&mut self.prefix);
         for &k in &pre {
-            if self.arena.all_covered() {
+            let Some((i, t)) = self.arena.dance().choose_first_min() else {
                 break;
-            }
-            let (i, t) = self.arena.dance().choose_first_min();
+            };
             if k >= t {
                 break;
             }
@@ -510,11 +509,7 @@ impl Solver {
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
-        a.links == b.links
-            && a.trail_len == b.trail_len
-            && a.len == b.len
-            && a.color == b.color
-            && a.active == b.active
+        a.links == b.links && a.trail_len == b.trail_len && a.len == b.len && a.color == b.color
     }
 
     /// The search depth right now and, for each level, the number of
