@@ -298,6 +298,13 @@ impl<'a> Dance<'a> {
         self.updates += removed;
     }
 
+    /// Counts the update of covering an item whose list is empty, which
+    /// changes nothing else.
+    #[inline(always)]
+    pub(crate) fn count_empty_cover(&mut self) {
+        self.updates += 1;
+    }
+
     /// Unhides the options on the trail above `mark`, last first.
     #[inline(always)]
     pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: u32) {

@@ -358,14 +358,15 @@ impl Solver {
                     }
                     break;
                 };
-                dance.cover::<COLORS>(i);
                 self.branch[level] = (t, 0);
-                let c = dance.down(i);
-                if c == i {
-                    // Nothing was hidden: undoing the cover is unflagging.
-                    dance.release(i);
+                if t == 0 {
+                    // DLX1 covers the item and finds its list empty; that
+                    // changes nothing but the update count.
+                    dance.count_empty_cover();
                     break;
                 }
+                dance.cover::<COLORS>(i);
+                let c = dance.down(i);
                 self.marks[level] = dance.mark();
                 dance.commit_others::<COLORS>(c);
                 self.choice[level] = c;
