@@ -54,6 +54,18 @@
 //! that the arena equals its starting state after every complete or
 //! interrupted search.
 //!
+//! # Indices in bounds
+//!
+//! Every node index the arena stores (in `links`, in `span`'s bounds,
+//! which are at most the number of nodes, and on the trail) is below
+//! `links.len()`, the length shared by the per-node vectors, and every
+//! `top` is below `len.len()`. [`Arena::build`] establishes this, and the
+//! dance only ever stores indices it read from these vectors, or nodes
+//! within a span, so it holds throughout; the trail never holds more than
+//! one entry per option, as an option is hidden at most once at a time.
+//! The `access` module relies on this invariant to skip bounds checks in
+//! the hot loop when the `unchecked` feature is on.
+//!
 //! # Colours (Algorithm C)
 //!
 //! [`Arena::color`] holds, per node, 0 (no colour), a positive colour, or

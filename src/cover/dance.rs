@@ -5,6 +5,7 @@
 //! the view writes the counters back. See the `arena` module for the
 //! layout and the invariants these operations keep.
 
+use super::access::{get, get_mut};
 use super::arena::{Arena, COVERED, Link, Span};
 
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
@@ -73,15 +74,33 @@ impl<'a> Dance<'a> {
     }
 
     /// The node below `p` in its vertical list.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn down(&self, p: u32) -> u32 {
-        self.links[p as usize].down
+        get(self.links, p).down
     }
 
     /// The item header of node `p` (the item itself for a header).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn top(&self, p: u32) -> u32 {
-        self.top[p as usize]
+        get(self.top, p)
+    }
+
+    /// The links of node `q`.
+    #[inline(always)]
+    fn link_mut(&mut self, q: u32) -> &mut Link {
+        get_mut(self.links, q)
+    }
+
+    /// The option of node `p`.
+    #[inline(always)]
+    fn span(&self, p: u32) -> Span {
+        get(self.span, p)
+    }
+
+    /// The length (or key) of item header `i`.
+    #[inline(always)]
+    fn len_mut(&mut self, i: u32) -> &mut u32 {
+        get_mut(self.len, i)
     }
 
     /// DLX1's choice: the first active primary item of minimum length,
@@ -176,19 +195,21 @@ impl<'a> Dance<'a> {
     /// Removes node `q` from its vertical list.
     #[inline(always)]
     fn remove(&mut self, q: u32) {
-        let Link { up, down } = self.links[q as usize];
-        self.links[up as usize].down = down;
-        self.links[down as usize].up = up;
-        self.len[self.top[q as usize] as usize] -= self.step;
+        let Link { up, down } = get(self.links, q);
+        self.link_mut(up).down = down;
+        self.link_mut(down).up = up;
+        let step = self.step;
+        *self.len_mut(self.top(q)) -= step;
     }
 
     /// Puts node `q` back into its vertical list.
     #[inline(always)]
     fn restore(&mut self, q: u32) {
-        let Link { up, down } = self.links[q as usize];
-        self.links[up as usize].down = q;
-        self.links[down as usize].up = q;
-        self.len[self.top[q as usize] as usize] += self.step;
+        let Link { up, down } = get(self.links, q);
+        self.link_mut(up).down = q;
+        self.link_mut(down).up = q;
+        let step = self.step;
+        *self.len_mut(self.top(q)) += step;
     }
 
     /// Removes every node of `p`'s option except `p` itself (and, with
@@ -196,7 +217,7 @@ impl<'a> Dance<'a> {
     /// `p`. Returns the number of nodes removed.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        let span = self.span[p as usize];
+        let span = self.span(p);
         let size = span.end - span.first;
         if !COLORS {
             match size {
@@ -236,7 +257,7 @@ impl<'a> Dance<'a> {
     /// Puts back what `hide(p)` removed.
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let span = self.span[p as usize];
+        let span = self.span(p);
         let size = span.end - span.first;
         if !COLORS {
             match size {
@@ -287,11 +308,11 @@ impl<'a> Dance<'a> {
     /// Covers item header `i`: flags it and hides every option in its list.
     #[inline(always)]
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
-        self.len[i as usize] |= COVERED;
+        *self.len_mut(i) |= COVERED;
         let mut removed = 1;
-        let mut p = self.links[i as usize].down;
+        let mut p = self.down(i);
         while p != i {
-            let next = self.links[p as usize].down;
+            let next = self.down(p);
             removed += self.hide_on_trail::<COLORS>(p);
             p = next;
         }
@@ -310,7 +331,7 @@ impl<'a> Dance<'a> {
     pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: u32) {
         while self.trail_len > mark {
             self.trail_len -= 1;
-            let p = self.trail[self.trail_len as usize];
+            let p = get(self.trail, self.trail_len);
             self.unhide::<COLORS>(p);
         }
     }
@@ -319,7 +340,7 @@ impl<'a> Dance<'a> {
     /// once the trail has been undone.
     #[inline(always)]
     pub(crate) fn release(&mut self, i: u32) {
-        self.len[i as usize] &= !COVERED;
+        *self.len_mut(i) &= !COVERED;
     }
 
     /// Keeps only the options that agree with node `p`'s colour on its
@@ -364,7 +385,7 @@ impl<'a> Dance<'a> {
     /// does nothing when it is already purified with that colour.
     #[inline(always)]
     pub(crate) fn commit<const COLORS: bool>(&mut self, q: u32) {
-        let top = self.top[q as usize];
+        let top = self.top(q);
         if !COLORS {
             self.cover::<false>(top);
         } else {
@@ -380,7 +401,7 @@ impl<'a> Dance<'a> {
     /// What is left of undoing `commit(q)` once the trail has been undone.
     #[inline(always)]
     pub(crate) fn release_node<const COLORS: bool>(&mut self, q: u32) {
-        let top = self.top[q as usize];
+        let top = self.top(q);
         if !COLORS {
             self.release(top);
         } else {
@@ -397,7 +418,7 @@ impl<'a> Dance<'a> {
     /// from `p` (DLX2's order, which the cleansing count depends on).
     #[inline(always)]
     pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
-        let span = self.span[p as usize];
+        let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
@@ -409,7 +430,7 @@ impl<'a> Dance<'a> {
     /// undone (in any order: the items are distinct).
     #[inline(always)]
     pub(crate) fn release_others<const COLORS: bool>(&mut self, p: u32) {
-        let span = self.span[p as usize];
+        let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);

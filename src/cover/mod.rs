@@ -41,6 +41,7 @@
 //! # Ok::<(), exactcover::cover::BuildError>(())
 //! ```
 
+mod access;
 mod arena;
 mod brute;
 mod check;
