@@ -278,3 +278,45 @@ fn key_shift(n_primary: u32, max_length: u32) -> u32 {
     let fits = u64::from(max_length) << shift | u64::from(n_primary) < u64::from(COVERED);
     if shift > 0 && fits { shift } else { 0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::COVERED;
+    use crate::cover::{Problem, Solver};
+    use crate::puzzles::langford::Langford;
+    use crate::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+    use crate::puzzles::queens::Queens;
+
+    /// A solver whose arena holds plain lengths (`shift` 0), as for
+    /// problems whose keys would not fit.
+    fn untagged(problem: &Problem) -> Solver {
+        let mut solver = problem.solver();
+        let arena = &mut solver.arena;
+        for l in &mut arena.len {
+            *l = (*l & !COVERED) >> arena.shift;
+        }
+        arena.shift = 0;
+        solver
+    }
+
+    #[test]
+    fn keys_and_plain_lengths_make_the_same_choices() {
+        let problems = [
+            Queens::new(8).unwrap().problem().clone(),
+            Langford::raw(7).unwrap().problem().clone(),
+            // 72 primary items: the scan with early exits.
+            Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default())
+                .unwrap()
+                .problem()
+                .clone(),
+        ];
+        for problem in &problems {
+            assert!(problem.solver().arena.shift > 0);
+            let mut keyed = problem.solver();
+            let mut plain = untagged(problem);
+            assert_eq!(plain.count(), keyed.count());
+            let (a, b) = (plain.stats(), keyed.stats());
+            assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
+        }
+    }
+}

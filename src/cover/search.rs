@@ -330,47 +330,50 @@ impl Solver {
         let mut stop_at = budget.min(self.next_check);
         let mut dance = self.arena.dance();
         let (event, phase) = 'search: loop {
-            // Forward: go down while the chosen item has an option.
-            while !resume {
-                if nodes >= stop_at {
-                    if nodes >= budget {
-                        break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+            // Forward: go down while the chosen item has an option (unless
+            // resuming after a solution, where the search backs up first).
+            if !resume {
+                loop {
+                    if nodes >= stop_at {
+                        if nodes >= budget {
+                            break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        }
+                        self.next_check = nodes + CHECK_INTERVAL;
+                        if let Some(r) = clock_or_cancel(&self.limits, self.deadline) {
+                            break 'search (Event::Stopped(r), Phase::Forward);
+                        }
+                        stop_at = budget.min(self.next_check);
                     }
-                    self.next_check = nodes + CHECK_INTERVAL;
-                    if let Some(r) = clock_or_cancel(&self.limits, self.deadline) {
-                        break 'search (Event::Stopped(r), Phase::Forward);
+                    nodes += 1;
+                    let choice = match &mut self.rng {
+                        None => dance.choose_first_min(),
+                        Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
+                    };
+                    let Some((i, t)) = choice else {
+                        if !count_only {
+                            break 'search (Event::Solution, Phase::AfterSolution);
+                        }
+                        self.solutions += 1;
+                        if self.solutions >= max_solutions {
+                            let stop = Event::Stopped(StopReason::Solutions);
+                            break 'search (stop, Phase::AfterSolution);
+                        }
+                        break;
+                    };
+                    self.branch[level] = (t, 0);
+                    if t == 0 {
+                        // DLX1 covers the item and finds its list empty; that
+                        // changes nothing but the update count.
+                        dance.count_empty_cover();
+                        break;
                     }
-                    stop_at = budget.min(self.next_check);
+                    dance.cover::<COLORS>(i);
+                    let c = dance.down(i);
+                    self.marks[level] = dance.mark();
+                    dance.commit_others::<COLORS>(c);
+                    self.choice[level] = c;
+                    level += 1;
                 }
-                nodes += 1;
-                let choice = match &mut self.rng {
-                    None => dance.choose_first_min(),
-                    Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
-                };
-                let Some((i, t)) = choice else {
-                    if !count_only {
-                        break 'search (Event::Solution, Phase::AfterSolution);
-                    }
-                    self.solutions += 1;
-                    if self.solutions >= max_solutions {
-                        let stop = Event::Stopped(StopReason::Solutions);
-                        break 'search (stop, Phase::AfterSolution);
-                    }
-                    break;
-                };
-                self.branch[level] = (t, 0);
-                if t == 0 {
-                    // DLX1 covers the item and finds its list empty; that
-                    // changes nothing but the update count.
-                    dance.count_empty_cover();
-                    break;
-                }
-                dance.cover::<COLORS>(i);
-                let c = dance.down(i);
-                self.marks[level] = dance.mark();
-                dance.commit_others::<COLORS>(c);
-                self.choice[level] = c;
-                level += 1;
             }
             resume = false;
             // Back up to the next untried option. The options hidden by
@@ -421,6 +424,7 @@ impl Solver {
     /// `l`, the branching item is chosen by the usual rule and the option
     /// taken is `prefix[l]`, given as its position in that item's list.
     /// Returns `false` (and sets no prefix) if a position is out of range.
+    #[allow(dead_code, reason = "no caller yet; tested below")]
     pub(crate) fn set_prefix(&mut self, prefix: &[u32]) -> bool {
         self.reset();
         self.prefix.clear();
@@ -458,6 +462,10 @@ impl Solver {
     }
 
     fn unwind_prefix(&mut self) {
+        if self.floor == 0 {
+            // No prefix level is committed; the trail may hold pins.
+            return;
+        }
         for l in (0..self.floor).rev() {
             self.arena.uncommit_level(self.choice[l], self.marks[l]);
         }
@@ -515,6 +523,7 @@ impl Solver {
 
     /// The search depth right now and, for each level, the number of
     /// branches and the index of the one being explored.
+    #[allow(dead_code, reason = "no caller yet; tested below")]
     pub(crate) fn position(&self) -> &[(u32, u32)] {
         &self.branch[..self.level.min(self.branch.len())]
     }
@@ -549,4 +558,44 @@ pub enum PinError {
     /// The option conflicts with an option pinned before.
     #[error("option {0} conflicts with the options pinned before")]
     Conflict(OptionId),
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzles::queens::Queens;
+
+    #[test]
+    fn prefixes_split_the_search() {
+        let problem = Queens::new(8).unwrap().problem().clone();
+        let total = problem.solver().count();
+        let mut solver = problem.solver();
+        let (mut sum, mut first) = (0, 0);
+        while solver.set_prefix(&[first]) {
+            let mut second = 0;
+            let mut under_first = 0;
+            while solver.set_prefix(&[first, second]) {
+                under_first += solver.count();
+                assert!(solver.links_are_pristine());
+                second += 1;
+            }
+            assert!(second > 0);
+            assert!(solver.set_prefix(&[first]));
+            assert_eq!(solver.count(), under_first);
+            sum += under_first;
+            first += 1;
+        }
+        assert_eq!(sum, total);
+        assert!(solver.links_are_pristine());
+    }
+
+    #[test]
+    fn position_gives_each_levels_branches() {
+        let problem = Queens::new(6).unwrap().problem().clone();
+        let mut solver = problem.solver();
+        while solver.next_solution().is_some() {
+            let position = solver.position();
+            assert_eq!(position.len(), solver.solution().len());
+            assert!(position.iter().all(|&(t, k)| k < t));
+        }
+    }
 }
