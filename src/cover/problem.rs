@@ -391,9 +391,7 @@ impl ProblemBuilder {
             }
             let &start = kept.next().expect("one first node per kept option");
             let len = (self.option_ptr[o + 1] - self.option_ptr[o]) as usize;
-            for q in start.as_usize()..start.as_usize() + len {
-                node_option[q] = id;
-            }
+            node_option[start.as_usize()..][..len].fill(id);
             first_node.push(start);
         }
         Ok(Problem {
