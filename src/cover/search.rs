@@ -1,26 +1,33 @@
 //! The iterative search: Knuth's Algorithm X (and C, with colours) as a
 //! resumable loop, with no recursion.
 //!
-//! The search state is `level` and the stack `choice[0..level]` of chosen
-//! nodes. The hot loop, `run`, alternates two inner loops, with
+//! The search state is `level`, the stack `choice[0..level]` of chosen
+//! nodes, and `marks[0..level]`, the trail's mark at each level (see the
+//! `arena` module). The hot loop, `run`, alternates two inner loops, with
 //! DLX1's steps:
 //!
-//! * **forward**: count a node; if no primary item is left, a solution has
-//!   been found; otherwise choose an item `i` (DLX1's rule: the first active
-//!   primary item of minimum length, stopping at length 0) and cover it. If
-//!   its list is empty, uncover it and back up; else commit the other items
-//!   of its first option, record that node in `choice[level]`, and go down.
-//! * **back up**: go up a level, uncommit the other items of `choice[level]`
-//!   (in reverse order) and move to the next option in the list. If there
-//!   is one, commit it and go forward; if the list is exhausted, uncover
-//!   `i` and back up again.
+//! * **forward**: count a node; choose an item `i` (DLX1's rule: the first
+//!   active primary item of minimum length, stopping at length 0), or find
+//!   that no primary item is left: a solution. If `i`'s list is empty,
+//!   count the update of covering it (nothing else would change) and back
+//!   up. Else cover `i`, take the trail's mark, commit the other items of
+//!   the first option in `i`'s list, record that node in `choice[level]`,
+//!   and go down.
+//! * **back up**: go up a level; undo the trail down to the level's mark,
+//!   which uncommits `choice[level]` (and uncovers any exhausted item
+//!   below it), then release its items; move to the next option in the
+//!   list. If there is one, commit it and go forward; if the list is
+//!   exhausted, release `i` and back up again: its hidden options are
+//!   undone with the level above.
 //!
 //! The loop keeps its state in locals (and the arena's counters in a
-//! `Dance` view), and saves it only when it returns:
-//! at a solution (`phase` = `AfterSolution`, resumed by backing up), at a
-//! limit (`Forward`, before counting the node), or at the end (`Done`).
+//! `Dance` view), and saves it only when it returns: at a solution
+//! (`phase` = `AfterSolution`, resumed by backing up), at a limit
+//! (`Forward`, before counting the node), or at the end (`Done`). When
+//! counting without verification, solutions are counted in the loop,
+//! which then returns only at the end or at a limit.
 //!
-//! Because every cover is matched by an uncover in reverse order, the arena
+//! Because the trail is undone in exactly the reverse order, the arena
 //! returns to its starting state when the search ends. A stop by a limit
 //! *unwinds* the remaining levels in the same order, so the arena is
 //! restored in every case (see the `arena` module for the invariant).
