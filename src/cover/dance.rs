@@ -219,8 +219,9 @@ impl<'a> Dance<'a> {
     }
 
     /// Removes every node of `p`'s option except `p` itself (and, with
-    /// colours, nodes marked -1) from its vertical list, cyclically from
-    /// `p`. Returns the number of nodes removed.
+    /// colours, nodes marked -1) from its vertical list. The nodes lie in
+    /// different lists, so any order will do. Returns the number of nodes
+    /// removed.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
         let span = self.span(p);
@@ -248,15 +249,23 @@ impl<'a> Dance<'a> {
         removed
     }
 
-    /// `hide` without colours for an option of `N` nodes (or any size if
-    /// `N` is 0), unrolled when `N` is known.
+    /// `hide` without colours for an option of `N` nodes, unrolled, or of
+    /// any size (cyclically from `p`) if `N` is 0.
     #[inline(always)]
     fn hide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
-        let n = if N == 0 { span.end - span.first } else { N };
-        let mut q = p;
-        for _ in 1..n {
-            q = Self::succ(q, span);
-            self.remove(q);
+        if N == 0 {
+            let mut q = p;
+            for _ in 1..span.end - span.first {
+                q = Self::succ(q, span);
+                self.remove(q);
+            }
+        } else {
+            // The other nodes in order, skipping `p`: each index is computed
+            // on its own, with no chain from one node to the next.
+            let k = p - span.first;
+            for j in 0..N - 1 {
+                self.remove(span.first + j + u32::from(j >= k));
+            }
         }
     }
 
@@ -288,11 +297,17 @@ impl<'a> Dance<'a> {
     /// `unhide` without colours for an option of `N` nodes (any if 0).
     #[inline(always)]
     fn unhide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
-        let n = if N == 0 { span.end - span.first } else { N };
-        let mut q = p;
-        for _ in 1..n {
-            q = Self::pred(q, span);
-            self.restore(q);
+        if N == 0 {
+            let mut q = p;
+            for _ in 1..span.end - span.first {
+                q = Self::pred(q, span);
+                self.restore(q);
+            }
+        } else {
+            let k = p - span.first;
+            for j in (0..N - 1).rev() {
+                self.restore(span.first + j + u32::from(j >= k));
+            }
         }
     }
 
