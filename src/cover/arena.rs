@@ -99,15 +99,17 @@ pub(crate) const COVERED: u32 = 1 << 30;
 #[repr(C, align(8))]
 pub(crate) struct Link {
     /// The node above.
-    pub(crate) up: u32,
+    pub(crate) up: NodeId,
     /// The node below.
-    pub(crate) down: u32,
+    pub(crate) down: NodeId,
 }
 
 /// The nodes `first..end` of one option (read-only).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Span {
+    /// The option's first node.
     pub(crate) first: u32,
+    /// One past its last node (the spacer that follows it).
     pub(crate) end: u32,
 }
 
@@ -182,7 +184,10 @@ impl Arena {
         }
 
         // Node 0 (scratch), the headers, and the first spacer.
-        links.extend((0..=n as u32).map(|h| Link { up: h, down: h }));
+        links.extend((0..=n as u32).map(|h| {
+            let h = NodeId::from_u32(h);
+            Link { up: h, down: h }
+        }));
         top.extend(0..=n as u32);
         links.push(Link::default());
         top.push(0);
@@ -199,9 +204,13 @@ impl Arena {
                 let h = item + 1;
                 let q = links.len() as u32;
                 let last = links[h as usize].up;
-                links.push(Link { up: last, down: h });
-                links[last as usize].down = q;
-                links[h as usize].up = q;
+                let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
+                links.push(Link {
+                    up: last,
+                    down: h_id,
+                });
+                links[last].down = q_id;
+                links[h as usize].up = q_id;
                 top.push(h);
                 span.push(Span { first, end });
                 counts[h as usize] += 1;
@@ -248,7 +257,7 @@ impl Arena {
     /// The node below `p` in its vertical list.
     #[inline]
     pub(crate) fn down(&self, p: u32) -> u32 {
-        self.links[p as usize].down
+        self.links[p as usize].down.as_u32()
     }
 
     /// The item header of node `p` (the item itself for a header).

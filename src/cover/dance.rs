@@ -13,6 +13,7 @@
 
 use super::access::{get, get_mut};
 use super::arena::{Arena, COVERED, Link, Span};
+use super::ids::NodeId;
 
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
 const SCAN_BLOCK: usize = 32;
@@ -27,7 +28,8 @@ fn min_of(lens: &[u32]) -> u32 {
     lens.iter().fold(i32::MAX, |m, &l| m.min(l as i32)) as u32
 }
 
-/// A working view of an [`Arena`].
+/// A working view of an [`Arena`]: its vectors as slices (see the arena's
+/// fields of the same names) and copies of its counters.
 pub(crate) struct Dance<'a> {
     links: &'a mut [Link],
     top: &'a [u32],
@@ -42,6 +44,7 @@ pub(crate) struct Dance<'a> {
     step: u32,
     updates: u64,
     cleansings: u64,
+    /// Where `trail_len`, `updates` and `cleansings` go back on drop.
     counters: (&'a mut u32, &'a mut u64, &'a mut u64),
 }
 
@@ -57,6 +60,8 @@ impl Drop for Dance<'_> {
 impl<'a> Dance<'a> {
     #[inline]
     pub(crate) fn new(arena: &'a mut Arena) -> Dance<'a> {
+        // The same length for the per-node slices lets the compiler share
+        // one bounds check between them (without the `unchecked` feature).
         let n = arena.links.len();
         Dance {
             links: &mut arena.links[..n],
@@ -82,7 +87,7 @@ impl<'a> Dance<'a> {
     /// The node below `p` in its vertical list.
     #[inline(always)]
     pub(crate) fn down(&self, p: u32) -> u32 {
-        get(self.links, p).down
+        get(self.links, p).down.as_u32()
     }
 
     /// The item header of node `p` (the item itself for a header).
@@ -202,8 +207,8 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     fn remove(&mut self, q: u32) {
         let Link { up, down } = get(self.links, q);
-        self.link_mut(up).down = down;
-        self.link_mut(down).up = up;
+        self.link_mut(up.as_u32()).down = down;
+        self.link_mut(down.as_u32()).up = up;
         let step = self.step;
         *self.len_mut(self.top(q)) -= step;
     }
@@ -212,8 +217,9 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     fn restore(&mut self, q: u32) {
         let Link { up, down } = get(self.links, q);
-        self.link_mut(up).down = q;
-        self.link_mut(down).up = q;
+        let id = NodeId::from_u32(q);
+        self.link_mut(up.as_u32()).down = id;
+        self.link_mut(down.as_u32()).up = id;
         let step = self.step;
         *self.len_mut(self.top(q)) += step;
     }
@@ -373,9 +379,9 @@ impl<'a> Dance<'a> {
         self.color[i as usize] = x;
         self.cleansings += 1;
         let mut removed = 0;
-        let mut r = self.links[i as usize].down;
+        let mut r = self.down(i);
         while r != i {
-            let next = self.links[r as usize].down;
+            let next = self.down(r);
             if self.color[r as usize] != x {
                 removed += self.hide_on_trail::<true>(r);
             } else if r != p {
@@ -392,12 +398,12 @@ impl<'a> Dance<'a> {
     fn unmark(&mut self, p: u32) {
         let x = self.color[p as usize];
         let i = self.top[p as usize];
-        let mut r = self.links[i as usize].down;
+        let mut r = self.down(i);
         while r != i {
             if self.color[r as usize] < 0 {
                 self.color[r as usize] = x;
             }
-            r = self.links[r as usize].down;
+            r = self.down(r);
         }
         self.color[i as usize] = 0;
     }

@@ -7,6 +7,7 @@
 //! the arena's LIFO invariant.
 
 use super::arena::{Arena, COVERED};
+use super::ids::NodeId;
 
 impl Arena {
     /// The trail's length now (see `Dance::mark`).
@@ -140,12 +141,12 @@ impl Arena {
             reorder(&mut column);
             let mut prev = h;
             for &q in &column {
-                self.links[prev as usize].down = q;
-                self.links[q as usize].up = prev;
+                self.links[prev as usize].down = NodeId::from_u32(q);
+                self.links[q as usize].up = NodeId::from_u32(prev);
                 prev = q;
             }
-            self.links[prev as usize].down = h;
-            self.links[h as usize].up = prev;
+            self.links[prev as usize].down = NodeId::from_u32(h);
+            self.links[h as usize].up = NodeId::from_u32(prev);
         }
     }
 }
