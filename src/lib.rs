@@ -151,7 +151,7 @@
 //! [`for_each`]: cover::Solver::for_each
 //! [`Limits`]: cover::Limits
 
-#![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "unchecked"), forbid(unsafe_code))]
 
 pub mod cover;
 #[doc(hidden)]

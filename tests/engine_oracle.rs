@@ -3,7 +3,7 @@
 //! under shuffling and seeding, and the links restored after every search.
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
+    ColorId, ItemId, Limits, OptionId, PinError, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
     check_solution,
 };
 use proptest::prelude::*;
@@ -70,6 +70,63 @@ proptest! {
             _ => prop_assert_eq!(uniqueness, Uniqueness::Several),
         }
         solver.reset();
+        prop_assert!(solver.links_are_pristine());
+    }
+
+    #[test]
+    fn counting_without_verification_agrees(s in spec(12, 2), max in 1u64..4) {
+        // Without verification, count() counts inside the search loop.
+        let problem = build(&s);
+        let expected = brute_force_solutions(&problem).unwrap().len() as u64;
+        let mut checked = problem.solver();
+        checked.set_verify(true);
+        prop_assert_eq!(checked.count(), expected);
+        let mut solver = problem.solver();
+        solver.set_verify(false);
+        prop_assert_eq!(solver.count(), expected);
+        let (a, b) = (solver.stats(), checked.stats());
+        prop_assert_eq!((a.nodes, a.updates, a.cleansings), (b.nodes, b.updates, b.cleansings));
+        prop_assert!(solver.links_are_pristine());
+        prop_assert_eq!(solver.count_up_to(max), expected.min(max));
+        prop_assert!(solver.links_are_pristine());
+    }
+
+    #[test]
+    fn pins_keep_the_solutions_that_contain_them(
+        s in spec(12, 2),
+        picks in proptest::collection::vec(any::<proptest::sample::Index>(), 1..3),
+    ) {
+        let problem = build(&s);
+        prop_assume!(problem.option_count() > 0);
+        let all = brute_force_solutions(&problem).unwrap();
+        let mut solver = problem.solver();
+        let mut pinned: Vec<OptionId> = Vec::new();
+        for pick in picks {
+            let o = OptionId::from_u32(pick.index(problem.option_count()) as u32);
+            if pinned.contains(&o) {
+                prop_assert_eq!(solver.pin(o), Err(PinError::Conflict(o)));
+                continue;
+            }
+            match solver.pin(o) {
+                Ok(()) => pinned.push(o),
+                Err(PinError::Ignored(_)) => prop_assert!(problem.ignored_options().contains(&o)),
+                Err(PinError::Conflict(_)) => {
+                    // No solution has both this option and the pinned ones.
+                    let both = |sol: &Vec<OptionId>| sol.contains(&o) && pinned.iter().all(|p| sol.contains(p));
+                    prop_assert!(!all.iter().any(both));
+                }
+                Err(e) => prop_assert!(false, "{}", e),
+            }
+        }
+        let expected: Vec<_> = all.into_iter().filter(|sol| pinned.iter().all(|p| sol.contains(p))).collect();
+        prop_assert_eq!(sorted(solver.solutions().collect()), expected.clone());
+        solver.set_verify(false);
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        // Seeding relinks the lists under the pins.
+        solver.set_seed(Some(7));
+        prop_assert_eq!(sorted(solver.solutions().collect()), expected);
+        solver.set_seed(None);
+        solver.unpin_all();
         prop_assert!(solver.links_are_pristine());
     }
 

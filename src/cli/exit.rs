@@ -41,6 +41,7 @@ impl From<std::io::Error> for Failure {
 
 /// The worse of two exit codes, for batches: interruption, then limits,
 /// then bad input, then no solution.
+#[allow(dead_code, reason = "for the batch commands")]
 pub fn worst(a: u8, b: u8) -> u8 {
     let rank = |c: u8| match c {
         INTERRUPTED => 4,

@@ -23,6 +23,7 @@ pub fn flag() -> Arc<AtomicBool> {
 }
 
 /// Whether Ctrl-C was pressed.
+#[allow(dead_code, reason = "for the batch commands, which poll it")]
 pub fn raised() -> bool {
     FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
 }

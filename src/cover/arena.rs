@@ -1,4 +1,4 @@
-//! The Dancing Links arena: every node in one flat `Vec`, linked by `u32`.
+//! The Dancing Links arena: every node in flat `Vec`s, linked by `u32`.
 //!
 //! # Layout (after Knuth's DLX1/DLX2)
 //!
@@ -6,47 +6,79 @@
 //!
 //! * node `0` is unused;
 //! * nodes `1..=N` are the item headers, primary items first (`1..=P`) in
-//!   the order declared, then the secondary items. A header's `up`/`down`
-//!   fields are the ends of the item's vertical list, and its `top` field
-//!   names the header itself, so `top(choice)` gives the branching item both
-//!   for an option node and for the header that ends the list;
+//!   the order declared, then the secondary items. A header's links are the
+//!   ends of the item's vertical list, and its `top` names the header
+//!   itself, so `top(choice)` gives the branching item both for an option
+//!   node and for the header that ends the list;
 //! * node `N + 1` is the first spacer; after it come the options, each a
-//!   run of consecutive nodes followed by a spacer. An option node's `top`
-//!   is its item's header, and its `next` is the following node of the same
-//!   option, cyclically, so `hide` walks an option without testing for
-//!   spacers. A spacer's `top` is 0; its `up` is the first node of the
-//!   option before it and its `down` the last node of the option after it,
-//!   so `commit_others` and `uncommit_others` can walk an option either way.
+//!   run of consecutive nodes followed by a spacer (whose `top` is 0).
 //!
-//! Instead of DLX1's doubly linked list of active items, each item's length
-//! [`Arena::len`] carries a flag bit ([`COVERED`]) while the item is
+//! Each node's fields live in parallel vectors, split by how the search
+//! uses them: [`Arena::links`] (`up`/`down`, 8 bytes) is the only node data
+//! the search writes; [`Arena::top`] and [`Arena::span`] are read-only. An
+//! option node's `span` holds the bounds `first..end` of its option, so the
+//! search walks an option cyclically from any of its nodes with a counted
+//! loop and no test for spacers.
+//!
+//! Instead of DLX1's doubly linked list of active items, each item's entry
+//! in [`Arena::len`] carries a flag bit ([`COVERED`]) while the item is
 //! covered. The active primary items are then exactly the unflagged entries
 //! of the dense array `len[1..=P]`, in item order, so DLX1's choice rule
 //! (the first active primary item of minimum length, stopping at length 0)
 //! becomes a vectorisable scan for the first minimum, with the same result.
 //! Covering an item still counts one update, as unlinking it does in DLX1.
 //!
-//! # The invariant
+//! When the problem is small enough (see [`Arena::shift`]), the entry is a
+//! *key*: the length shifted left, with the primary item's index below it.
+//! The smallest key is then the first item of minimum length, so the choice
+//! is a single vectorised minimum. Bit 31 is always clear, so keys compare
+//! the same as `i32`, for which SSE2 has a comparison.
+//!
+//! # The invariant, and the trail
 //!
 //! `cover(i)` flags item `i` and hides every option in its vertical list
-//! from the *other* items' lists; `uncover(i)` undoes it, walking the list
-//! in the opposite direction. Removed nodes keep their own `up`/`down`
-//! fields, so as long as uncovering happens in exactly the reverse order of
-//! covering, every link returns to its previous value (Knuth, "Dancing
-//! Links", 2000). Within one option the nodes lie in different lists, so
-//! `unhide` may restore them in any order. The search keeps this LIFO
-//! discipline; the tests check that the arena equals its starting state
-//! after every complete or interrupted search.
+//! from the *other* items' lists. Removed nodes keep their own `up`/`down`
+//! fields, so as long as hidden options are unhidden in exactly the reverse
+//! order of hiding, every link returns to its previous value (Knuth,
+//! "Dancing Links", 2000). Within one option the nodes lie in different
+//! lists, so `unhide` may restore them in any order.
+//!
+//! Instead of walking each item's list back up to uncover it, the search
+//! records every hidden option on a stack, [`Arena::trail`], and undoes a
+//! whole level at once by unhiding the trail down to a *mark* taken before
+//! the level: one loop, with no pointer chasing, however many items the
+//! level covered. Clearing the covered items' flags ("release") commutes
+//! with the unhiding, as the flag bit never meets the count below it, so
+//! it is done separately, by a counted walk over the chosen option. The
+//! search, pins and prefixes keep this LIFO discipline; the tests check
+//! that the arena equals its starting state after every complete or
+//! interrupted search.
+//!
+//! # Indices in bounds
+//!
+//! Every node index the arena stores (in `links`, in `span`'s bounds,
+//! which are at most the number of nodes, and on the trail) is below
+//! `links.len()`, the length shared by the per-node vectors, and every
+//! `top` is below `len.len()`. [`Arena::build`] establishes this, and the
+//! dance only ever stores indices it read from these vectors, or nodes
+//! within a span, so it holds throughout; the trail never holds more than
+//! one entry per option, as an option is hidden at most once at a time.
+//! The `access` module relies on this invariant to skip bounds checks in
+//! the hot loop when the `unchecked` feature is on.
 //!
 //! # Colours (Algorithm C)
 //!
 //! [`Arena::color`] holds, per node, 0 (no colour), a positive colour, or
 //! -1 once its item has been *purified* with that colour (TAOCP 7.2.2.1,
 //! Algorithm C); an item header holds the colour it was purified with.
-//! `purify(p)` hides every option whose colour on that item differs from
-//! `p`'s and marks the agreeing ones with -1; `hide` and `unhide` skip nodes
-//! marked -1, and `unpurify` restores them. The hot routines are generic
-//! over `const COLORS: bool`, so problems without colours pay nothing.
+//! `purify(p)` hides (on the trail) every option whose colour on that item
+//! differs from `p`'s and marks the agreeing ones with -1; `hide` and
+//! `unhide` skip nodes marked -1. Releasing the item after the trail is
+//! undone restores the marks. This order is safe: a node hidden by a level
+//! is out of every list, so no later purification can mark it, and the
+//! marks a hide skipped stay in place until that hide is undone. The hot
+//! routines are generic over `const COLORS: bool`, so problems without
+//! colours pay nothing.
 //!
 //! # Statistics
 //!
@@ -54,45 +86,63 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
+use super::dance::Dance;
 use super::ids::NodeId;
 use std::collections::TryReserveError;
 
-/// The flag bit of a covered item's length.
-pub(crate) const COVERED: u32 = 1 << 31;
+/// The flag bit of a covered item's length. Lengths stay below it, as no
+/// item has 2^30 options within the arena's limit.
+pub(crate) const COVERED: u32 = 1 << 30;
 
-/// Elements per block in the choice scan.
-const SCAN_BLOCK: usize = 16;
-
-/// One node of the arena: 16 bytes, so four share a cache line.
+/// The mutable part of a node: its neighbours in its item's vertical list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C, align(16))]
-pub(crate) struct Node {
-    /// The node above in the item's vertical list.
+#[repr(C, align(8))]
+pub(crate) struct Link {
+    /// The node above.
     pub(crate) up: NodeId,
-    /// The node below in the item's vertical list.
+    /// The node below.
     pub(crate) down: NodeId,
-    /// The item header of an option node, the item itself for a header, or
-    /// 0 for a spacer.
-    pub(crate) top: u32,
-    /// The next node of the same option, cyclically (option nodes only).
-    pub(crate) next: NodeId,
+}
+
+/// The nodes `first..end` of one option (read-only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// The option's first node.
+    pub(crate) first: u32,
+    /// One past its last node (the spacer that follows it).
+    pub(crate) end: u32,
 }
 
 /// The linked structure and its counters. Cloning copies flat `Vec`s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Arena {
-    pub(crate) nodes: Vec<Node>,
+    /// Per node: the vertical links (the only node data the search writes).
+    pub(crate) links: Vec<Link>,
+    /// Per node: the item header of an option node, the item itself for a
+    /// header, 0 for a spacer.
+    pub(crate) top: Vec<u32>,
+    /// Per node: the option an option node belongs to (empty for headers
+    /// and spacers).
+    pub(crate) span: Vec<Span>,
     /// Per node: colour state (empty when the problem has no colours).
     pub(crate) color: Vec<i32>,
-    /// Per item header (index 0 unused): the length of its vertical list,
-    /// with [`COVERED`] set while the item is covered.
+    /// Per item header (index 0 unused): `length << shift | tag`, where
+    /// `length` is the length of its vertical list and `tag` the item's
+    /// index from 0 for a primary item when `shift > 0`, else 0; with
+    /// [`COVERED`] set while the item is covered.
     pub(crate) len: Vec<u32>,
+    /// 0, or the number of bits that hold the tag when every key fits
+    /// below [`COVERED`] (see the module docs).
+    pub(crate) shift: u32,
+    /// The options hidden so far, in order (see [`Dance::undo_to`]); room
+    /// for every option, as each is hidden at most once at a time.
+    pub(crate) trail: Vec<u32>,
+    /// The number of entries in use in `trail`.
+    pub(crate) trail_len: u32,
     /// Number of items `N`.
     pub(crate) n_items: u32,
     /// Number of primary items `P`.
     pub(crate) n_primary: u32,
-    /// Number of primary items not covered.
-    pub(crate) active: u32,
     /// Whether any node carries a colour (selects Algorithm C).
     pub(crate) has_colors: bool,
     pub(crate) updates: u64,
@@ -115,10 +165,17 @@ impl Arena {
     ) -> Result<Arena, TryReserveError> {
         let n = n_items;
         let n_nodes = n + 2 + total_entries + option_count;
-        let mut nodes: Vec<Node> = Vec::new();
-        nodes.try_reserve_exact(n_nodes)?;
+        let mut links: Vec<Link> = Vec::new();
+        links.try_reserve_exact(n_nodes)?;
+        let mut top: Vec<u32> = Vec::new();
+        top.try_reserve_exact(n_nodes)?;
+        let mut span: Vec<Span> = Vec::new();
+        span.try_reserve_exact(n_nodes)?;
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
+        let mut trail: Vec<u32> = Vec::new();
+        trail.try_reserve_exact(option_count)?;
+        trail.resize(option_count, 0);
         first_nodes.try_reserve_exact(option_count)?;
         let mut color: Vec<i32> = Vec::new();
         if has_colors {
@@ -126,66 +183,80 @@ impl Arena {
             color.resize(n_nodes, 0);
         }
 
-        nodes.push(Node::default());
-        for h in 1..=n as u32 {
-            let id = NodeId::from_u32(h);
-            nodes.push(Node {
-                up: id,
-                down: id,
-                top: h,
-                next: id,
-            });
-        }
+        // Node 0 (scratch), the headers, and the first spacer.
+        links.extend((0..=n as u32).map(|h| {
+            let h = NodeId::from_u32(h);
+            Link { up: h, down: h }
+        }));
+        top.extend(0..=n as u32);
+        links.push(Link::default());
+        top.push(0);
+        span.resize(n + 2, Span::default());
         len.resize(n + 1, 0);
-        // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
+        let mut counts: Vec<u32> = Vec::new();
+        counts.try_reserve_exact(n + 1)?;
+        counts.resize(n + 1, 0);
         for option in options {
-            let start = nodes.len() as u32;
-            first_nodes.push(NodeId::from_u32(start));
-            for (k, &(item, c)) in option.iter().enumerate() {
+            let first = links.len() as u32;
+            let end = first + option.len() as u32;
+            first_nodes.push(NodeId::from_u32(first));
+            for &(item, c) in option {
                 let h = item + 1;
-                let q = nodes.len() as u32;
-                let last = nodes[h as usize].up;
-                let next = if k + 1 == option.len() { start } else { q + 1 };
-                nodes.push(Node {
-                    up: last,
-                    down: NodeId::from_u32(h),
-                    top: h,
-                    next: NodeId::from_u32(next),
-                });
-                nodes[last.as_usize()].down = NodeId::from_u32(q);
-                nodes[h as usize].up = NodeId::from_u32(q);
-                len[h as usize] += 1;
+                let q = links.len() as u32;
+                let last = links[h as usize].up;
+                let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
+                links.push(Link { up: last, down: h_id });
+                links[last].down = q_id;
+                links[h as usize].up = q_id;
+                top.push(h);
+                span.push(Span { first, end });
+                counts[h as usize] += 1;
                 if has_colors {
                     color[q as usize] = c as i32;
                 }
             }
-            let end = nodes.len() as u32 - 1;
-            nodes[spacer].down = NodeId::from_u32(end);
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: NodeId::from_u32(start),
-                ..Node::default()
-            });
+            links.push(Link::default());
+            top.push(0);
+            span.push(Span::default());
+        }
+        let shift = key_shift(n_primary as u32, counts.iter().copied().max().unwrap_or(0));
+        for (h, (l, &count)) in len.iter_mut().zip(&counts).enumerate() {
+            let primary = (1..=n_primary).contains(&h);
+            let tag = if shift > 0 && primary { h as u32 - 1 } else { 0 };
+            *l = count << shift | tag;
         }
         Ok(Arena {
-            nodes,
+            links,
+            top,
+            span,
             color,
             len,
+            shift,
+            trail,
+            trail_len: 0,
             n_items: n as u32,
             n_primary: n_primary as u32,
-            active: n_primary as u32,
             has_colors,
             updates: 0,
             cleansings: 0,
         })
     }
 
-    /// Whether no primary item is left to cover.
+    /// The number of nodes, headers and spacers included.
+    pub(crate) fn node_count(&self) -> usize {
+        self.links.len()
+    }
+
+    /// The node below `p` in its vertical list.
     #[inline]
-    pub(crate) fn all_covered(&self) -> bool {
-        self.active == 0
+    pub(crate) fn down(&self, p: u32) -> u32 {
+        self.links[p as usize].down.as_u32()
+    }
+
+    /// The item header of node `p` (the item itself for a header).
+    #[inline]
+    pub(crate) fn top(&self, p: u32) -> u32 {
+        self.top[p as usize]
     }
 
     /// Whether item header `h` is not covered.
@@ -194,226 +265,57 @@ impl Arena {
         self.len[h as usize] & COVERED == 0
     }
 
-    /// DLX1's choice: the first active primary item of minimum length,
-    /// stopping at length 0. Returns `(item header, length)`. Must not be
-    /// called when every primary item is covered.
+    /// A view for the dance: slices and counters held in locals, written
+    /// back when the view is dropped.
     #[inline]
-    pub(crate) fn choose_first_min(&self) -> (u32, u32) {
-        let lens = &self.len[1..=self.n_primary as usize];
-        let mut best = u32::MAX;
-        let mut block = 0;
-        for (b, chunk) in lens.chunks(SCAN_BLOCK).enumerate() {
-            let m = chunk.iter().fold(u32::MAX, |m, &l| m.min(l));
-            if m < best {
-                best = m;
-                block = b;
-                if m == 0 {
-                    break;
-                }
-            }
+    pub(crate) fn dance(&mut self) -> Dance<'_> {
+        Dance::new(self)
+    }
+}
+
+/// The shift that makes room for a tag below every length (see
+/// [`Arena::shift`]), or 0 if some key would reach [`COVERED`].
+fn key_shift(n_primary: u32, max_length: u32) -> u32 {
+    let shift = u32::BITS - n_primary.saturating_sub(1).leading_zeros();
+    let fits = u64::from(max_length) << shift | u64::from(n_primary) < u64::from(COVERED);
+    if shift > 0 && fits { shift } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::COVERED;
+    use crate::cover::{Problem, Solver};
+    use crate::puzzles::langford::Langford;
+    use crate::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+    use crate::puzzles::queens::Queens;
+
+    /// A solver whose arena holds plain lengths (`shift` 0), as for
+    /// problems whose keys would not fit.
+    fn untagged(problem: &Problem) -> Solver {
+        let mut solver = problem.solver();
+        let arena = &mut solver.arena;
+        for l in &mut arena.len {
+            *l = (*l & !COVERED) >> arena.shift;
         }
-        let base = block * SCAN_BLOCK;
-        let offset = lens[base..].iter().position(|&l| l == best).unwrap_or(0);
-        ((base + offset + 1) as u32, best)
+        arena.shift = 0;
+        solver
     }
 
-    /// The same rule with ties broken at random (reservoir sampling, as
-    /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
-    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> (u32, u32) {
-        let mut best = 0;
-        let mut t = u32::MAX;
-        let mut ties = 0;
-        for h in 1..=self.n_primary {
-            let l = self.len[h as usize];
-            if l < t {
-                (best, t, ties) = (h, l, 1);
-                if l == 0 {
-                    break;
-                }
-            } else if l == t && l & COVERED == 0 {
-                ties += 1;
-                if below(ties) == 0 {
-                    best = h;
-                }
-            }
-        }
-        (best, t)
-    }
-
-    /// Removes every other node of `p`'s option from its vertical list.
-    /// Returns the number of nodes removed.
-    #[inline(always)]
-    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        let mut removed = 0;
-        let mut q = self.nodes[p as usize].next;
-        while q.as_u32() != p {
-            let node = self.nodes[q.as_usize()];
-            if !COLORS || self.color[q.as_usize()] >= 0 {
-                self.nodes[node.up.as_usize()].down = node.down;
-                self.nodes[node.down.as_usize()].up = node.up;
-                self.len[node.top as usize] -= 1;
-                removed += 1;
-            }
-            q = node.next;
-        }
-        removed
-    }
-
-    /// Puts back what `hide(p)` removed.
-    #[inline(always)]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = self.nodes[p as usize].next;
-        while q.as_u32() != p {
-            let node = self.nodes[q.as_usize()];
-            if !COLORS || self.color[q.as_usize()] >= 0 {
-                self.nodes[node.up.as_usize()].down = q;
-                self.nodes[node.down.as_usize()].up = q;
-                self.len[node.top as usize] += 1;
-            }
-            q = node.next;
-        }
-    }
-
-    /// Covers item header `i`.
-    #[inline]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
-        self.len[i as usize] |= COVERED;
-        self.active -= u32::from(i <= self.n_primary);
-        let mut removed = 1;
-        let mut p = self.nodes[i as usize].down.as_u32();
-        while p != i {
-            removed += self.hide::<COLORS>(p);
-            p = self.nodes[p as usize].down.as_u32();
-        }
-        self.updates += removed;
-    }
-
-    /// Undoes `cover(i)`.
-    #[inline]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].up.as_u32();
-        while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.nodes[p as usize].up.as_u32();
-        }
-        self.len[i as usize] &= !COVERED;
-        self.active += u32::from(i <= self.n_primary);
-    }
-
-    /// Keeps only the options that agree with node `p`'s colour on its item.
-    fn purify(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.nodes[p as usize].top;
-        self.color[i as usize] = x;
-        self.cleansings += 1;
-        let mut removed = 0;
-        let mut r = self.nodes[i as usize].down.as_u32();
-        while r != i {
-            if self.color[r as usize] != x {
-                removed += self.hide::<true>(r);
-            } else if r != p {
-                self.color[r as usize] = -1;
-                self.cleansings += 1;
-            }
-            r = self.nodes[r as usize].down.as_u32();
-        }
-        self.updates += removed;
-    }
-
-    /// Undoes `purify(p)`.
-    fn unpurify(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.nodes[p as usize].top;
-        let mut r = self.nodes[i as usize].up.as_u32();
-        while r != i {
-            if self.color[r as usize] < 0 {
-                self.color[r as usize] = x;
-            } else if r != p {
-                self.unhide::<true>(r);
-            }
-            r = self.nodes[r as usize].up.as_u32();
-        }
-        self.color[i as usize] = 0;
-    }
-
-    /// Commits node `p`'s item: covers it, or purifies it for a colour, or
-    /// does nothing when it is already purified with that colour.
-    #[inline(always)]
-    fn commit<const COLORS: bool>(&mut self, p: u32, top: u32) {
-        if !COLORS {
-            self.cover::<false>(top);
-        } else {
-            let color = self.color[p as usize];
-            if color == 0 {
-                self.cover::<true>(top);
-            } else if color > 0 {
-                self.purify(p);
-            }
-        }
-    }
-
-    /// Undoes `commit(p)`.
-    #[inline(always)]
-    fn uncommit<const COLORS: bool>(&mut self, p: u32, top: u32) {
-        if !COLORS {
-            self.uncover::<false>(top);
-        } else {
-            let color = self.color[p as usize];
-            if color == 0 {
-                self.uncover::<true>(top);
-            } else if color > 0 {
-                self.unpurify(p);
-            }
-        }
-    }
-
-    /// `commit` for either kind of problem (outside the hot loop).
-    pub(crate) fn commit_node(&mut self, q: u32) {
-        let top = self.nodes[q as usize].top;
-        if self.has_colors {
-            self.commit::<true>(q, top)
-        } else {
-            self.commit::<false>(q, top)
-        }
-    }
-
-    /// `uncommit` for either kind of problem (outside the hot loop).
-    pub(crate) fn uncommit_node(&mut self, q: u32) {
-        let top = self.nodes[q as usize].top;
-        if self.has_colors {
-            self.uncommit::<true>(q, top)
-        } else {
-            self.uncommit::<false>(q, top)
-        }
-    }
-
-    /// Commits every item of `p`'s option except `p`'s own, left to right.
-    #[inline]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p + 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == 0 {
-                q = node.up.as_u32();
-            } else {
-                self.commit::<COLORS>(q, node.top);
-                q += 1;
-            }
-        }
-    }
-
-    /// Undoes `commit_others(p)`, right to left.
-    #[inline]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == 0 {
-                q = node.down.as_u32();
-            } else {
-                self.uncommit::<COLORS>(q, node.top);
-                q -= 1;
-            }
+    #[test]
+    fn keys_and_plain_lengths_make_the_same_choices() {
+        let problems = [
+            Queens::new(8).unwrap().problem().clone(),
+            Langford::raw(7).unwrap().problem().clone(),
+            // 72 primary items: the scan with early exits.
+            Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(),
+        ];
+        for problem in &problems {
+            assert!(problem.solver().arena.shift > 0);
+            let mut keyed = problem.solver();
+            let mut plain = untagged(problem);
+            assert_eq!(plain.count(), keyed.count());
+            let (a, b) = (plain.stats(), keyed.stats());
+            assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
         }
     }
 }

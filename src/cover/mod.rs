@@ -41,9 +41,11 @@
 //! # Ok::<(), exactcover::cover::BuildError>(())
 //! ```
 
+mod access;
 mod arena;
 mod brute;
 mod check;
+mod dance;
 mod dlx_text;
 mod error;
 mod ids;

@@ -1,5 +1,6 @@
-//! Committing whole options outside the search (pins), and reordering the
-//! vertical lists (for the seeded randomisation).
+//! Committing outside the hot loop: whole options (pins), single levels
+//! (prefix replay and unwinding), and reordering the vertical lists (for
+//! the seeded randomisation).
 //!
 //! A pin commits every item of one option, as if the search had chosen it
 //! at a level below level 0. Pins are undone in reverse order, which keeps
@@ -9,32 +10,88 @@ use super::arena::{Arena, COVERED};
 use super::ids::NodeId;
 
 impl Arena {
+    /// The trail's length now (see `Dance::mark`).
+    pub(crate) fn mark(&self) -> u32 {
+        self.trail_len
+    }
+
+    /// Unhides the options hidden since `mark`, last first.
+    pub(crate) fn undo_to(&mut self, mark: u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        if colors { dance.undo_to::<true>(mark) } else { dance.undo_to::<false>(mark) }
+    }
+
+    /// One level of the search: covers item `i` and commits the rest of the
+    /// `k`-th option in its list, which must exist. Returns that option's
+    /// node in `i`'s list and the trail's mark between the two steps.
+    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        if colors {
+            dance.cover::<true>(i)
+        } else {
+            dance.cover::<false>(i)
+        }
+        let mut c = dance.down(i);
+        for _ in 0..k {
+            c = dance.down(c);
+        }
+        let mark = dance.mark();
+        if colors {
+            dance.commit_others::<true>(c)
+        } else {
+            dance.commit_others::<false>(c)
+        }
+        (c, mark)
+    }
+
+    /// Undoes `commit_level` but for the options hidden by covering the
+    /// branching item, which stay on the trail below `mark`: the caller
+    /// undoes them with the levels below, or with `undo_to`.
+    pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
+        let colors = self.has_colors;
+        let mut dance = self.dance();
+        let i = dance.top(c);
+        if colors {
+            dance.undo_to::<true>(mark);
+            dance.release_others::<true>(c);
+        } else {
+            dance.undo_to::<false>(mark);
+            dance.release_others::<false>(c);
+        }
+        dance.release(i);
+    }
+
     /// The nodes of the option starting at `first`, left to right.
-    fn option_nodes(&self, first: u32) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        let end = (first..)
-            .find(|&q| self.nodes[q as usize].top == 0)
-            .unwrap_or(first);
-        first..end
+    fn option_nodes(&self, first: u32) -> std::ops::Range<u32> {
+        first..self.span[first as usize].end
     }
 
     /// Commits every item of the option whose first node is `first`.
-    pub(crate) fn commit_option(&mut self, first: u32) {
-        let mut q = first;
-        while self.nodes[q as usize].top != 0 {
-            self.commit_node(q);
-            q += 1;
+    /// Returns the trail's mark before.
+    pub(crate) fn commit_option(&mut self, first: u32) -> u32 {
+        let mark = self.trail_len;
+        let colors = self.has_colors;
+        let nodes = self.option_nodes(first);
+        let mut dance = self.dance();
+        for q in nodes {
+            if colors { dance.commit::<true>(q) } else { dance.commit::<false>(q) }
         }
+        mark
     }
 
-    /// Undoes `commit_option(first)`.
-    pub(crate) fn uncommit_option(&mut self, first: u32) {
-        let mut q = first;
-        while self.nodes[q as usize + 1].top != 0 {
-            q += 1;
-        }
-        while q >= first {
-            self.uncommit_node(q);
-            q -= 1;
+    /// Undoes `commit_option(first)`, which returned `mark`.
+    pub(crate) fn uncommit_option(&mut self, first: u32, mark: u32) {
+        let colors = self.has_colors;
+        let nodes = self.option_nodes(first);
+        let mut dance = self.dance();
+        if colors {
+            dance.undo_to::<true>(mark);
+            nodes.for_each(|q| dance.release_node::<true>(q));
+        } else {
+            dance.undo_to::<false>(mark);
+            nodes.for_each(|q| dance.release_node::<false>(q));
         }
     }
 
@@ -44,7 +101,7 @@ impl Arena {
     /// same colour.
     pub(crate) fn option_available(&self, first: u32) -> bool {
         self.option_nodes(first).all(|q| {
-            let top = self.nodes[q as usize].top;
+            let top = self.top(q);
             if !self.is_active(top) {
                 return false;
             }
@@ -63,25 +120,25 @@ impl Arena {
     /// Relinks every vertical list in the order given by `reorder`, which
     /// receives each item's nodes (top to bottom) and may permute them.
     /// Must be called with nothing covered.
-    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [NodeId])) {
+    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [u32])) {
         debug_assert!(self.len[1..].iter().all(|&l| l & COVERED == 0));
         let mut column = Vec::new();
         for h in 1..=self.n_items {
             column.clear();
-            let mut p = self.nodes[h as usize].down;
-            while p.as_u32() != h {
+            let mut p = self.down(h);
+            while p != h {
                 column.push(p);
-                p = self.nodes[p.as_usize()].down;
+                p = self.down(p);
             }
             reorder(&mut column);
-            let mut prev = NodeId::from_u32(h);
+            let mut prev = h;
             for &q in &column {
-                self.nodes[prev.as_usize()].down = q;
-                self.nodes[q.as_usize()].up = prev;
+                self.links[prev as usize].down = NodeId::from_u32(q);
+                self.links[q as usize].up = NodeId::from_u32(prev);
                 prev = q;
             }
-            self.nodes[prev.as_usize()].down = NodeId::from_u32(h);
-            self.nodes[h as usize].up = prev;
+            self.links[prev as usize].down = NodeId::from_u32(h);
+            self.links[h as usize].up = NodeId::from_u32(prev);
         }
     }
 }

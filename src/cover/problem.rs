@@ -152,11 +152,7 @@ pub struct ProblemBuilder {
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> ProblemBuilder {
-        ProblemBuilder {
-            colors: vec![String::new()],
-            option_ptr: vec![0],
-            ..ProblemBuilder::default()
-        }
+        ProblemBuilder { colors: vec![String::new()], option_ptr: vec![0], ..ProblemBuilder::default() }
     }
 
     /// A builder with `primary` primary and `secondary` secondary items,
@@ -164,8 +160,7 @@ impl ProblemBuilder {
     pub fn with_items(primary: usize, secondary: usize) -> ProblemBuilder {
         let mut b = ProblemBuilder::new();
         for i in 0..primary + secondary {
-            b.add_item(i.to_string(), i < primary)
-                .expect("index names are distinct and valid");
+            b.add_item(i.to_string(), i < primary).expect("index names are distinct and valid");
         }
         b
     }
@@ -242,10 +237,7 @@ impl ProblemBuilder {
 
     /// Adds an option given by item names; `item:colour` gives a secondary
     /// item a colour.
-    pub fn option<S: AsRef<str>>(
-        &mut self,
-        items: impl IntoIterator<Item = S>,
-    ) -> Result<OptionId, BuildError> {
+    pub fn option<S: AsRef<str>>(&mut self, items: impl IntoIterator<Item = S>) -> Result<OptionId, BuildError> {
         let option = self.option_count();
         let mut entries = Vec::new();
         for s in items {
@@ -254,10 +246,7 @@ impl ProblemBuilder {
                 Some((n, c)) => (n, Some(c)),
                 None => (s, None),
             };
-            let item = self.item(name).ok_or_else(|| BuildError::UnknownItem {
-                option,
-                name: name.to_string(),
-            })?;
+            let item = self.item(name).ok_or_else(|| BuildError::UnknownItem { option, name: name.to_string() })?;
             let color = color.map_or(ColorId::NONE, |c| self.color(c));
             entries.push((item, color));
         }
@@ -272,10 +261,7 @@ impl ProblemBuilder {
 
     /// Adds an option given by item ids, each with a colour (or
     /// [`ColorId::NONE`]).
-    pub fn colored_option_ids(
-        &mut self,
-        entries: &[(ItemId, ColorId)],
-    ) -> Result<OptionId, BuildError> {
+    pub fn colored_option_ids(&mut self, entries: &[(ItemId, ColorId)]) -> Result<OptionId, BuildError> {
         let option = self.option_count();
         if entries.is_empty() {
             return Err(BuildError::EmptyOption { option });
@@ -292,29 +278,17 @@ impl ProblemBuilder {
         for &(item, color) in entries {
             let i = item.as_usize();
             if i >= self.names.len() {
-                return Err(BuildError::UnknownItem {
-                    option,
-                    name: i.to_string(),
-                });
+                return Err(BuildError::UnknownItem { option, name: i.to_string() });
             }
             if color.as_usize() >= self.colors.len() {
-                return Err(BuildError::UnknownItem {
-                    option,
-                    name: format!("{}:#{}", self.names[i], color),
-                });
+                return Err(BuildError::UnknownItem { option, name: format!("{}:#{}", self.names[i], color) });
             }
             if self.stamp[i] == stamp {
-                return Err(BuildError::RepeatedItem {
-                    option,
-                    name: self.names[i].clone(),
-                });
+                return Err(BuildError::RepeatedItem { option, name: self.names[i].clone() });
             }
             self.stamp[i] = stamp;
             if color.is_some() && self.primary[i] {
-                return Err(BuildError::ColorOnPrimary {
-                    option,
-                    name: self.names[i].clone(),
-                });
+                return Err(BuildError::ColorOnPrimary { option, name: self.names[i].clone() });
             }
         }
         let total = self.entries.len() as u64 + entries.len() as u64;
@@ -345,9 +319,7 @@ impl ProblemBuilder {
         let mut ignored = Vec::new();
         let mut raw: Vec<(u32, u32)> = Vec::new();
         raw.try_reserve_exact(self.entries.len())
-            .map_err(|_| BuildError::OutOfMemory {
-                nodes: self.entries.len() as u64,
-            })?;
+            .map_err(|_| BuildError::OutOfMemory { nodes: self.entries.len() as u64 })?;
         let mut kept_ptr = vec![0u32];
         for o in 0..n_options {
             let (a, b) = (self.option_ptr[o] as usize, self.option_ptr[o + 1] as usize);
@@ -366,22 +338,12 @@ impl ProblemBuilder {
         }
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
         let mut first_kept = Vec::new();
-        let options = kept_ptr
-            .windows(2)
-            .map(|w| &raw[w[0] as usize..w[1] as usize]);
-        let arena = Arena::build(
-            self.names.len(),
-            n_primary,
-            options,
-            raw.len(),
-            n_kept,
-            has_colors,
-            &mut first_kept,
-        )
-        .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
+        let options = kept_ptr.windows(2).map(|w| &raw[w[0] as usize..w[1] as usize]);
+        let arena = Arena::build(self.names.len(), n_primary, options, raw.len(), n_kept, has_colors, &mut first_kept)
+            .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
 
         let mut first_node = Vec::with_capacity(n_options);
-        let mut node_option = vec![OptionId::default(); arena.nodes.len()];
+        let mut node_option = vec![OptionId::default(); arena.node_count()];
         let mut kept = first_kept.iter();
         for o in 0..n_options {
             let id = OptionId::from_u32(o as u32);
@@ -391,9 +353,7 @@ impl ProblemBuilder {
             }
             let &start = kept.next().expect("one first node per kept option");
             let len = (self.option_ptr[o + 1] - self.option_ptr[o]) as usize;
-            for q in start.as_usize()..start.as_usize() + len {
-                node_option[q] = id;
-            }
+            node_option[start.as_usize()..][..len].fill(id);
             first_node.push(start);
         }
         Ok(Problem {
@@ -414,8 +374,5 @@ impl ProblemBuilder {
 }
 
 fn too_large(what: &str, size: u64) -> BuildError {
-    BuildError::TooLarge {
-        what: format!("{size} {what}"),
-        limit: ARENA_LIMIT - 1,
-    }
+    BuildError::TooLarge { what: format!("{size} {what}"), limit: ARENA_LIMIT - 1 }
 }

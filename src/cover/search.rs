@@ -1,21 +1,33 @@
 //! The iterative search: Knuth's Algorithm X (and C, with colours) as a
-//! resumable state machine, with no recursion.
+//! resumable loop, with no recursion.
 //!
-//! The search state is `level`, the stack `choice[0..=level]` of chosen
-//! nodes, and a `phase` saying which step of the algorithm comes next. The
-//! steps are DLX1's:
+//! The search state is `level`, the stack `choice[0..level]` of chosen
+//! nodes, and `marks[0..level]`, the trail's mark at each level (see the
+//! `arena` module). The hot loop, `run`, alternates two inner loops, with
+//! DLX1's steps:
 //!
-//! * **Forward**: count a node; if no primary item is left, a solution has
-//!   been found; otherwise choose an item `i` (DLX1's rule: the first active
-//!   primary item of minimum length, stopping at length 0), cover it, and
-//!   let `choice[level]` be the first option in its list.
-//! * **Advance**: if `choice[level]` is the header of `i`, the list is
-//!   exhausted: uncover `i` and back up a level. Otherwise commit the other
-//!   items of the chosen option and go forward a level.
-//! * **Recover**: uncommit the other items of `choice[level]` (right to
-//!   left) and move to the next option in the list.
+//! * **forward**: count a node; choose an item `i` (DLX1's rule: the first
+//!   active primary item of minimum length, stopping at length 0), or find
+//!   that no primary item is left: a solution. If `i`'s list is empty,
+//!   count the update of covering it (nothing else would change) and back
+//!   up. Else cover `i`, take the trail's mark, commit the other items of
+//!   the first option in `i`'s list, record that node in `choice[level]`,
+//!   and go down.
+//! * **back up**: go up a level; undo the trail down to the level's mark,
+//!   which uncommits `choice[level]` (and uncovers any exhausted item
+//!   below it), then release its items; move to the next option in the
+//!   list. If there is one, commit it and go forward; if the list is
+//!   exhausted, release `i` and back up again: its hidden options are
+//!   undone with the level above.
 //!
-//! Because every cover is matched by an uncover in reverse order, the arena
+//! The loop keeps its state in locals (and the arena's counters in a
+//! `Dance` view), and saves it only when it returns: at a solution
+//! (`phase` = `AfterSolution`, resumed by backing up), at a limit
+//! (`Forward`, before counting the node), or at the end (`Done`). When
+//! counting without verification, solutions are counted in the loop,
+//! which then returns only at the end or at a limit.
+//!
+//! Because the trail is undone in exactly the reverse order, the arena
 //! returns to its starting state when the search ends. A stop by a limit
 //! *unwinds* the remaining levels in the same order, so the arena is
 //! restored in every case (see the `arena` module for the invariant).
@@ -41,9 +53,10 @@ pub(crate) enum Event {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
+    /// Enter a new node at `level` (a fresh search, or one stopped by a
+    /// limit before counting that node).
     Forward,
-    Advance,
-    Recover,
+    /// A solution was reported at `level`; go on by backing up.
     AfterSolution,
     Done,
 }
@@ -61,15 +74,25 @@ pub struct Solver {
     pub(crate) arena: Arena,
     phase: Phase,
     level: usize,
-    /// The node chosen at each level (the item header once exhausted).
+    /// The node chosen at each level.
     choice: Vec<u32>,
+    /// The trail's mark at each level, between covering the branching item
+    /// and committing the chosen option: undoing the trail to it undoes the
+    /// option (and whatever deeper levels left on the trail).
+    marks: Vec<u32>,
+    /// The trail's mark when the floor level began (after the prefix).
+    floor_mark: u32,
+    /// The trail's mark when the prefix began (after the pins).
+    prefix_mark: u32,
     /// For each level: the length of the branching item when chosen, and
     /// the index of the current choice. Used for progress estimates.
     pub(crate) branch: Vec<(u32, u32)>,
     /// Levels below `floor` belong to a fixed prefix (see `prefix`).
     floor: usize,
     prefix: Vec<u32>,
-    pins: Vec<u32>,
+    /// The first node of each pinned option, with the trail's mark before
+    /// it was committed.
+    pins: Vec<(u32, u32)>,
     pub(crate) limits: Limits,
     deadline: Option<Instant>,
     next_check: u64,
@@ -95,6 +118,9 @@ impl Solver {
             phase: Phase::Done,
             level: 0,
             choice: vec![0; depth],
+            marks: vec![0; depth],
+            floor_mark: 0,
+            prefix_mark: 0,
             branch: vec![(0, 0); depth],
             floor: 0,
             prefix: Vec::new(),
@@ -126,8 +152,8 @@ impl Solver {
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.reset();
         let pins = std::mem::take(&mut self.pins);
-        for &p in pins.iter().rev() {
-            self.arena.uncommit_option(p);
+        for &(p, mark) in pins.iter().rev() {
+            self.arena.uncommit_option(p, mark);
         }
         self.arena.relink_vertical(|column| column.sort_unstable());
         if let Some(seed) = seed {
@@ -137,10 +163,7 @@ impl Solver {
                 column.shuffle(&mut shuffler);
             });
         }
-        for &p in &pins {
-            self.arena.commit_option(p);
-        }
-        self.pins = pins;
+        self.pins = pins.iter().map(|&(p, _)| (p, self.arena.commit_option(p))).collect();
         self.seed = seed;
         self.rng = seed.map(tie_rng);
     }
@@ -212,6 +235,7 @@ impl Solver {
         self.deadline = self.limits.deadline_from(now);
         self.next_check = self.nodes + CHECK_INTERVAL;
         self.replay_prefix();
+        self.floor_mark = self.arena.mark();
         self.level = self.floor;
         self.phase = Phase::Forward;
         self.status = Status::Paused;
@@ -219,6 +243,21 @@ impl Solver {
 
     /// Runs until the next solution, the end, or a limit. Times itself.
     pub(crate) fn step(&mut self) -> Event {
+        self.step_with(false)
+    }
+
+    /// Runs until the end or a limit, counting the solutions without
+    /// stopping at each (unless every solution is to be verified).
+    pub(crate) fn run_to_end(&mut self) {
+        if self.verify {
+            while self.step() == Event::Solution {}
+        } else {
+            self.step_with(true);
+        }
+    }
+
+    /// `step`, or `run_to_end` if `count_only`.
+    fn step_with(&mut self, count_only: bool) -> Event {
         match self.status {
             Status::Complete => return Event::Done,
             Status::Stopped(r) => return Event::Stopped(r),
@@ -226,11 +265,7 @@ impl Solver {
         }
         self.begin();
         let start = Instant::now();
-        let event = if self.arena.has_colors {
-            self.run::<true>()
-        } else {
-            self.run::<false>()
-        };
+        let event = if self.arena.has_colors { self.run::<true>(count_only) } else { self.run::<false>(count_only) };
         match event {
             Event::Solution => {
                 self.solutions += 1;
@@ -258,13 +293,8 @@ impl Solver {
     fn fill_solution(&mut self) {
         let node_option = &self.problem.inner.node_option;
         self.solution.clear();
-        self.solution
-            .extend(self.pins.iter().map(|&p| node_option[p as usize]));
-        self.solution.extend(
-            self.choice[..self.level]
-                .iter()
-                .map(|&c| node_option[c as usize]),
-        );
+        self.solution.extend(self.pins.iter().map(|&(p, _)| node_option[p as usize]));
+        self.solution.extend(self.choice[..self.level].iter().map(|&c| node_option[c as usize]));
         if self.verify {
             if let Err(e) = super::check::check_solution(&self.problem, &self.solution) {
                 panic!("the engine reported a wrong solution: {e}");
@@ -272,136 +302,124 @@ impl Solver {
         }
     }
 
-    /// The hot loop.
-    fn run<const COLORS: bool>(&mut self) -> Event {
-        let node_budget = self.limits.node_budget().unwrap_or(u64::MAX);
-        loop {
-            match self.phase {
-                Phase::Forward => {
-                    if self.nodes >= node_budget {
-                        return Event::Stopped(StopReason::Nodes);
-                    }
-                    if self.nodes >= self.next_check {
-                        self.next_check = self.nodes + CHECK_INTERVAL;
-                        if let Some(r) = self.clock_or_cancel() {
-                            return Event::Stopped(r);
-                        }
-                    }
-                    self.nodes += 1;
-                    if self.arena.all_covered() {
-                        self.phase = Phase::AfterSolution;
-                        return Event::Solution;
-                    }
-                    let (i, t) = match &mut self.rng {
-                        None => self.arena.choose_first_min(),
-                        Some(rng) => self.arena.choose_random_tie(|n| rng.random_range(0..n)),
-                    };
-                    self.arena.cover::<COLORS>(i);
-                    self.choice[self.level] = self.arena.nodes[i as usize].down.as_u32();
-                    self.branch[self.level] = (t, 0);
-                    self.phase = Phase::Advance;
+    /// The hot loop: descend until a solution or a dead end, then back up
+    /// to the next untried option, and again. Only a return saves `phase`.
+    /// With `count_only`, a solution is counted here and the search goes
+    /// on, so the loop returns only at the end or at a limit.
+    fn run<const COLORS: bool>(&mut self, count_only: bool) -> Event {
+        let budget = self.limits.node_budget().unwrap_or(u64::MAX);
+        let max_solutions = self.limits.solution_limit().unwrap_or(u64::MAX);
+        let mut resume = match self.phase {
+            Phase::Forward => false,
+            Phase::AfterSolution => {
+                if self.solutions >= max_solutions {
+                    return Event::Stopped(StopReason::Solutions);
                 }
-                Phase::Advance => {
-                    let c = self.choice[self.level];
-                    let i = self.arena.nodes[c as usize].top;
-                    if c == i {
-                        self.arena.uncover::<COLORS>(i);
-                        if self.level == self.floor {
-                            self.phase = Phase::Done;
-                            return Event::Done;
-                        }
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                    } else {
-                        self.arena.commit_others::<COLORS>(c);
-                        self.level += 1;
-                        self.phase = Phase::Forward;
-                    }
-                }
-                Phase::Recover => {
-                    let c = self.choice[self.level];
-                    self.arena.uncommit_others::<COLORS>(c);
-                    self.choice[self.level] = self.arena.nodes[c as usize].down.as_u32();
-                    self.branch[self.level].1 += 1;
-                    self.phase = Phase::Advance;
-                }
-                Phase::AfterSolution => {
-                    if self
-                        .limits
-                        .solution_limit()
-                        .is_some_and(|m| self.solutions >= m)
-                    {
-                        return Event::Stopped(StopReason::Solutions);
-                    }
-                    if self.level == self.floor {
-                        self.phase = Phase::Done;
-                        return Event::Done;
-                    }
-                    self.level -= 1;
-                    self.phase = Phase::Recover;
-                }
-                Phase::Done => return Event::Done,
+                true
             }
-        }
-    }
-
-    #[cold]
-    fn clock_or_cancel(&self) -> Option<StopReason> {
-        if self.limits.cancelled() {
-            return Some(StopReason::Cancelled);
-        }
-        match self.deadline {
-            Some(d) if Instant::now() >= d => Some(StopReason::Time),
-            _ => None,
-        }
+            Phase::Done => return Event::Done,
+        };
+        let floor = self.floor;
+        let mut level = self.level;
+        let mut nodes = self.nodes;
+        let mut stop_at = budget.min(self.next_check);
+        let mut dance = self.arena.dance();
+        let (event, phase) = 'search: loop {
+            // Forward: go down while the chosen item has an option (unless
+            // resuming after a solution, where the search backs up first).
+            if !resume {
+                loop {
+                    if nodes >= stop_at {
+                        if nodes >= budget {
+                            break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        }
+                        self.next_check = nodes + CHECK_INTERVAL;
+                        if let Some(r) = clock_or_cancel(&self.limits, self.deadline) {
+                            break 'search (Event::Stopped(r), Phase::Forward);
+                        }
+                        stop_at = budget.min(self.next_check);
+                    }
+                    nodes += 1;
+                    let choice = match &mut self.rng {
+                        None => dance.choose_first_min(),
+                        Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
+                    };
+                    let Some((i, t)) = choice else {
+                        if !count_only {
+                            break 'search (Event::Solution, Phase::AfterSolution);
+                        }
+                        self.solutions += 1;
+                        if self.solutions >= max_solutions {
+                            let stop = Event::Stopped(StopReason::Solutions);
+                            break 'search (stop, Phase::AfterSolution);
+                        }
+                        break;
+                    };
+                    self.branch[level] = (t, 0);
+                    if t == 0 {
+                        // DLX1 covers the item and finds its list empty; that
+                        // changes nothing but the update count.
+                        dance.count_empty_cover();
+                        break;
+                    }
+                    dance.cover::<COLORS>(i);
+                    let c = dance.down(i);
+                    self.marks[level] = dance.mark();
+                    dance.commit_others::<COLORS>(c);
+                    self.choice[level] = c;
+                    level += 1;
+                }
+            }
+            resume = false;
+            // Back up to the next untried option. The options hidden by
+            // covering an exhausted item are undone with the level above.
+            loop {
+                if level == floor {
+                    dance.undo_to::<COLORS>(self.floor_mark);
+                    break 'search (Event::Done, Phase::Done);
+                }
+                level -= 1;
+                let c = self.choice[level];
+                dance.undo_to::<COLORS>(self.marks[level]);
+                dance.release_others::<COLORS>(c);
+                let c = dance.down(c);
+                let i = dance.top(c);
+                if c != i {
+                    dance.commit_others::<COLORS>(c);
+                    self.choice[level] = c;
+                    self.branch[level].1 += 1;
+                    level += 1;
+                    break;
+                }
+                dance.release(i);
+            }
+        };
+        drop(dance);
+        self.level = level;
+        self.nodes = nodes;
+        self.phase = phase;
+        event
     }
 
     /// Undoes every level of the search above the floor, whatever the
     /// phase, leaving the arena as it was before the search began.
     fn unwind(&mut self) {
-        let top = |s: &Solver, l: usize| s.arena.nodes[s.choice[l] as usize].top;
-        match self.phase {
-            Phase::Done => return,
-            Phase::Forward | Phase::AfterSolution => {}
-            Phase::Advance => {
-                let i = top(self, self.level);
-                self.uncover_dyn(i);
-            }
-            Phase::Recover => {
-                let c = self.choice[self.level];
-                self.uncommit_others_dyn(c);
-                self.uncover_dyn(top(self, self.level));
-            }
+        if self.phase == Phase::Done {
+            return;
         }
         for l in (self.floor..self.level).rev() {
-            let c = self.choice[l];
-            self.uncommit_others_dyn(c);
-            self.uncover_dyn(top(self, l));
+            self.arena.uncommit_level(self.choice[l], self.marks[l]);
         }
+        self.arena.undo_to(self.floor_mark);
         self.level = self.floor;
         self.phase = Phase::Done;
-    }
-
-    fn uncover_dyn(&mut self, i: u32) {
-        if self.arena.has_colors {
-            self.arena.uncover::<true>(i)
-        } else {
-            self.arena.uncover::<false>(i)
-        }
-    }
-
-    fn uncommit_others_dyn(&mut self, c: u32) {
-        if self.arena.has_colors {
-            self.arena.uncommit_others::<true>(c)
-        } else {
-            self.arena.uncommit_others::<false>(c)
-        }
     }
 
     /// Makes the first levels of every search follow `prefix`: at level
     /// `l`, the branching item is chosen by the usual rule and the option
     /// taken is `prefix[l]`, given as its position in that item's list.
     /// Returns `false` (and sets no prefix) if a position is out of range.
+    #[allow(dead_code, reason = "no caller yet; tested below")]
     pub(crate) fn set_prefix(&mut self, prefix: &[u32]) -> bool {
         self.reset();
         self.prefix.clear();
@@ -417,26 +435,18 @@ impl Solver {
 
     fn replay_prefix(&mut self) {
         self.floor = 0;
+        self.prefix_mark = self.arena.mark();
         let pre = std::mem::take(&mut self.prefix);
         for &k in &pre {
-            if self.arena.all_covered() {
+            let Some((i, t)) = self.arena.dance().choose_first_min() else {
                 break;
-            }
-            let (i, t) = self.arena.choose_first_min();
+            };
             if k >= t {
                 break;
             }
-            self.cover_dyn(i);
-            let mut c = self.arena.nodes[i as usize].down.as_u32();
-            for _ in 0..k {
-                c = self.arena.nodes[c as usize].down.as_u32();
-            }
-            if self.arena.has_colors {
-                self.arena.commit_others::<true>(c);
-            } else {
-                self.arena.commit_others::<false>(c);
-            }
+            let (c, mark) = self.arena.commit_level(i, k);
             self.choice[self.floor] = c;
+            self.marks[self.floor] = mark;
             self.branch[self.floor] = (t, k);
             self.floor += 1;
         }
@@ -446,21 +456,15 @@ impl Solver {
         }
     }
 
-    fn cover_dyn(&mut self, i: u32) {
-        if self.arena.has_colors {
-            self.arena.cover::<true>(i)
-        } else {
-            self.arena.cover::<false>(i)
-        }
-    }
-
     fn unwind_prefix(&mut self) {
-        for l in (0..self.floor).rev() {
-            let c = self.choice[l];
-            self.uncommit_others_dyn(c);
-            let i = self.arena.nodes[c as usize].top;
-            self.uncover_dyn(i);
+        if self.floor == 0 {
+            // No prefix level is committed; the trail may hold pins.
+            return;
         }
+        for l in (0..self.floor).rev() {
+            self.arena.uncommit_level(self.choice[l], self.marks[l]);
+        }
+        self.arena.undo_to(self.prefix_mark);
         self.floor = 0;
     }
 
@@ -471,12 +475,7 @@ impl Solver {
     ///
     /// Pinning resets the search.
     pub fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
-        let first = *self
-            .problem
-            .inner
-            .first_node
-            .get(option.as_usize())
-            .ok_or(PinError::Unknown(option))?;
+        let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
         if first.as_u32() == 0 {
             return Err(PinError::Ignored(option));
         }
@@ -484,8 +483,8 @@ impl Solver {
         if !self.arena.option_available(first.as_u32()) {
             return Err(PinError::Conflict(option));
         }
-        self.arena.commit_option(first.as_u32());
-        self.pins.push(first.as_u32());
+        let mark = self.arena.commit_option(first.as_u32());
+        self.pins.push((first.as_u32(), mark));
         Ok(())
     }
 
@@ -493,29 +492,40 @@ impl Solver {
     /// state. Resets the search.
     pub fn unpin_all(&mut self) {
         self.reset();
-        while let Some(p) = self.pins.pop() {
-            self.arena.uncommit_option(p);
+        while let Some((p, mark)) = self.pins.pop() {
+            self.arena.uncommit_option(p, mark);
         }
     }
 
     /// The options pinned, in the order pinned.
     pub fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins
-            .iter()
-            .map(|&p| self.problem.inner.node_option[p as usize])
+        self.pins.iter().map(|&(p, _)| self.problem.inner.node_option[p as usize])
     }
 
     /// Whether the links equal the problem's starting state (for tests).
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
-        a.nodes == b.nodes && a.len == b.len && a.color == b.color && a.active == b.active
+        a.links == b.links && a.trail_len == b.trail_len && a.len == b.len && a.color == b.color
     }
 
     /// The search depth right now and, for each level, the number of
     /// branches and the index of the one being explored.
+    #[allow(dead_code, reason = "no caller yet; tested below")]
     pub(crate) fn position(&self) -> &[(u32, u32)] {
         &self.branch[..self.level.min(self.branch.len())]
+    }
+}
+
+/// Whether the search must stop for the clock or the cancel flag.
+#[cold]
+fn clock_or_cancel(limits: &Limits, deadline: Option<Instant>) -> Option<StopReason> {
+    if limits.cancelled() {
+        return Some(StopReason::Cancelled);
+    }
+    match deadline {
+        Some(d) if Instant::now() >= d => Some(StopReason::Time),
+        _ => None,
     }
 }
 
@@ -536,4 +546,44 @@ pub enum PinError {
     /// The option conflicts with an option pinned before.
     #[error("option {0} conflicts with the options pinned before")]
     Conflict(OptionId),
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzles::queens::Queens;
+
+    #[test]
+    fn prefixes_split_the_search() {
+        let problem = Queens::new(8).unwrap().problem().clone();
+        let total = problem.solver().count();
+        let mut solver = problem.solver();
+        let (mut sum, mut first) = (0, 0);
+        while solver.set_prefix(&[first]) {
+            let mut second = 0;
+            let mut under_first = 0;
+            while solver.set_prefix(&[first, second]) {
+                under_first += solver.count();
+                assert!(solver.links_are_pristine());
+                second += 1;
+            }
+            assert!(second > 0);
+            assert!(solver.set_prefix(&[first]));
+            assert_eq!(solver.count(), under_first);
+            sum += under_first;
+            first += 1;
+        }
+        assert_eq!(sum, total);
+        assert!(solver.links_are_pristine());
+    }
+
+    #[test]
+    fn position_gives_each_levels_branches() {
+        let problem = Queens::new(6).unwrap().problem().clone();
+        let mut solver = problem.solver();
+        while solver.next_solution().is_some() {
+            let position = solver.position();
+            assert_eq!(position.len(), solver.solution().len());
+            assert!(position.iter().all(|&(t, k)| k < t));
+        }
+    }
 }

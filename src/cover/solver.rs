@@ -36,7 +36,7 @@ impl Solver {
     /// search stopped; [`Solver::status`] tells which.
     pub fn count(&mut self) -> u64 {
         self.reset();
-        while self.step() == Event::Solution {}
+        self.run_to_end();
         self.stats().solutions
     }
 

@@ -28,6 +28,9 @@ pub enum Symmetry {
     Dihedral,
 }
 
+/// A map of cell `(row, column)` on a grid of the given side.
+type CellMap = fn(usize, usize, usize) -> (usize, usize);
+
 impl Symmetry {
     /// Every mode, for `--symmetry` help and tests.
     pub const ALL: [Symmetry; 8] = [
@@ -43,13 +46,13 @@ impl Symmetry {
 
     /// The maps of cell `(r, c)` (0-based, on a side×side grid) that
     /// generate the group.
-    fn generators(self) -> Vec<fn(usize, usize, usize) -> (usize, usize)> {
-        let rot180: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - r, s - 1 - c);
-        let rot90: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (c, s - 1 - r);
-        let mirror: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (r, s - 1 - c);
-        let flip: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - r, c);
-        let diagonal: fn(usize, usize, usize) -> (usize, usize) = |r, c, _| (c, r);
-        let anti: fn(usize, usize, usize) -> (usize, usize) = |r, c, s| (s - 1 - c, s - 1 - r);
+    fn generators(self) -> Vec<CellMap> {
+        let rot180: CellMap = |r, c, s| (s - 1 - r, s - 1 - c);
+        let rot90: CellMap = |r, c, s| (c, s - 1 - r);
+        let mirror: CellMap = |r, c, s| (r, s - 1 - c);
+        let flip: CellMap = |r, c, s| (s - 1 - r, c);
+        let diagonal: CellMap = |r, c, _| (c, r);
+        let anti: CellMap = |r, c, s| (s - 1 - c, s - 1 - r);
         match self {
             Symmetry::None => vec![],
             Symmetry::Rot180 => vec![rot180],

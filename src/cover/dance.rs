@@ -1,0 +1,457 @@
+//! The dance itself: covering and purifying on the trail, undoing the
+//! trail, releasing items, and DLX1's choice.
+//!
+//! A [`Dance`] borrows the arena's vectors as slices and copies its
+//! counters into locals, so the hot loop keeps them in registers; dropping
+//! the view writes the counters back. See the `arena` module for the
+//! layout and the invariants these operations keep.
+//!
+//! Without colours, `hide` and `unhide` dispatch on the option's size to
+//! a loop of constant trip count, unrolled by the compiler, for options of
+//! 2 to 6 nodes; most problems have one or two sizes, so the dispatch is
+//! predicted. The hot paths index through the `access` module.
+
+use super::access::{get, get_mut};
+use super::arena::{Arena, COVERED, Link, Span};
+use super::ids::NodeId;
+
+/// Lengths per block in the choice scan (one bit each in a `u32` mask).
+const SCAN_BLOCK: usize = 32;
+
+/// Above this many primary items, the choice scan stops at a length 0.
+const EARLY_EXIT: usize = 64;
+
+/// The smallest of some lengths or keys, all below bit 31, so they compare
+/// as `i32` (SSE2 has no unsigned comparison).
+#[inline(always)]
+fn min_of(lens: &[u32]) -> u32 {
+    lens.iter().fold(i32::MAX, |m, &l| m.min(l as i32)) as u32
+}
+
+/// A working view of an [`Arena`]: its vectors as slices (see the arena's
+/// fields of the same names) and copies of its counters.
+pub(crate) struct Dance<'a> {
+    links: &'a mut [Link],
+    top: &'a [u32],
+    span: &'a [Span],
+    color: &'a mut [i32],
+    len: &'a mut [u32],
+    trail: &'a mut [u32],
+    trail_len: u32,
+    n_primary: u32,
+    shift: u32,
+    /// `1 << shift`: one node in a length.
+    step: u32,
+    updates: u64,
+    cleansings: u64,
+    /// Where `trail_len`, `updates` and `cleansings` go back on drop.
+    counters: (&'a mut u32, &'a mut u64, &'a mut u64),
+}
+
+impl Drop for Dance<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        *self.counters.0 = self.trail_len;
+        *self.counters.1 = self.updates;
+        *self.counters.2 = self.cleansings;
+    }
+}
+
+impl<'a> Dance<'a> {
+    #[inline]
+    pub(crate) fn new(arena: &'a mut Arena) -> Dance<'a> {
+        // The same length for the per-node slices lets the compiler share
+        // one bounds check between them (without the `unchecked` feature).
+        let n = arena.links.len();
+        Dance {
+            links: &mut arena.links[..n],
+            top: &arena.top[..n],
+            span: &arena.span[..n],
+            color: &mut arena.color,
+            len: &mut arena.len,
+            trail: &mut arena.trail,
+            trail_len: arena.trail_len,
+            n_primary: arena.n_primary,
+            shift: arena.shift,
+            step: 1 << arena.shift,
+            updates: arena.updates,
+            cleansings: arena.cleansings,
+            counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings),
+        }
+    }
+
+    /// The node below `p` in its vertical list.
+    #[inline(always)]
+    pub(crate) fn down(&self, p: u32) -> u32 {
+        get(self.links, p).down.as_u32()
+    }
+
+    /// The item header of node `p` (the item itself for a header).
+    #[inline(always)]
+    pub(crate) fn top(&self, p: u32) -> u32 {
+        get(self.top, p)
+    }
+
+    /// The links of node `q`.
+    #[inline(always)]
+    fn link_mut(&mut self, q: u32) -> &mut Link {
+        get_mut(self.links, q)
+    }
+
+    /// The option of node `p`.
+    #[inline(always)]
+    fn span(&self, p: u32) -> Span {
+        get(self.span, p)
+    }
+
+    /// The length (or key) of item header `i`.
+    #[inline(always)]
+    fn len_mut(&mut self, i: u32) -> &mut u32 {
+        get_mut(self.len, i)
+    }
+
+    /// DLX1's choice: the first active primary item of minimum length,
+    /// stopping at length 0. Returns `(item header, length)`, or `None` if
+    /// every primary item is covered (a solution): covered items carry
+    /// [`COVERED`], so they win only if no item is active. This replaces
+    /// DLX1's test for an empty list of active items.
+    ///
+    /// With keys (`shift > 0`), the smallest key names the item: one
+    /// vectorised minimum. Without, the minimum is found first and then
+    /// its first position, through a bit mask per block, so few branches
+    /// depend on the data. With more than [`EARLY_EXIT`] primary items
+    /// the scan stops at a block holding a length 0; with fewer, a full
+    /// scan costs less than the mispredicted exits.
+    #[inline(always)]
+    pub(crate) fn choose_first_min(&self) -> Option<(u32, u32)> {
+        let lens = &self.len[1..=self.n_primary as usize];
+        let zero = 1 << self.shift;
+        let (best, block) = if lens.len() <= EARLY_EXIT {
+            (min_of(lens), 0)
+        } else {
+            let (mut best, mut block) = (u32::MAX, 0);
+            for (b, chunk) in lens.chunks(SCAN_BLOCK).enumerate() {
+                let m = min_of(chunk);
+                block = if m < best { b } else { block };
+                best = best.min(m);
+                if best < zero {
+                    break;
+                }
+            }
+            (best, block)
+        };
+        if best >= COVERED {
+            return None;
+        }
+        if self.shift > 0 {
+            return Some(((best & (zero - 1)) + 1, best >> self.shift));
+        }
+        let mut base = block * SCAN_BLOCK;
+        for chunk in lens[base..].chunks(SCAN_BLOCK) {
+            let hits = chunk.iter().enumerate().fold(0u32, |m, (k, &l)| m | (u32::from(l == best) << k));
+            if hits != 0 {
+                return Some((base as u32 + hits.trailing_zeros() + 1, best));
+            }
+            base += SCAN_BLOCK;
+        }
+        unreachable!("the minimum is in the scanned slice")
+    }
+
+    /// The same rule with ties broken at random (reservoir sampling, as
+    /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
+    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> Option<(u32, u32)> {
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut ties = 0;
+        let covered = COVERED >> self.shift;
+        for h in 1..=self.n_primary {
+            let l = self.len[h as usize] >> self.shift;
+            if l < t {
+                (best, t, ties) = (h, l, 1);
+                if l == 0 {
+                    break;
+                }
+            } else if l == t && l < covered {
+                ties += 1;
+                if below(ties) == 0 {
+                    best = h;
+                }
+            }
+        }
+        (t < covered).then_some((best, t))
+    }
+
+    /// The node after `q` in its option, cyclically.
+    #[inline(always)]
+    fn succ(q: u32, span: Span) -> u32 {
+        if q + 1 == span.end { span.first } else { q + 1 }
+    }
+
+    /// The node before `q` in its option, cyclically.
+    #[inline(always)]
+    fn pred(q: u32, span: Span) -> u32 {
+        if q == span.first { span.end - 1 } else { q - 1 }
+    }
+
+    /// Removes node `q` from its vertical list.
+    #[inline(always)]
+    fn remove(&mut self, q: u32) {
+        let Link { up, down } = get(self.links, q);
+        self.link_mut(up.as_u32()).down = down;
+        self.link_mut(down.as_u32()).up = up;
+        let step = self.step;
+        *self.len_mut(self.top(q)) -= step;
+    }
+
+    /// Puts node `q` back into its vertical list.
+    #[inline(always)]
+    fn restore(&mut self, q: u32) {
+        let Link { up, down } = get(self.links, q);
+        let id = NodeId::from_u32(q);
+        self.link_mut(up.as_u32()).down = id;
+        self.link_mut(down.as_u32()).up = id;
+        let step = self.step;
+        *self.len_mut(self.top(q)) += step;
+    }
+
+    /// Removes every node of `p`'s option except `p` itself (and, with
+    /// colours, nodes marked -1) from its vertical list. The nodes lie in
+    /// different lists, so any order will do. Returns the number of nodes
+    /// removed.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        let span = self.span(p);
+        let size = span.end - span.first;
+        if !COLORS {
+            match size {
+                2 => self.hide_fixed::<2>(p, span),
+                3 => self.hide_fixed::<3>(p, span),
+                4 => self.hide_fixed::<4>(p, span),
+                5 => self.hide_fixed::<5>(p, span),
+                6 => self.hide_fixed::<6>(p, span),
+                _ => self.hide_fixed::<0>(p, span),
+            }
+            return u64::from(size - 1);
+        }
+        let mut removed = 0;
+        let mut q = p;
+        for _ in 1..size {
+            q = Self::succ(q, span);
+            if self.color[q as usize] >= 0 {
+                self.remove(q);
+                removed += 1;
+            }
+        }
+        removed
+    }
+
+    /// `hide` without colours for an option of `N` nodes, unrolled, or of
+    /// any size (cyclically from `p`) if `N` is 0.
+    #[inline(always)]
+    fn hide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+        if N == 0 {
+            let mut q = p;
+            for _ in 1..span.end - span.first {
+                q = Self::succ(q, span);
+                self.remove(q);
+            }
+        } else {
+            // The other nodes in order, skipping `p`: each index is computed
+            // on its own, with no chain from one node to the next.
+            let k = p - span.first;
+            for j in 0..N - 1 {
+                self.remove(span.first + j + u32::from(j >= k));
+            }
+        }
+    }
+
+    /// Puts back what `hide(p)` removed.
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let size = span.end - span.first;
+        if !COLORS {
+            match size {
+                2 => self.unhide_fixed::<2>(p, span),
+                3 => self.unhide_fixed::<3>(p, span),
+                4 => self.unhide_fixed::<4>(p, span),
+                5 => self.unhide_fixed::<5>(p, span),
+                6 => self.unhide_fixed::<6>(p, span),
+                _ => self.unhide_fixed::<0>(p, span),
+            }
+            return;
+        }
+        let mut q = p;
+        for _ in 1..size {
+            q = Self::pred(q, span);
+            if self.color[q as usize] >= 0 {
+                self.restore(q);
+            }
+        }
+    }
+
+    /// `unhide` without colours for an option of `N` nodes (any if 0).
+    #[inline(always)]
+    fn unhide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+        if N == 0 {
+            let mut q = p;
+            for _ in 1..span.end - span.first {
+                q = Self::pred(q, span);
+                self.restore(q);
+            }
+        } else {
+            let k = p - span.first;
+            for j in (0..N - 1).rev() {
+                self.restore(span.first + j + u32::from(j >= k));
+            }
+        }
+    }
+
+    /// The trail's length: pass it to [`Dance::undo_to`] to undo every
+    /// hide made since.
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> u32 {
+        self.trail_len
+    }
+
+    /// Hides option `p` and records it on the trail.
+    #[inline(always)]
+    fn hide_on_trail<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        self.trail[self.trail_len as usize] = p;
+        self.trail_len += 1;
+        self.hide::<COLORS>(p)
+    }
+
+    /// Covers item header `i`: flags it and hides every option in its list.
+    #[inline(always)]
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
+        *self.len_mut(i) |= COVERED;
+        let mut removed = 1;
+        let mut p = self.down(i);
+        while p != i {
+            let next = self.down(p);
+            removed += self.hide_on_trail::<COLORS>(p);
+            p = next;
+        }
+        self.updates += removed;
+    }
+
+    /// Counts the update of covering an item whose list is empty, which
+    /// changes nothing else.
+    #[inline(always)]
+    pub(crate) fn count_empty_cover(&mut self) {
+        self.updates += 1;
+    }
+
+    /// Unhides the options on the trail above `mark`, last first.
+    #[inline(always)]
+    pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: u32) {
+        while self.trail_len > mark {
+            self.trail_len -= 1;
+            let p = get(self.trail, self.trail_len);
+            self.unhide::<COLORS>(p);
+        }
+    }
+
+    /// Clears the flag of a covered item: what is left of `uncover(i)`
+    /// once the trail has been undone.
+    #[inline(always)]
+    pub(crate) fn release(&mut self, i: u32) {
+        *self.len_mut(i) &= !COVERED;
+    }
+
+    /// Keeps only the options that agree with node `p`'s colour on its
+    /// item: hides (on the trail) the others, and marks the agreeing nodes
+    /// with -1.
+    fn purify(&mut self, p: u32) {
+        let x = self.color[p as usize];
+        let i = self.top[p as usize];
+        self.color[i as usize] = x;
+        self.cleansings += 1;
+        let mut removed = 0;
+        let mut r = self.down(i);
+        while r != i {
+            let next = self.down(r);
+            if self.color[r as usize] != x {
+                removed += self.hide_on_trail::<true>(r);
+            } else if r != p {
+                self.color[r as usize] = -1;
+                self.cleansings += 1;
+            }
+            r = next;
+        }
+        self.updates += removed;
+    }
+
+    /// What is left of undoing `purify(p)` once the trail has been undone:
+    /// the marks go back to the colour, and the item is unpurified.
+    fn unmark(&mut self, p: u32) {
+        let x = self.color[p as usize];
+        let i = self.top[p as usize];
+        let mut r = self.down(i);
+        while r != i {
+            if self.color[r as usize] < 0 {
+                self.color[r as usize] = x;
+            }
+            r = self.down(r);
+        }
+        self.color[i as usize] = 0;
+    }
+
+    /// Commits node `q`'s item: covers it, or purifies it for a colour, or
+    /// does nothing when it is already purified with that colour.
+    #[inline(always)]
+    pub(crate) fn commit<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if !COLORS {
+            self.cover::<false>(top);
+        } else {
+            let color = self.color[q as usize];
+            if color == 0 {
+                self.cover::<true>(top);
+            } else if color > 0 {
+                self.purify(q);
+            }
+        }
+    }
+
+    /// What is left of undoing `commit(q)` once the trail has been undone.
+    #[inline(always)]
+    pub(crate) fn release_node<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if !COLORS {
+            self.release(top);
+        } else {
+            let color = self.color[q as usize];
+            if color == 0 {
+                self.release(top);
+            } else if color > 0 {
+                self.unmark(q);
+            }
+        }
+    }
+
+    /// Commits every item of `p`'s option except `p`'s own, cyclically
+    /// from `p` (DLX2's order, which the cleansing count depends on).
+    #[inline(always)]
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.commit::<COLORS>(q);
+        }
+    }
+
+    /// What is left of undoing `commit_others(p)` once the trail has been
+    /// undone (in any order: the items are distinct).
+    #[inline(always)]
+    pub(crate) fn release_others<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.release_node::<COLORS>(q);
+        }
+    }
+}
