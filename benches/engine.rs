@@ -81,6 +81,18 @@ fn dlx_crate(bencher: divan::Bencher, name: &str) {
     );
 }
 
+/// The parallel search on 1 and 2 threads (`cargo bench --bench engine --
+/// parallel`): the ratio is the speed-up.
+#[divan::bench(args = ["queens14", "langford12", "pentominoes6x10"], consts = [1, 2], sample_count = 5, sample_size = 1)]
+fn parallel<const THREADS: usize>(bencher: divan::Bencher, name: &str) {
+    let problem = match name {
+        "queens14" => Queens::new(14).unwrap().problem().clone(),
+        "langford12" => Langford::new(12).unwrap().problem().clone(),
+        _ => Packing::new(pentominoes(), rectangle(6, 10), PackingOptions::default()).unwrap().problem().clone(),
+    };
+    bencher.bench_local(|| exactcover::cover::Parallel::new(&problem).threads(THREADS).verify(false).count().solutions);
+}
+
 fn main() {
     divan::main();
     println!("\nupdates per instance (identical for both engines):");

@@ -225,6 +225,9 @@ fn ctrl_c_prints_partial_results_and_exits_130() {
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("Stopped (interrupted) after "), "{stdout}");
+    let out = interrupt_after(&["polyomino", "--board", "6x10", "--threads", "2"], Duration::from_millis(500));
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Stopped (interrupted) after "), "{out:?}");
     let path = big_input();
     let out = interrupt_after(&["sudoku", "solve", path.to_str().unwrap()], Duration::from_millis(150));
     assert_eq!(out.status.code(), Some(130), "{out:?}");

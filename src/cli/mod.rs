@@ -6,14 +6,16 @@ mod cover;
 mod exit;
 mod input;
 mod interrupt;
+mod merge;
 mod progress;
 mod puzzles;
 mod search;
 mod serve;
 pub mod sudoku;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use exit::Failure;
+use search::SearchArgs;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -40,6 +42,8 @@ enum Command {
     Polyomino(puzzles::PolyominoArgs),
     /// Serve the Sudoku page and the JSON API on this machine.
     Serve(serve::ServeArgs),
+    /// Add up the JSON results of the shards of one search.
+    Merge(merge::MergeArgs),
 }
 
 /// How results are written.
@@ -49,35 +53,6 @@ pub enum Format {
     Text,
     /// JSON (one object; JSON Lines for batches).
     Json,
-}
-
-/// The search options shared by every command that solves one problem.
-#[derive(Args, Debug, Clone)]
-pub struct SearchArgs {
-    /// Print the first N solutions (and count the rest).
-    #[arg(long, value_name = "N")]
-    print: Option<u64>,
-    /// Print every solution.
-    #[arg(long, conflicts_with = "print")]
-    all: bool,
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    limit: Option<u64>,
-    /// Stop after N search-tree nodes.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    node_limit: Option<u64>,
-    /// Stop after this long, e.g. 10s, 500ms, 2m.
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
-    /// Randomise the search (option order and ties) with this seed.
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Don't check each solution with the independent checker.
-    #[arg(long)]
-    no_check: bool,
 }
 
 /// Parses `10s`, `500ms`, `2m`, `1h` or a plain number of seconds.
@@ -107,6 +82,7 @@ pub fn main() -> ExitCode {
         Command::Langford(args) => puzzles::langford(&args, &mut out),
         Command::Polyomino(args) => puzzles::polyomino(&args, &mut out),
         Command::Serve(args) => serve::run(&args),
+        Command::Merge(args) => merge::run(&args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     match result {

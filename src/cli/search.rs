@@ -1,16 +1,79 @@
 //! Solving one problem from the command line: limits, printing, the
-//! statistics line, JSON, and the exit code. Shared by `xc cover` and the
-//! puzzle subcommands.
+//! statistics line, JSON, the exit code, and the ways to run a big search
+//! (threads, shards, a progress bar, an estimate first). Shared by `xc
+//! cover` and the puzzle subcommands.
 
 use super::exit::{self, Failure};
-use super::{Format, SearchArgs, interrupt};
-use exactcover::cover::{Limits, OptionId, Problem, Status, StopReason, check_solution};
-use serde_json::json;
+use super::{Format, interrupt, parse_duration, progress};
+use clap::Args;
+use exactcover::cover::{
+    Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, StopReason, check_solution, fingerprint,
+};
+use serde_json::{Value, json};
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The search options shared by every command that solves one problem.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Print the first N solutions (and count the rest).
+    #[arg(long, value_name = "N")]
+    print: Option<u64>,
+    /// Print every solution.
+    #[arg(long, conflicts_with = "print")]
+    all: bool,
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Stop after N search-tree nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    node_limit: Option<u64>,
+    /// Stop after this long, e.g. 10s, 500ms, 2m.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
+    /// Randomise the search (option order and ties) with this seed.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Don't check each solution with the independent checker.
+    #[arg(long)]
+    no_check: bool,
+    /// Worker threads (0: one per core). The search tree is split at its
+    /// top levels; counts and statistics are the same for any number.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// With threads, print solutions in the order one thread finds them.
+    #[arg(long)]
+    ordered: bool,
+    /// Solve only part K of N (from 1), and write a JSON result for `xc merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with_all = ["estimate", "seed", "ordered"])]
+    shard: Option<(usize, usize)>,
+    /// Estimate the size of the search tree and its running time from
+    /// random probes (Knuth's method), instead of searching.
+    #[arg(long, conflicts_with_all = ["print", "all", "limit"])]
+    estimate: bool,
+    /// Probes for --estimate.
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate")]
+    probes: u64,
+}
+
+/// Parses `K/N` with 1 ≤ K ≤ N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad shard `{text}`: write K/N with 1 ≤ K ≤ N, e.g. 3/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
 
 /// Turns a solution into the lines a person reads.
-pub type Render<'a> = &'a dyn Fn(&[OptionId]) -> Vec<String>;
+pub type Render<'a> = &'a (dyn Fn(&[OptionId]) -> Vec<String> + Sync);
 
 /// The limits the arguments ask for, with the Ctrl-C flag.
 pub fn limits(args: &SearchArgs) -> Limits {
@@ -29,44 +92,246 @@ pub fn limits(args: &SearchArgs) -> Limits {
 
 /// Solves `problem` as the arguments say and writes the results.
 pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
-    let mut solver = problem.solver().with_limits(limits(args));
+    if args.estimate {
+        return estimate(problem, args, out);
+    }
+    if args.threads != 1 && args.seed.is_some() {
+        return Err(Failure::input("--seed randomises the single-threaded search: use it with --threads 1"));
+    }
+    let printer = Printer::new(problem, args, render);
+    if let Some((k, n)) = args.shard {
+        return shard(problem, args, &printer, k, n, out);
+    }
+    let (stats, status) = if args.threads == 1 {
+        sequential(problem, args, &printer, out)?
+    } else {
+        parallel(problem, args, &printer, out)?
+    };
+    printer.finish(out)?;
+    summary(out, args.format, &stats, status, json!(printer.take_printed()))?;
+    Ok(exit_code(status, stats.solutions))
+}
+
+/// Prints (or keeps, for JSON) the first solutions, and checks each one.
+struct Printer<'a> {
+    problem: &'a Problem,
+    render: Render<'a>,
+    format: Format,
+    check: bool,
+    to_print: u64,
+    state: Mutex<PrintState>,
+}
+
+#[derive(Default)]
+struct PrintState {
+    count: u64,
+    printed: Vec<Vec<String>>,
+    text: String,
+    failure: Option<Failure>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(problem: &'a Problem, args: &SearchArgs, render: Render<'a>) -> Printer<'a> {
+        Printer {
+            problem,
+            render,
+            format: args.format,
+            check: !args.no_check,
+            to_print: if args.all { u64::MAX } else { args.print.unwrap_or(0) },
+            state: Mutex::new(PrintState::default()),
+        }
+    }
+
+    /// Handles one solution; `out` receives text as it comes (when not
+    /// `None`), else it is kept for `finish`.
+    fn visit(&self, solution: &[OptionId], out: Option<&mut dyn Write>) -> ControlFlow<()> {
+        let mut state = self.state.lock().expect("no printer panicked");
+        state.count += 1;
+        if self.check {
+            if let Err(e) = check_solution(self.problem, solution) {
+                state.failure =
+                    Some(Failure::Error { code: 70, message: format!("internal error: wrong solution: {e}") });
+                return ControlFlow::Break(());
+            }
+        }
+        if state.count > self.to_print {
+            return ControlFlow::Continue(());
+        }
+        let lines = (self.render)(solution);
+        match self.format {
+            Format::Json => state.printed.push(lines),
+            Format::Text => {
+                let mut text = format!("Solution {}:\n", state.count);
+                for l in &lines {
+                    text.push_str(&format!("  {l}\n"));
+                }
+                match out {
+                    Some(out) => {
+                        if let Err(e) = out.write_all(text.as_bytes()) {
+                            state.failure = Some(e.into());
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    None => state.text.push_str(&text),
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn finish(&self, out: &mut dyn Write) -> Result<(), Failure> {
+        let mut state = self.state.lock().expect("no printer panicked");
+        if let Some(f) = state.failure.take() {
+            return Err(f);
+        }
+        out.write_all(state.text.as_bytes())?;
+        state.text.clear();
+        Ok(())
+    }
+
+    fn take_printed(&self) -> Vec<Vec<String>> {
+        std::mem::take(&mut self.state.lock().expect("no printer panicked").printed)
+    }
+}
+
+/// One thread: the engine's own search, with a progress bar on a terminal.
+fn sequential(
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &Printer,
+    out: &mut dyn Write,
+) -> Result<(Stats, Status), Failure> {
+    let gauge = Progress::new();
+    let mut solver = problem.solver().with_limits(limits(args).progress(gauge.clone()));
     if let Some(seed) = args.seed {
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
-    let mut printed = Vec::new();
-    let mut count = 0u64;
-    let mut failure = None;
-    let status = solver.for_each(|solution| {
-        count += 1;
-        if !args.no_check {
-            if let Err(e) = check_solution(problem, solution) {
-                failure = Some(Failure::Error { code: 70, message: format!("internal error: wrong solution: {e}") });
-                return ControlFlow::Break(());
-            }
-        }
-        if count <= to_print {
-            let lines = render(solution);
-            match args.format {
-                Format::Text => {
-                    let written = writeln!(out, "Solution {count}:")
-                        .and_then(|_| lines.iter().try_for_each(|l| writeln!(out, "  {l}")));
-                    if let Err(e) = written {
-                        failure = Some(e.into());
-                        return ControlFlow::Break(());
-                    }
-                }
-                Format::Json => printed.push(lines),
-            }
-        }
-        ControlFlow::Continue(())
-    });
-    if let Some(f) = failure {
-        return Err(f);
+    let status = with_progress_bar(&gauge, || solver.for_each(|s| printer.visit(s, Some(&mut *out))));
+    Ok((solver.stats(), status))
+}
+
+/// Several threads on subproblems of the split tree.
+fn parallel(
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &Printer,
+    out: &mut dyn Write,
+) -> Result<(Stats, Status), Failure> {
+    let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
+    let printing = args.all || args.print.is_some();
+    let report = if !printing && args.no_check {
+        search.count()
+    } else if args.ordered {
+        search.for_each_ordered(|s| printer.visit(s, Some(&mut *out)))
+    } else {
+        search.for_each(|s| printer.visit(s, None))
+    };
+    eprintln!("{}", split_line(&report));
+    Ok((report.stats, report.status))
+}
+
+fn split_line(r: &Report) -> String {
+    format!(
+        "split at depth {} into {} subproblems; nodes per thread {:?} (imbalance {:.3}); largest subproblem {} nodes",
+        r.depth,
+        r.subproblems,
+        r.thread_nodes,
+        r.imbalance(),
+        r.largest
+    )
+}
+
+/// Runs `work` while a thread shows the gauge on a progress bar (on a
+/// terminal only).
+fn with_progress_bar<T>(gauge: &Progress, work: impl FnOnce() -> T) -> T {
+    let bar = progress::bar(1000, 0, "items");
+    if bar.is_hidden() {
+        return work();
     }
-    let stats = solver.stats();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                bar.set_position((gauge.fraction() * 1000.0) as u64);
+            }
+            bar.finish_and_clear();
+        });
+        let result = work();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })
+}
+
+/// `--shard K/N`: this shard's part, as one JSON object for `xc merge`.
+fn shard(
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &Printer,
+    k: usize,
+    n: usize,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
+    let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
+    let report = search.shard_for_each(k - 1, n, |s| printer.visit(s, None));
+    printer.finish(&mut std::io::sink())?;
+    let mut printed = printer.take_printed();
+    printed.sort();
+    let value = json!({
+        "shard": k,
+        "of": n,
+        "problem": format!("{:016x}", fingerprint(problem)),
+        "solutions": report.solutions,
+        "complete": report.status.is_complete(),
+        "stopped": report.status.stop_reason().map(|r| r.to_string()),
+        "nodes": report.stats.nodes,
+        "updates": report.stats.updates,
+        "cleansings": report.stats.cleansings,
+        "seconds": report.stats.elapsed.as_secs_f64(),
+        "depth": report.depth,
+        "subproblems": report.subproblems,
+        "printed": printed,
+    });
+    writeln!(out, "{value}")?;
+    // A shard with no solution is no failure: the others may have some.
+    Ok(exit_code(report.status, 1))
+}
+
+/// `--estimate`: Knuth's Monte Carlo estimate of the whole search.
+fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let mut solver = problem.solver();
+    let e = solver.estimate(args.probes, args.seed.unwrap_or(1), Duration::from_millis(200));
     match args.format {
+        Format::Text => writeln!(
+            out,
+            "Estimate from {} probes: about {:.3e} nodes, {:.3e} updates, {:.3e} solutions; about {:.1} s at {:.0} M updates/s.",
+            e.probes,
+            e.nodes,
+            e.updates,
+            e.solutions,
+            e.time().as_secs_f64(),
+            e.updates_per_second / 1e6
+        )?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            json!({"probes": e.probes, "nodes": e.nodes, "updates": e.updates, "solutions": e.solutions,
+                   "seconds": e.time().as_secs_f64(), "updates_per_second": e.updates_per_second})
+        )?,
+    }
+    Ok(exit::SOLVED)
+}
+
+/// Writes DLX1's last line (or the JSON object) for a finished search.
+pub fn summary(
+    out: &mut dyn Write,
+    format: Format,
+    stats: &Stats,
+    status: Status,
+    printed: Value,
+) -> Result<(), Failure> {
+    match format {
         Format::Text => {
             let head = match status {
                 Status::Stopped(r) => format!("Stopped ({r}) after"),
@@ -98,7 +363,7 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
             writeln!(out, "{value}")?;
         }
     }
-    Ok(exit_code(status, stats.solutions))
+    Ok(())
 }
 
 /// The exit code for a search that ended with `status`.
@@ -108,5 +373,25 @@ pub fn exit_code(status: Status, solutions: u64) -> u8 {
         Status::Stopped(_) => exit::LIMIT,
         _ if solutions == 0 => exit::NO_SOLUTION,
         _ => exit::SOLVED,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!(parse_shard("3/8"), Ok((3, 8)));
+        assert!(parse_shard("0/8").is_err());
+        assert!(parse_shard("9/8").is_err());
+        assert!(parse_shard("3").is_err());
+    }
+
+    #[test]
+    fn knuths_progress_estimate() {
+        assert_eq!(Progress::estimate(&[]), 0.5);
+        assert_eq!(Progress::estimate(&[(2, 1)]), 0.75);
+        assert_eq!(Progress::estimate(&[(4, 2), (2, 0)]), 0.5 + 0.0625);
     }
 }

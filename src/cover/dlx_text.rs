@@ -192,3 +192,9 @@ pub fn write_dlx(problem: &Problem) -> String {
     }
     out
 }
+
+/// A fingerprint of a problem: the FNV-1a hash of its DLX text. Shards of
+/// one search carry it, so results of different problems are not merged.
+pub fn fingerprint(problem: &Problem) -> u64 {
+    write_dlx(problem).bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}

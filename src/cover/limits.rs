@@ -6,7 +6,7 @@
 //! instance we ship. A stopped search restores the arena before returning.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the cancel flag.
@@ -28,6 +28,56 @@ pub struct Limits {
     time: Option<Duration>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<Progress>>,
+    /// Totals shared by the workers of a parallel search: the solution and
+    /// node limits then apply to their sum.
+    pub(crate) shared: Option<Arc<Shared>>,
+}
+
+/// The nodes and solutions of all the workers of a parallel search.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    pub(crate) nodes: AtomicU64,
+    pub(crate) solutions: AtomicU64,
+}
+
+/// An estimate of how much of the search is done, updated by a running
+/// search and read from another thread (for a progress bar).
+///
+/// The estimate is Knuth's (DLX1's `d` option): a search at level `l`
+/// exploring choice `c_l` of `t_l` at each level has done about
+/// `Σ c_l / (t_0 ⋯ t_l)` of the tree, plus half of the current node's
+/// share, assuming subtrees of equal size.
+#[derive(Debug, Default)]
+pub struct Progress(AtomicU64);
+
+impl Progress {
+    /// A gauge at 0.
+    pub fn new() -> Arc<Progress> {
+        Arc::new(Progress::default())
+    }
+
+    /// The fraction done, from 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.0.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn set(&self, fraction: f64) {
+        self.0.store(fraction.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Knuth's estimate of the fraction done from `(t, c)` at each level.
+    pub fn estimate(position: &[(u32, u32)]) -> f64 {
+        let (mut done, mut share) = (0.0, 1.0);
+        for &(t, c) in position {
+            if t == 0 {
+                break;
+            }
+            share /= f64::from(t);
+            done += f64::from(c) * share;
+        }
+        (done + share / 2.0).min(1.0)
+    }
 }
 
 impl Limits {
@@ -65,6 +115,18 @@ impl Limits {
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Publish Knuth's estimate of the fraction done here while searching
+    /// (every few hundred nodes).
+    pub fn progress(mut self, gauge: Arc<Progress>) -> Limits {
+        self.progress = Some(gauge);
+        self
+    }
+
+    /// The progress gauge, if any.
+    pub fn progress_gauge(&self) -> Option<&Arc<Progress>> {
+        self.progress.as_ref()
     }
 
     /// The solution limit, if any.

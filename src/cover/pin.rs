@@ -26,7 +26,15 @@ impl Arena {
     /// `k`-th option in its list, which must exist. Returns that option's
     /// node in `i`'s list and the trail's mark between the two steps.
     pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, u32) {
+        let (c, mark, _) = self.commit_level_counted(i, k);
+        (c, mark)
+    }
+
+    /// `commit_level`, also returning the updates made by covering `i`
+    /// (the rest were made committing the option).
+    pub(crate) fn commit_level_counted(&mut self, i: u32, k: u32) -> (u32, u32, u64) {
         let colors = self.has_colors;
+        let before = self.updates;
         let mut dance = self.dance();
         if colors {
             dance.cover::<true>(i)
@@ -38,12 +46,15 @@ impl Arena {
             c = dance.down(c);
         }
         let mark = dance.mark();
+        drop(dance);
+        let cover = self.updates - before;
+        let mut dance = self.dance();
         if colors {
             dance.commit_others::<true>(c)
         } else {
             dance.commit_others::<false>(c)
         }
-        (c, mark)
+        (c, mark, cover)
     }
 
     /// Undoes `commit_level` but for the options hidden by covering the

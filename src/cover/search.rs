@@ -36,7 +36,7 @@
 
 use super::arena::Arena;
 use super::ids::OptionId;
-use super::limits::{CHECK_INTERVAL, Limits, Status, StopReason};
+use super::limits::{CHECK_INTERVAL, Limits, Progress, Status, StopReason};
 use super::problem::Problem;
 use super::stats::Stats;
 use rand::{RngExt, SeedableRng};
@@ -47,6 +47,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
     Solution,
+    /// A node at the depth cap (see `Solver::cap`), not entered.
+    Frontier,
     Done,
     Stopped(StopReason),
 }
@@ -105,6 +107,11 @@ pub struct Solver {
     solution: Vec<OptionId>,
     /// Check every solution with the independent checker.
     pub(crate) verify: bool,
+    /// Nodes at this level are reported as `Event::Frontier` instead of
+    /// being entered (`usize::MAX`: no cap).
+    pub(crate) cap: usize,
+    /// Nodes and solutions already added to the shared totals.
+    reported: (u64, u64),
 }
 
 impl Solver {
@@ -136,6 +143,8 @@ impl Solver {
             rng: None,
             solution: Vec::with_capacity(depth),
             verify: cfg!(debug_assertions),
+            cap: usize::MAX,
+            reported: (0, 0),
         }
     }
 
@@ -224,6 +233,7 @@ impl Solver {
         self.arena.updates = 0;
         self.arena.cleansings = 0;
         self.rng = self.seed.map(tie_rng);
+        self.reported = (0, 0);
     }
 
     /// Starts a search if none is under way.
@@ -234,7 +244,10 @@ impl Solver {
         let now = Instant::now();
         self.deadline = self.limits.deadline_from(now);
         self.next_check = self.nodes + CHECK_INTERVAL;
+        // The prefix's work belongs to the levels above (see `split`).
+        let counters = (self.arena.updates, self.arena.cleansings);
         self.replay_prefix();
+        (self.arena.updates, self.arena.cleansings) = counters;
         self.floor_mark = self.arena.mark();
         self.level = self.floor;
         self.phase = Phase::Forward;
@@ -271,6 +284,7 @@ impl Solver {
                 self.solutions += 1;
                 self.fill_solution();
             }
+            Event::Frontier => {}
             Event::Done => {
                 self.unwind_prefix();
                 self.status = Status::Complete;
@@ -281,8 +295,16 @@ impl Solver {
                 self.status = Status::Stopped(r);
             }
         }
+        if event != Event::Solution && event != Event::Frontier {
+            self.share_counts();
+        }
         self.elapsed += start.elapsed();
         event
+    }
+
+    /// Adds the nodes and solutions not yet reported to the shared totals.
+    fn share_counts(&mut self) {
+        share(&self.limits, self.nodes, self.solutions, &mut self.reported);
     }
 
     /// The solution found by the last `step`.
@@ -307,8 +329,11 @@ impl Solver {
     /// With `count_only`, a solution is counted here and the search goes
     /// on, so the loop returns only at the end or at a limit.
     fn run<const COLORS: bool>(&mut self, count_only: bool) -> Event {
-        let budget = self.limits.node_budget().unwrap_or(u64::MAX);
-        let max_solutions = self.limits.solution_limit().unwrap_or(u64::MAX);
+        // With shared totals, the limits apply to them (see `periodic_check`).
+        let local = self.limits.shared.is_none();
+        let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
+        let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
+        let cap = self.cap;
         let mut resume = match self.phase {
             Phase::Forward => false,
             Phase::AfterSolution => {
@@ -329,12 +354,23 @@ impl Solver {
             // resuming after a solution, where the search backs up first).
             if !resume {
                 loop {
+                    if level >= cap {
+                        break 'search (Event::Frontier, Phase::AfterSolution);
+                    }
                     if nodes >= stop_at {
                         if nodes >= budget {
                             break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
                         }
                         self.next_check = nodes + CHECK_INTERVAL;
-                        if let Some(r) = clock_or_cancel(&self.limits, self.deadline) {
+                        let position = &self.branch[..level];
+                        let check = periodic_check(
+                            &self.limits,
+                            self.deadline,
+                            position,
+                            (nodes, self.solutions),
+                            &mut self.reported,
+                        );
+                        if let Some(r) = check {
                             break 'search (Event::Stopped(r), Phase::Forward);
                         }
                         stop_at = budget.min(self.next_check);
@@ -419,7 +455,7 @@ impl Solver {
     /// `l`, the branching item is chosen by the usual rule and the option
     /// taken is `prefix[l]`, given as its position in that item's list.
     /// Returns `false` (and sets no prefix) if a position is out of range.
-    #[allow(dead_code, reason = "no caller yet; tested below")]
+    #[cfg(test)]
     pub(crate) fn set_prefix(&mut self, prefix: &[u32]) -> bool {
         self.reset();
         self.prefix.clear();
@@ -431,6 +467,14 @@ impl Solver {
             self.prefix.clear();
         }
         ok
+    }
+
+    /// Sets the prefix of the following searches without checking it
+    /// (positions out of range end the prefix early).
+    pub(crate) fn use_prefix(&mut self, prefix: &[u32]) {
+        self.reset();
+        self.prefix.clear();
+        self.prefix.extend_from_slice(prefix);
     }
 
     fn replay_prefix(&mut self) {
@@ -475,16 +519,25 @@ impl Solver {
     ///
     /// Pinning resets the search.
     pub fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
-        let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
-        if first.as_u32() == 0 {
-            return Err(PinError::Ignored(option));
-        }
+        self.pin_all(std::iter::once(option))
+    }
+
+    /// Pins several options (see [`Solver::pin`]), resetting the search
+    /// once. Stops at the first option that fails, keeping the pins made
+    /// before it.
+    pub fn pin_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), PinError> {
         self.reset();
-        if !self.arena.option_available(first.as_u32()) {
-            return Err(PinError::Conflict(option));
+        for option in options {
+            let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
+            if first.as_u32() == 0 {
+                return Err(PinError::Ignored(option));
+            }
+            if !self.arena.option_available(first.as_u32()) {
+                return Err(PinError::Conflict(option));
+            }
+            let mark = self.arena.commit_option(first.as_u32());
+            self.pins.push((first.as_u32(), mark));
         }
-        let mark = self.arena.commit_option(first.as_u32());
-        self.pins.push((first.as_u32(), mark));
         Ok(())
     }
 
@@ -511,10 +564,45 @@ impl Solver {
 
     /// The search depth right now and, for each level, the number of
     /// branches and the index of the one being explored.
-    #[allow(dead_code, reason = "no caller yet; tested below")]
     pub(crate) fn position(&self) -> &[(u32, u32)] {
         &self.branch[..self.level.min(self.branch.len())]
     }
+}
+
+/// Adds the nodes and solutions of a worker not yet reported to the shared
+/// totals of a parallel search, and returns the totals (`None` when the
+/// search is not part of one).
+fn share(limits: &Limits, nodes: u64, solutions: u64, reported: &mut (u64, u64)) -> Option<(u64, u64)> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let shared = limits.shared.as_ref()?;
+    let (dn, ds) = (nodes - reported.0, solutions - reported.1);
+    *reported = (nodes, solutions);
+    Some((shared.nodes.fetch_add(dn, Relaxed) + dn, shared.solutions.fetch_add(ds, Relaxed) + ds))
+}
+
+/// The look taken every [`CHECK_INTERVAL`] nodes: the progress gauge, the
+/// shared totals (against the node and solution limits), the clock and the
+/// cancel flag.
+#[cold]
+fn periodic_check(
+    limits: &Limits,
+    deadline: Option<Instant>,
+    position: &[(u32, u32)],
+    (nodes, solutions): (u64, u64),
+    reported: &mut (u64, u64),
+) -> Option<StopReason> {
+    if let Some(gauge) = limits.progress_gauge() {
+        gauge.set(Progress::estimate(position));
+    }
+    if let Some((total_nodes, total_solutions)) = share(limits, nodes, solutions, reported) {
+        if limits.node_budget().is_some_and(|b| total_nodes >= b) {
+            return Some(StopReason::Nodes);
+        }
+        if limits.solution_limit().is_some_and(|m| total_solutions >= m) {
+            return Some(StopReason::Solutions);
+        }
+    }
+    clock_or_cancel(limits, deadline)
 }
 
 /// Whether the search must stop for the clock or the cancel flag.

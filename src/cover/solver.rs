@@ -61,12 +61,12 @@ impl Solver {
         self.limits = saved.without_solution_limit();
         self.reset();
         let answer = match self.step() {
-            Event::Done => Uniqueness::None,
+            Event::Done | Event::Frontier => Uniqueness::None,
             Event::Stopped(r) => Uniqueness::Unknown(r),
             Event::Solution => {
                 let first = self.solution().to_vec();
                 match self.step() {
-                    Event::Done => Uniqueness::Unique(first),
+                    Event::Done | Event::Frontier => Uniqueness::Unique(first),
                     Event::Solution => Uniqueness::Several,
                     Event::Stopped(r) => Uniqueness::Unknown(r),
                 }

@@ -106,12 +106,9 @@ impl SudokuSolver {
         }
         self.solver.unpin_all();
         let side = self.layout.side();
-        for (k, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                let option = OptionId::from_u32((k * side + usize::from(v) - 1) as u32);
-                self.solver.pin(option).expect("givens without conflicts can all be pinned");
-            }
-        }
+        let givens = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
+        let options = givens.map(|(k, &v)| OptionId::from_u32((k * side + usize::from(v) - 1) as u32));
+        self.solver.pin_all(options).expect("givens without conflicts can all be pinned");
         Ok(())
     }
 

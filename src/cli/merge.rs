@@ -1,0 +1,93 @@
+//! `xc merge`: adds up the JSON results of the shards of one search
+//! (`xc cover --shard K/N`), checking that every shard is there exactly
+//! once and that they all solved the same problem.
+
+use super::exit::Failure;
+use super::search::{exit_code, summary};
+use super::{Format, input};
+use exactcover::cover::{Stats, Status, StopReason};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `xc merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Files of shard results (one JSON object per line); `-` or nothing
+    /// reads standard input.
+    files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Runs `xc merge`.
+pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let files: Vec<Option<PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
+    let mut shards: Vec<(String, Value)> = Vec::new();
+    for file in &files {
+        let name = input::display_name(file.as_deref());
+        let bytes = input::read_all(file.as_deref())?;
+        for (k, line) in String::from_utf8_lossy(&bytes).lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let v: Value = serde_json::from_str(line)
+                .map_err(|e| Failure::input(format!("{name}:{}: not a shard result: {e}", k + 1)))?;
+            shards.push((format!("{name}:{}", k + 1), v));
+        }
+    }
+    let (first_at, first) = shards.first().ok_or_else(|| Failure::input("no shard results to merge"))?;
+    let field = |v: &Value, key: &str, at: &str| -> Result<u64, Failure> {
+        v.get(key).and_then(Value::as_u64).ok_or_else(|| Failure::input(format!("{at}: missing \"{key}\"")))
+    };
+    let n = field(first, "of", first_at)?;
+    let problem = first.get("problem").cloned().unwrap_or(Value::Null);
+    let mut seen = vec![false; n as usize];
+    let mut stats = Stats::default();
+    let mut status = Status::Complete;
+    let mut printed = Vec::new();
+    for (at, v) in &shards {
+        let (k, of) = (field(v, "shard", at)?, field(v, "of", at)?);
+        if of != n {
+            return Err(Failure::input(format!("{at}: shard of {of} parts, but {first_at} has {n}")));
+        }
+        if v.get("problem") != Some(&problem) {
+            return Err(Failure::input(format!("{at}: a different problem from {first_at}'s")));
+        }
+        if k == 0 || k > n || std::mem::replace(&mut seen[k as usize - 1], true) {
+            return Err(Failure::input(format!("{at}: shard {k}/{n} is out of range or given twice")));
+        }
+        stats.add(&Stats {
+            solutions: field(v, "solutions", at)?,
+            nodes: field(v, "nodes", at)?,
+            updates: field(v, "updates", at)?,
+            cleansings: v.get("cleansings").and_then(Value::as_u64).unwrap_or(0),
+            elapsed: Duration::from_secs_f64(v.get("seconds").and_then(Value::as_f64).unwrap_or(0.0)),
+        });
+        if v.get("complete") != Some(&Value::Bool(true)) && status == Status::Complete {
+            status = Status::Stopped(match v.get("stopped").and_then(Value::as_str) {
+                Some("interrupted") => StopReason::Cancelled,
+                Some("time limit reached") => StopReason::Time,
+                Some("solution limit reached") => StopReason::Solutions,
+                _ => StopReason::Nodes,
+            });
+        }
+        if let Some(p) = v.get("printed").and_then(Value::as_array) {
+            printed.extend(p.iter().cloned());
+        }
+    }
+    let missing: Vec<String> = (1..=n).filter(|&k| !seen[k as usize - 1]).map(|k| format!("{k}/{n}")).collect();
+    if !missing.is_empty() {
+        return Err(Failure::input(format!("missing shards: {}", missing.join(", "))));
+    }
+    if args.format == Format::Text {
+        for (k, p) in printed.iter().enumerate() {
+            writeln!(out, "Solution {}:", k + 1)?;
+            for line in p.as_array().into_iter().flatten() {
+                writeln!(out, "  {}", line.as_str().unwrap_or_default())?;
+            }
+        }
+    }
+    summary(out, args.format, &stats, status, json!(printed))?;
+    Ok(exit_code(status, stats.solutions))
+}

@@ -1,0 +1,104 @@
+//! Knuth's Monte Carlo estimate of the size of the search tree, from random
+//! probes (TAOCP 7.2.2, "Estimating the running time"; Knuth 1975).
+//!
+//! A probe walks from the root to a leaf, choosing the branching item by
+//! the search's own rule and then one of its `t` options at random. With
+//! `t₀, t₁, …` the numbers of options seen along the walk, the tree has on
+//! average `1 + t₀ + t₀t₁ + …` nodes; the same weights applied to the cost
+//! of each node visited (the updates it makes) estimate the total updates.
+//! The average over many probes converges to the true values (the
+//! estimates are unbiased), though slowly when subtrees differ a lot.
+
+use super::search::Solver;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+/// The result of [`Solver::estimate`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Probes made.
+    pub probes: u64,
+    /// Estimated nodes of the whole search (Knuth's definition).
+    pub nodes: f64,
+    /// Estimated updates of the whole search.
+    pub updates: f64,
+    /// Estimated solutions.
+    pub solutions: f64,
+    /// Updates per second measured on this problem, for the time estimate.
+    pub updates_per_second: f64,
+}
+
+impl Estimate {
+    /// The estimated running time of the whole search on one thread.
+    pub fn time(&self) -> Duration {
+        if self.updates_per_second > 0.0 {
+            Duration::from_secs_f64(self.updates / self.updates_per_second)
+        } else {
+            Duration::ZERO
+        }
+    }
+}
+
+impl Solver {
+    /// Estimates the size of the whole search by `probes` random probes
+    /// (seeded, so repeatable), and its running time from the speed of a
+    /// short real search (at most `calibrate`). Pins are kept; the search
+    /// is reset.
+    ///
+    /// ```
+    /// use exactcover::puzzles::queens::Queens;
+    /// use std::time::Duration;
+    ///
+    /// let q = Queens::new(10)?;
+    /// let e = q.problem().solver().estimate(4000, 1, Duration::from_millis(20));
+    /// assert!((e.solutions - 724.0).abs() < 250.0, "{e:?}");
+    /// assert!((e.nodes - 11578.0).abs() < 3000.0, "{e:?}");
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
+    pub fn estimate(&mut self, probes: u64, seed: u64, calibrate: Duration) -> Estimate {
+        self.reset();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
+        let mut path: Vec<(u32, u32)> = Vec::new();
+        for _ in 0..probes {
+            let base = self.arena.mark();
+            let mut weight = 1.0;
+            loop {
+                nodes += weight;
+                let Some((i, t)) = self.arena.dance().choose_first_min() else {
+                    solutions += weight;
+                    break;
+                };
+                let before = self.arena.updates;
+                if t == 0 {
+                    updates += weight;
+                    break;
+                }
+                let k = rng.random_range(0..t);
+                let (c, mark, cover) = self.arena.commit_level_counted(i, k);
+                // The node covers `i` once and commits each of its `t`
+                // options; the probe saw one of them.
+                let commit = self.arena.updates - before - cover;
+                updates += weight * (cover as f64 + commit as f64 * f64::from(t));
+                path.push((c, mark));
+                weight *= f64::from(t);
+            }
+            while let Some((c, mark)) = path.pop() {
+                self.arena.uncommit_level(c, mark);
+            }
+            self.arena.undo_to(base);
+        }
+        let n = probes.max(1) as f64;
+        self.reset();
+        let saved = self.limits.clone();
+        self.set_limits(saved.clone().time(calibrate));
+        let start = Instant::now();
+        self.run_to_end();
+        let seconds = start.elapsed().as_secs_f64();
+        let speed = if seconds > 0.0 { self.stats().updates as f64 / seconds } else { 0.0 };
+        self.set_limits(saved);
+        self.reset();
+        Estimate { probes, nodes: nodes / n, updates: updates / n, solutions: solutions / n, updates_per_second: speed }
+    }
+}

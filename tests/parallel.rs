@@ -1,0 +1,142 @@
+//! The parallel search: the same counts and statistics as one thread, for
+//! any number of threads; the same first solution and order; shards that
+//! add up; shared limits.
+
+use exactcover::cover::{Limits, OptionId, Parallel, Problem, ProblemBuilder, Status, StopReason};
+use exactcover::puzzles::langford::Langford;
+use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+use exactcover::puzzles::queens::Queens;
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+fn problems() -> Vec<(&'static str, Problem)> {
+    vec![
+        ("queens 9", Queens::new(9).unwrap().problem().clone()),
+        ("langford 8", Langford::raw(8).unwrap().problem().clone()),
+        (
+            "pentominoes 3x20",
+            Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(),
+        ),
+        ("colours", Problem::from_dlx("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n").unwrap()),
+        ("none", Problem::from_dlx("A B C\nA B\nB C\n").unwrap()),
+        ("one level", Problem::from_dlx("A\nA\nA\n").unwrap()),
+    ]
+}
+
+#[test]
+fn counts_and_statistics_equal_one_threads_for_any_thread_count() {
+    for (name, p) in problems() {
+        let mut solver = p.solver();
+        let count = solver.count();
+        let stats = solver.stats();
+        for threads in [1, 2, 3, 5] {
+            for per_thread in [1, 7, 64] {
+                let r = Parallel::new(&p).threads(threads).subproblems_per_thread(per_thread).count();
+                assert_eq!(r.solutions, count, "{name}, {threads} threads");
+                assert_eq!(
+                    (r.stats.nodes, r.stats.updates, r.stats.cleansings),
+                    (stats.nodes, stats.updates, stats.cleansings),
+                    "{name}, {threads} threads, {per_thread}"
+                );
+                assert_eq!(r.status, Status::Complete);
+            }
+        }
+    }
+}
+
+#[test]
+fn first_solution_and_order_are_the_single_threaded_ones() {
+    for (name, p) in problems() {
+        let sequential: Vec<Vec<OptionId>> = p.solver().solutions().collect();
+        for threads in [1, 2, 4] {
+            let par = Parallel::new(&p).threads(threads).subproblems_per_thread(3);
+            assert_eq!(par.first().0, sequential.first().cloned(), "{name}");
+            let mut ordered = Vec::new();
+            par.for_each_ordered(|s| {
+                ordered.push(s.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(ordered, sequential, "{name}, {threads} threads");
+            let unordered = Mutex::new(Vec::new());
+            par.for_each(|s| {
+                unordered.lock().unwrap().push(s.to_vec());
+                ControlFlow::Continue(())
+            });
+            let mut unordered = unordered.into_inner().unwrap();
+            let mut sorted = sequential.clone();
+            unordered.sort();
+            sorted.sort();
+            assert_eq!(unordered, sorted, "{name}");
+        }
+    }
+}
+
+#[test]
+fn shards_add_up_to_the_whole() {
+    for (name, p) in problems() {
+        let mut solver = p.solver();
+        let count = solver.count();
+        let stats = solver.stats();
+        for n in 1..=7 {
+            let parts: Vec<_> = (0..n).map(|k| Parallel::new(&p).threads(2).shard(k, n)).collect();
+            let solutions: u64 = parts.iter().map(|r| r.solutions).sum();
+            let nodes: u64 = parts.iter().map(|r| r.stats.nodes).sum();
+            let updates: u64 = parts.iter().map(|r| r.stats.updates).sum();
+            assert_eq!((solutions, nodes, updates), (count, stats.nodes, stats.updates), "{name} in {n} shards");
+        }
+    }
+}
+
+#[test]
+fn limits_are_shared() {
+    let p = Queens::new(10).unwrap().problem().clone();
+    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().solutions(100)).count();
+    assert_eq!((r.solutions, r.status), (100, Status::Stopped(StopReason::Solutions)));
+    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().nodes(3000)).count();
+    assert_eq!(r.status, Status::Stopped(StopReason::Nodes));
+    assert!(r.stats.nodes < 3000 + 2 * 300 + 200, "{}", r.stats.nodes);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().cancel_flag(flag)).count();
+    assert_eq!(r.status, Status::Stopped(StopReason::Cancelled));
+    let mut n = 0;
+    let r = Parallel::new(&p).threads(2).for_each_ordered(|_| {
+        n += 1;
+        if n == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    assert_eq!((n, r.status), (5, Status::Stopped(StopReason::Solutions)));
+}
+
+#[test]
+fn the_big_benchmark_instances_split_well() {
+    let q = Queens::new(12).unwrap().problem().clone();
+    let r = Parallel::new(&q).threads(2).count();
+    assert_eq!(r.solutions, 14_200);
+    assert!(r.subproblems >= 128, "{}", r.subproblems);
+    assert!(r.imbalance() < 1.5, "{r:?}");
+    assert!(r.largest * 20 < r.stats.nodes, "no subproblem dominates: {r:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_problems_count_the_same_in_parallel(
+        options in proptest::collection::vec(proptest::collection::btree_set(0usize..7, 1..4), 0..16),
+        threads in 1usize..4,
+        per in 1usize..5,
+    ) {
+        let mut b = ProblemBuilder::with_items(5, 2);
+        for o in &options {
+            let ids: Vec<_> = o.iter().map(|&i| exactcover::cover::ItemId::from_u32(i as u32)).collect();
+            b.option_ids(&ids).unwrap();
+        }
+        let p = b.build().unwrap();
+        let mut solver = p.solver();
+        let want = solver.count();
+        let r = Parallel::new(&p).threads(threads).subproblems_per_thread(per).count();
+        prop_assert_eq!(r.solutions, want);
+        prop_assert_eq!(r.stats.nodes, solver.stats().nodes);
+        prop_assert_eq!(r.stats.updates, solver.stats().updates);
+    }
+}
