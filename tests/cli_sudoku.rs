@@ -51,7 +51,7 @@ fn output_formats() {
         run(&["solve", "-q", "--format", "block", &format!("{F}/seeds.txt")]).success().get_output().stdout.clone();
     assert!(String::from_utf8(block).unwrap().starts_with("8 1 2 | 7 5 3 | 6 4 9\n9 4 3 | 6 8 2 | 1 7 5\n"));
     run(&["solve", "-q", "--format", "csv", &format!("{F}/seeds.txt")]).success().stdout(predicate::str::starts_with(
-        format!("puzzle,solution,status,count,nodes\n{INKALA},{INKALA_SOLUTION},unique,1,\n"),
+        format!("puzzle,solution,status,count,nodes,guesses\n{INKALA},{INKALA_SOLUTION},unique,1,,\n"),
     ));
     let json = run(&["solve", "-q", "--format", "json", "--stats", &format!("{F}/seeds.txt")])
         .success()
@@ -63,6 +63,7 @@ fn output_formats() {
     assert_eq!(first["status"], "unique");
     assert_eq!(first["solution"], INKALA_SOLUTION);
     assert_eq!(first["nodes"], 2720);
+    assert!(first["guesses"].as_u64().unwrap() > 0 && first["guesses"].as_u64().unwrap() < 2720);
     assert_eq!(first["line"], 3);
 }
 

@@ -62,6 +62,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             nodes: field(v, "nodes", at)?,
             updates: field(v, "updates", at)?,
             cleansings: v.get("cleansings").and_then(Value::as_u64).unwrap_or(0),
+            guesses: v.get("guesses").and_then(Value::as_u64).unwrap_or(0),
             elapsed: Duration::from_secs_f64(v.get("seconds").and_then(Value::as_f64).unwrap_or(0.0)),
         });
         if v.get("complete") != Some(&Value::Bool(true)) && status == Status::Complete {

@@ -288,6 +288,7 @@ fn shard(
         "nodes": report.stats.nodes,
         "updates": report.stats.updates,
         "cleansings": report.stats.cleansings,
+        "guesses": report.stats.guesses,
         "seconds": report.stats.elapsed.as_secs_f64(),
         "depth": report.depth,
         "subproblems": report.subproblems,

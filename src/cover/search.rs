@@ -99,6 +99,7 @@ pub struct Solver {
     deadline: Option<Instant>,
     next_check: u64,
     pub(crate) nodes: u64,
+    guesses: u64,
     solutions: u64,
     elapsed: Duration,
     status: Status,
@@ -136,6 +137,7 @@ impl Solver {
             deadline: None,
             next_check: 0,
             nodes: 0,
+            guesses: 0,
             solutions: 0,
             elapsed: Duration::ZERO,
             status: Status::Ready,
@@ -216,6 +218,7 @@ impl Solver {
             updates: self.arena.updates,
             cleansings: self.arena.cleansings,
             solutions: self.solutions,
+            guesses: self.guesses,
             elapsed: self.elapsed,
         }
     }
@@ -228,6 +231,7 @@ impl Solver {
         self.phase = Phase::Done;
         self.status = Status::Ready;
         self.nodes = 0;
+        self.guesses = 0;
         self.solutions = 0;
         self.elapsed = Duration::ZERO;
         self.arena.updates = 0;
@@ -347,6 +351,7 @@ impl Solver {
         let floor = self.floor;
         let mut level = self.level;
         let mut nodes = self.nodes;
+        let mut guesses = self.guesses;
         let mut stop_at = budget.min(self.next_check);
         let mut dance = self.arena.dance();
         let (event, phase) = 'search: loop {
@@ -392,6 +397,7 @@ impl Solver {
                         break;
                     };
                     self.branch[level] = (t, 0);
+                    guesses += u64::from(t > 1);
                     if t == 0 {
                         // DLX1 covers the item and finds its list empty; that
                         // changes nothing but the update count.
@@ -433,6 +439,7 @@ impl Solver {
         drop(dance);
         self.level = level;
         self.nodes = nodes;
+        self.guesses = guesses;
         self.phase = phase;
         event
     }

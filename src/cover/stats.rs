@@ -11,6 +11,7 @@ use std::time::Duration;
 ///   "updates").
 /// * `cleansings`: DLX2's count for colours: one per purification plus one
 ///   per node that already had the purifying colour. Always 0 without colours.
+/// * `guesses`: nodes whose branching item had two or more options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Search-tree nodes.
@@ -21,6 +22,9 @@ pub struct Stats {
     pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Nodes whose branching item had two or more options: the points
+    /// where the search had to try alternatives ("guesses", for Sudoku).
+    pub guesses: u64,
     /// Wall-clock time spent searching.
     pub elapsed: Duration,
 }
@@ -38,6 +42,7 @@ impl Stats {
         self.updates += other.updates;
         self.cleansings += other.cleansings;
         self.solutions += other.solutions;
+        self.guesses += other.guesses;
         self.elapsed += other.elapsed;
     }
 }

@@ -53,6 +53,8 @@ pub struct Examined {
     pub status: Status,
     /// Search-tree nodes.
     pub nodes: u64,
+    /// Nodes where the search chose among two or more candidates.
+    pub guesses: u64,
     /// Link updates.
     pub updates: u64,
 }
@@ -140,7 +142,7 @@ impl SudokuSolver {
         let stats = self.solver.stats();
         self.last = stats;
         self.solver.reset();
-        Ok(Examined { solutions: found, status, nodes: stats.nodes, updates: stats.updates })
+        Ok(Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates })
     }
 
     fn grid_size_ok(&self, grid: &Grid) -> Result<(), SudokuError> {

@@ -138,7 +138,7 @@ fn read_chunk<R: std::io::BufRead>(reader: &mut PuzzleReader<R>, name: &str, sum
 
 impl Run<'_> {
     /// Solves (or checks) a chunk on the current thread pool.
-    fn compute(&mut self, chunk: &[Puzzle]) -> Vec<(Kind, Option<u64>)> {
+    fn compute(&mut self, chunk: &[Puzzle]) -> Vec<(Kind, Option<(u64, u64)>)> {
         match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
@@ -156,14 +156,14 @@ impl Run<'_> {
     fn write(
         &self,
         chunk: &[Puzzle],
-        kinds: Vec<(Kind, Option<u64>)>,
+        kinds: Vec<(Kind, Option<(u64, u64)>)>,
         name: &str,
         summary: &mut Summary,
         out: &mut dyn Write,
     ) -> Result<(), Failure> {
         for (puzzle, (kind, nodes)) in chunk.iter().zip(kinds) {
             summary.puzzles += 1;
-            summary.nodes += nodes.unwrap_or(0);
+            summary.nodes += nodes.map_or(0, |n| n.0);
             let record = Record {
                 file: name,
                 line: puzzle.line,
@@ -185,7 +185,7 @@ impl Run<'_> {
         Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
     }
 
-    fn rate(&self, chunk: &[Puzzle]) -> Vec<(Kind, Option<u64>)> {
+    fn rate(&self, chunk: &[Puzzle]) -> Vec<(Kind, Option<(u64, u64)>)> {
         let solver = || match &self.layout {
             Some(l) => LogicSolver::with_layout(l.clone()),
             None => LogicSolver::new(),
@@ -207,7 +207,7 @@ impl Run<'_> {
         }
     }
 
-    fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<u64>)> {
+    fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<(u64, u64)>)> {
         let solver_for = |p: &Puzzle| match &self.layout {
             Some(l) => SudokuSolver::with_layout(l.clone()),
             None => SudokuSolver::new(p.grid.box_size()),
@@ -222,7 +222,7 @@ impl Run<'_> {
                     Ok(mut all) => {
                         let complete = all.len() <= max;
                         all.truncate(max);
-                        (Kind::Enumerated(all, complete), Some(solver.stats().nodes))
+                        (Kind::Enumerated(all, complete), Some((solver.stats().nodes, solver.stats().guesses)))
                     }
                     Err(e) => (Kind::NoSolution(Some(e.to_string())), None),
                 }
@@ -230,10 +230,10 @@ impl Run<'_> {
             .collect()
     }
 
-    fn classify(&self, k: usize) -> (Kind, Option<u64>) {
+    fn classify(&self, k: usize) -> (Kind, Option<(u64, u64)>) {
         let grid = || Grid::from_cells(self.output.solution(k).to_vec()).expect("a full grid");
         let e = match self.output.outcome(k) {
-            Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some(0)),
+            Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
             Outcome::WrongSize { side } => {
                 let want = self.layout.as_ref().map_or(9, Layout::side);
                 return (
@@ -252,7 +252,7 @@ impl Run<'_> {
             (_, 1, Status::Complete) => Kind::Unique(grid()),
             _ => Kind::Several(grid()),
         };
-        (kind, Some(e.nodes))
+        (kind, Some((e.nodes, e.guesses)))
     }
 
     /// Counts a record in the summary, checks it against the independent

@@ -59,15 +59,15 @@ pub struct Record<'a> {
     pub puzzle: &'a Grid,
     /// What was found.
     pub kind: Kind,
-    /// Search nodes, when asked for.
-    pub nodes: Option<u64>,
+    /// Search nodes and guesses, when asked for.
+    pub nodes: Option<(u64, u64)>,
 }
 
 /// Writes the CSV header, for formats that have one.
 pub fn header(out: &mut dyn Write, format: GridFormat, mode: Mode) -> io::Result<()> {
     match (format, mode) {
         (GridFormat::Csv, Mode::Rate) => writeln!(out, "puzzle,{}", Grade::csv_header()),
-        (GridFormat::Csv, _) => writeln!(out, "puzzle,solution,status,count,nodes"),
+        (GridFormat::Csv, _) => writeln!(out, "puzzle,solution,status,count,nodes,guesses"),
         _ => Ok(()),
     }
 }
@@ -103,8 +103,8 @@ fn note(r: &Record) -> String {
         Kind::Rated(Err(e)) => format!("can't rate: {e}"),
     };
     match (r.nodes, base.is_empty()) {
-        (Some(n), true) => format!("{n} nodes"),
-        (Some(n), false) => format!("{base}; {n} nodes"),
+        (Some((n, g)), true) => format!("{n} nodes, {g} guesses"),
+        (Some((n, g)), false) => format!("{base}; {n} nodes, {g} guesses"),
         (None, _) => base,
     }
 }
@@ -171,8 +171,8 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         Kind::Enumerated(s, complete) => format!("{}{}", s.len(), if *complete { "" } else { "+" }),
         Kind::Stopped(_) | Kind::Checked(_) | Kind::Dlx(_) | Kind::Rated(_) => String::new(),
     };
-    let nodes = r.nodes.map(|n| n.to_string()).unwrap_or_default();
-    writeln!(out, "{},{solution},{},{count},{nodes}", r.puzzle.to_line(), r.kind.status())
+    let (nodes, guesses) = r.nodes.map(|(n, g)| (n.to_string(), g.to_string())).unwrap_or_default();
+    writeln!(out, "{},{solution},{},{count},{nodes},{guesses}", r.puzzle.to_line(), r.kind.status())
 }
 
 fn json_record(r: &Record) -> Value {
@@ -224,8 +224,9 @@ fn json_record(r: &Record) -> Value {
         }
         Kind::Several(_) | Kind::Dlx(_) => {}
     }
-    if let Some(n) = r.nodes {
+    if let Some((n, g)) = r.nodes {
         m.insert("nodes".into(), json!(n));
+        m.insert("guesses".into(), json!(g));
     }
     Value::Object(m)
 }
