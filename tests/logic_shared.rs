@@ -173,28 +173,3 @@ fn rating_is_deterministic_on_top1465() {
     eprintln!("top1465 levels: {levels:?}");
     assert!(levels[&Level::NeedsGuessing] < one.len());
 }
-
-/// Prints, for each technique, the candidate grid just before its first
-/// use on the shared sets: a source of positions for the technique tests.
-#[test]
-#[ignore = "prints example positions; run by hand"]
-fn print_first_use_of_each_technique() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
-    let solver = LogicSolver::new();
-    let mut seen = std::collections::HashSet::new();
-    for name in UNIQUE_SETS {
-        for (line, p, s) in puzzles_and_solutions(&dir, name).iter().take(3000) {
-            let mut before = Candidates::new(p);
-            solver.solve_with(Candidates::new(p), s, |step, after| {
-                if let Some(t) = step.technique()
-                    && seen.insert(t)
-                {
-                    println!("== {t} ({name}:{line}) {p}\n{before}{}\n{:?}\n", step, step);
-                }
-                before = after.clone();
-            });
-        }
-    }
-}
