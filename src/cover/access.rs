@@ -49,3 +49,47 @@ mod imp {
 }
 
 pub(crate) use imp::{get, get_mut};
+
+/// Whether `with_wide_vectors` can use AVX2 on this CPU (detected once).
+pub(crate) fn wide_vectors_available() -> bool {
+    #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(all(feature = "unchecked", target_arch = "x86_64")))]
+    {
+        false
+    }
+}
+
+/// Runs `f` compiled for AVX2 when `wide` (which must come from
+/// `wide_vectors_available`), so the vectorised minimum of the choice uses
+/// 8-lane signed 32-bit minima instead of SSE2's four-instruction
+/// emulation; otherwise runs `f` as it is.
+#[inline(always)]
+pub(crate) fn with_wide_vectors<R>(wide: bool, f: impl FnOnce() -> R) -> R {
+    #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+    if wide {
+        return simd::avx2(f);
+    }
+    let _ = wide;
+    f()
+}
+
+#[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+#[allow(unsafe_code)]
+mod simd {
+    /// `f()`, with AVX2 enabled for the code inlined into it.
+    #[inline(always)]
+    pub(crate) fn avx2<R>(f: impl FnOnce() -> R) -> R {
+        // SAFETY: callers pass `wide` only when `wide_vectors_available`
+        // found AVX2 on this CPU.
+        unsafe { enabled(f) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
