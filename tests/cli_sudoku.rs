@@ -260,3 +260,83 @@ fn generate_is_reproducible_unique_and_symmetric() {
         .success()
         .stdout(predicate::function(|s: &str| s.lines().all(|l| l.chars().filter(|&c| c != '.').count() <= 40)));
 }
+
+const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn rate_in_every_format() {
+    run(&["rate", "-q", &format!("{F}/seeds.txt")])
+        .code(0)
+        .stdout(predicate::str::contains(format!("{INKALA}  # 3.4 (needs guessing): 21 givens")))
+        .stdout(predicate::str::contains("(easy)"));
+    let csv = run(&["rate", "-q", "--format", "csv", &format!("{F}/seeds.txt")]).code(0).get_output().stdout.clone();
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(csv.starts_with("puzzle,givens,rating,level,steps,Full house,Hidden single,"), "{csv}");
+    assert_eq!(csv.lines().count(), 4);
+    let out = xc()
+        .args(["sudoku", "rate", "-q", "--format", "json"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!((v["level"].as_str(), v["guesses"].as_u64()), (Some("easy"), Some(0)));
+    assert!(v["techniques"]["Hidden single"].as_u64().unwrap() > 0);
+    xc().args(["sudoku", "rate"])
+        .write_stdin(".".repeat(81))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("can't rate"));
+}
+
+#[test]
+fn hint_and_explain() {
+    xc().args(["sudoku", "hint", EASY])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("Hidden single: "))
+        .stdout(predicate::str::ends_with("]\n"));
+    let wrong = EASY.replacen('.', "5", 1);
+    xc().args(["sudoku", "hint", &wrong, "--puzzle", EASY])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("Mistake: r1c1 holds 5"));
+    let v: serde_json::Value = serde_json::from_slice(
+        &xc().args(["sudoku", "hint", "--format", "json", INKALA]).assert().code(0).get_output().stdout,
+    )
+    .unwrap();
+    assert_eq!(v["kind"], "step");
+    assert_eq!(v["step"]["guess"], true, "Inkala's puzzle starts with a guess, and says so");
+    let explain = xc().args(["sudoku", "explain", EASY]).assert().code(0).get_output().stdout.clone();
+    let explain = String::from_utf8(explain).unwrap();
+    assert!(explain.lines().next().unwrap().starts_with("  1. "));
+    assert!(explain.trim_end().ends_with("0 guesses."), "{explain}");
+    let verbose = xc().args(["sudoku", "explain", "--verbose", EASY]).assert().code(0).get_output().stdout.clone();
+    assert!(String::from_utf8(verbose).unwrap().contains("+-------"));
+    xc().args(["sudoku", "explain", &".".repeat(81)])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("exactly one solution"));
+    xc().args(["sudoku", "hint", "12345"]).assert().code(2);
+    xc().args(["sudoku", "hint", &format!("{F}/seed_file.txt")]).assert().code(0);
+}
+
+#[test]
+fn generate_with_a_difficulty() {
+    let out = xc()
+        .args(["sudoku", "generate", "-n", "3", "--seed", "8", "--difficulty", "hard", "-q"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 3);
+    assert!(out.lines().all(|l| l.ends_with(" hard")), "{out}");
+    let puzzles: String = out.lines().map(|l| format!("{}\n", &l[..81])).collect();
+    let rated = xc().args(["sudoku", "rate", "-q"]).write_stdin(puzzles).assert().success().get_output().stdout.clone();
+    assert_eq!(String::from_utf8(rated).unwrap().matches("(hard)").count(), 3);
+    xc().args(["sudoku", "generate", "--difficulty", "impossible"]).assert().code(2);
+}

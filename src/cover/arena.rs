@@ -321,4 +321,11 @@ mod tests {
             assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
         }
     }
+
+    #[test]
+    fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
+        let mut first = Vec::new();
+        let r = Arena::build(1, 1, std::iter::empty(), usize::MAX / 64, 0, false, &mut first);
+        assert!(r.is_err());
+    }
 }

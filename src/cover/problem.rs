@@ -332,10 +332,7 @@ impl ProblemBuilder {
             }
         }
         let n_kept = kept_ptr.len() - 1;
-        let n_nodes = self.names.len() as u64 + 2 + raw.len() as u64 + n_kept as u64;
-        if n_nodes >= ARENA_LIMIT {
-            return Err(too_large("nodes", n_nodes));
-        }
+        let n_nodes = arena_size(self.names.len(), raw.len(), n_kept)?;
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
         let mut first_kept = Vec::new();
         let options = kept_ptr.windows(2).map(|w| &raw[w[0] as usize..w[1] as usize]);
@@ -343,7 +340,9 @@ impl ProblemBuilder {
             .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
 
         let mut first_node = Vec::with_capacity(n_options);
-        let mut node_option = vec![OptionId::default(); arena.node_count()];
+        let mut node_option = Vec::new();
+        node_option.try_reserve_exact(arena.node_count()).map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
+        node_option.resize(arena.node_count(), OptionId::default());
         let mut kept = first_kept.iter();
         for o in 0..n_options {
             let id = OptionId::from_u32(o as u32);
@@ -373,6 +372,28 @@ impl ProblemBuilder {
     }
 }
 
+/// The number of arena nodes for these counts, if it fits the `u32` arena.
+fn arena_size(items: usize, entries: usize, options: usize) -> Result<u64, BuildError> {
+    let n_nodes = (items as u64).saturating_add(2).saturating_add(entries as u64).saturating_add(options as u64);
+    if n_nodes >= ARENA_LIMIT {
+        return Err(too_large("nodes", n_nodes));
+    }
+    Ok(n_nodes)
+}
+
 fn too_large(what: &str, size: u64) -> BuildError {
     BuildError::TooLarge { what: format!("{size} {what}"), limit: ARENA_LIMIT - 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_beyond_the_u32_arena_are_refused() {
+        assert_eq!(arena_size(10, 100, 20), Ok(132));
+        let e = arena_size(5, 3_000_000_000, 1_000_000).unwrap_err();
+        assert_eq!(e.to_string(), "problem too large for the u32 arena: 3001000007 nodes (the limit is 2147483646)");
+        assert!(arena_size(usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
 }
