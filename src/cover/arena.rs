@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
         let mut first = Vec::new();
-        let r = Arena::build(1, 1, std::iter::empty(), usize::MAX / 64, 0, false, &mut first);
+        let r = super::Arena::build(1, 1, std::iter::empty(), usize::MAX / 64, 0, false, &mut first);
         assert!(r.is_err());
     }
 }
