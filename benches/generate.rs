@@ -30,7 +30,8 @@ fn qqwing(bencher: divan::Bencher, symmetry: &str) {
     }
     let n = PUZZLES.to_string();
     bencher.counter(ItemsCount::new(PUZZLES)).bench_local(|| {
-        let out = Command::new("qqwing").args(["--generate", &n, "--one-line", "--symmetry", symmetry]).output().unwrap();
+        let out =
+            Command::new("qqwing").args(["--generate", &n, "--one-line", "--symmetry", symmetry]).output().unwrap();
         assert_eq!(out.stdout.split(|&b| b == b'\n').filter(|l| l.len() == 81).count() as u64, PUZZLES);
     });
 }

@@ -11,13 +11,7 @@ use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
 use rayon::prelude::*;
 use std::time::Instant;
 
-const UNIQUE_SETS: &[&str] = &[
-    "tdoku_puzzles2_17_clue.txt",
-    "tdoku_puzzles3_magictour_top1465.txt",
-    "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
-    "tdoku_puzzles6_forum_hardest_1106.txt",
-    "kaggle_bryanpark_first10k_puzzles.txt",
-];
+use common::UNIQUE_SETS;
 
 /// The puzzles of a set with their unique solutions (found in parallel by
 /// the exact-cover solver).

@@ -10,14 +10,10 @@ use exactcover::sudoku::{Grid, InputFormat, Layout, Puzzle, check_solution, read
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const UNIQUE_SETS: &[&str] = &[
-    "tdoku_puzzles2_17_clue.txt",
-    "tdoku_puzzles3_magictour_top1465.txt",
-    "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
-    "tdoku_puzzles6_forum_hardest_1106.txt",
-    "kaggle_bryanpark_first10k_puzzles.txt",
-    "kaggle_bryanpark_first10k.csv",
-];
+/// The unique sets, and the Kaggle CSV (the same puzzles with solutions).
+fn unique_sets() -> impl Iterator<Item = &'static str> {
+    common::UNIQUE_SETS.iter().copied().chain(["kaggle_bryanpark_first10k.csv"])
+}
 
 fn read(dir: &std::path::Path, name: &str) -> Vec<Puzzle> {
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
@@ -44,7 +40,7 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
         return;
     };
     let layout = Layout::classic(3);
-    for name in UNIQUE_SETS {
+    for name in unique_sets() {
         let puzzles = read(&dir, name);
         assert!(puzzles.len() > 200, "{name}: {} puzzles", puzzles.len());
         let (counts, out) = examine(&puzzles, 2);
@@ -129,7 +125,7 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
         return;
     }
     let mut compared = 0;
-    for name in UNIQUE_SETS.iter().chain(&["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"]) {
+    for name in unique_sets().chain(["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"]) {
         let puzzles = read(&dir, name);
         let step = (puzzles.len() / 300).max(1);
         let sample: Vec<&Puzzle> = puzzles.iter().step_by(step).take(300).collect();

@@ -9,7 +9,7 @@ mod interrupt;
 mod merge;
 mod progress;
 mod puzzles;
-mod search;
+pub mod search;
 mod serve;
 pub mod sudoku;
 

@@ -278,22 +278,18 @@ fn shard(
     printer.finish(&mut std::io::sink())?;
     let mut printed = printer.take_printed();
     printed.sort();
-    let value = json!({
-        "shard": k,
-        "of": n,
-        "problem": format!("{:016x}", fingerprint(problem)),
-        "solutions": report.solutions,
-        "complete": report.status.is_complete(),
-        "stopped": report.status.stop_reason().map(|r| r.to_string()),
-        "nodes": report.stats.nodes,
-        "updates": report.stats.updates,
-        "cleansings": report.stats.cleansings,
-        "guesses": report.stats.guesses,
-        "seconds": report.stats.elapsed.as_secs_f64(),
-        "depth": report.depth,
-        "subproblems": report.subproblems,
-        "printed": printed,
-    });
+    let mut value = stats_json(&report.stats, report.status);
+    for (key, v) in [
+        ("shard", json!(k)),
+        ("of", json!(n)),
+        ("problem", json!(format!("{:016x}", fingerprint(problem)))),
+        ("seconds", json!(report.stats.elapsed.as_secs_f64())),
+        ("depth", json!(report.depth)),
+        ("subproblems", json!(report.subproblems)),
+        ("printed", json!(printed)),
+    ] {
+        value[key] = v;
+    }
     writeln!(out, "{value}")?;
     // A shard with no solution is no failure: the others may have some.
     Ok(exit_code(report.status, 1))
@@ -324,6 +320,19 @@ fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result
     Ok(exit::SOLVED)
 }
 
+/// The counts and statistics of a search as a JSON object.
+pub fn stats_json(stats: &Stats, status: Status) -> Value {
+    json!({
+        "solutions": stats.solutions,
+        "complete": status.is_complete(),
+        "stopped": status.stop_reason().map(|r| r.to_string()),
+        "nodes": stats.nodes,
+        "updates": stats.updates,
+        "cleansings": stats.cleansings,
+        "guesses": stats.guesses,
+    })
+}
+
 /// Writes DLX1's last line (or the JSON object) for a finished search.
 pub fn summary(
     out: &mut dyn Write,
@@ -351,16 +360,9 @@ pub fn summary(
             )?;
         }
         Format::Json => {
-            let value = json!({
-                "solutions": stats.solutions,
-                "complete": status.is_complete(),
-                "stopped": status.stop_reason().map(|r| r.to_string()),
-                "nodes": stats.nodes,
-                "updates": stats.updates,
-                "cleansings": stats.cleansings,
-                "seconds": stats.elapsed.as_secs_f64(),
-                "printed": printed,
-            });
+            let mut value = stats_json(stats, status);
+            value["seconds"] = json!(stats.elapsed.as_secs_f64());
+            value["printed"] = printed;
             writeln!(out, "{value}")?;
         }
     }

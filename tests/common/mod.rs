@@ -45,3 +45,12 @@ pub fn markdown_table(text: &str, first_header: &str) -> Vec<Vec<String>> {
 pub fn number(s: &str) -> u64 {
     s.replace(',', "").parse().unwrap_or_else(|_| panic!("not a number: {s}"))
 }
+
+/// The shared Sudoku sets whose puzzles each have exactly one solution.
+pub const UNIQUE_SETS: &[&str] = &[
+    "tdoku_puzzles2_17_clue.txt",
+    "tdoku_puzzles3_magictour_top1465.txt",
+    "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
+    "tdoku_puzzles6_forum_hardest_1106.txt",
+    "kaggle_bryanpark_first10k_puzzles.txt",
+];

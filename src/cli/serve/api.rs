@@ -2,7 +2,8 @@
 //! and a time budget; a request may lower them, or raise them up to the
 //! server's caps.
 
-use crate::cli::sudoku::explain::{hint_json, step_json};
+use crate::cli::search::stats_json;
+use crate::cli::sudoku::explain::{hint_json, path_json};
 use exactcover::cover::{Limits, Status, read_dlx};
 use exactcover::sudoku::logic::{Hint, Level, LogicSolver};
 use exactcover::sudoku::{
@@ -138,17 +139,7 @@ impl Worker {
             return Err(bad(format!("{text} (cell {cell})")));
         }
         let path = self.logic.path(&current).map_err(|e| bad(e.to_string()))?;
-        let mut before = current.clone();
-        let steps: Vec<Value> = path
-            .iter()
-            .map(|(step, after)| {
-                let v = step_json(step, &before);
-                before = after.to_grid();
-                v
-            })
-            .collect();
-        let g = path.grade();
-        Ok(json!({"steps": steps, "rating": g.rating().value(), "level": g.level().name(), "guesses": g.guesses()}))
+        Ok(path_json(&path, &current))
     }
 
     fn rate(&mut self, request: &Value) -> Result<Value, Reject> {
@@ -240,18 +231,16 @@ fn cover(request: &Value) -> Result<Value, Reject> {
         }
     }
     let stats = solver.stats();
-    let status = solver.status();
-    Ok(json!({
-        "solutions": stats.solutions,
-        "complete": status.is_complete(),
-        "stopped": status.stop_reason().map(|r| r.to_string()),
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "cleansings": stats.cleansings,
-        "ms": stats.elapsed.as_secs_f64() * 1000.0,
-        "printed": printed,
-        "warnings": input.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect::<Vec<_>>(),
-    }))
+    let mut reply = stats_json(&stats, solver.status());
+    merge(
+        &mut reply,
+        json!({
+            "ms": stats.elapsed.as_secs_f64() * 1000.0,
+            "printed": printed,
+            "warnings": input.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect::<Vec<_>>(),
+        }),
+    );
+    Ok(reply)
 }
 
 fn generate(request: &Value) -> Result<Value, Reject> {

@@ -4,7 +4,7 @@
 use crate::cli::exit::{self, Failure};
 use crate::cli::{Format, input};
 use clap::Args;
-use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};
+use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, SolvePath, Step};
 use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -78,6 +78,28 @@ pub fn step_json(step: &Step, before: &Grid) -> Value {
     })
 }
 
+/// A whole path as JSON: its steps (each with the grid it applies to),
+/// the rating, the level, the guesses and the solution.
+pub fn path_json(path: &SolvePath, start: &Grid) -> Value {
+    let mut before = start.clone();
+    let steps: Vec<Value> = path
+        .iter()
+        .map(|(step, after)| {
+            let v = step_json(step, &before);
+            before = after.to_grid();
+            v
+        })
+        .collect();
+    let grade = path.grade();
+    json!({
+        "steps": steps,
+        "rating": grade.rating().value(),
+        "level": grade.level().name(),
+        "guesses": grade.guesses(),
+        "solution": path.solution().to_line(),
+    })
+}
+
 /// A hint as JSON: `kind` is `wrong`, `missing`, `step` or `solved`.
 pub fn hint_json(hint: &Hint, current: &Grid) -> Value {
     match hint {
@@ -135,23 +157,7 @@ pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let grade = path.grade();
     match args.format {
         Format::Json => {
-            let mut before = current.clone();
-            let steps: Vec<Value> = path
-                .iter()
-                .map(|(step, after)| {
-                    let v = step_json(step, &before);
-                    before = after.to_grid();
-                    v
-                })
-                .collect();
-            let value = json!({
-                "steps": steps,
-                "rating": grade.rating().value(),
-                "level": grade.level().name(),
-                "guesses": grade.guesses(),
-                "solution": path.solution().to_line(),
-            });
-            writeln!(out, "{value}")?;
+            writeln!(out, "{}", path_json(&path, &current))?;
         }
         Format::Text => {
             if args.verbose {

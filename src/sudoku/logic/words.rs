@@ -53,6 +53,20 @@ pub(crate) fn removals(eliminations: &[(usize, u8)], side: usize) -> String {
     }
 }
 
+/// "pivot r5c5 {1,2} with pincers r5c1 {1,3} and r2c5 {2,3}", for the
+/// wings.
+pub(crate) fn wing(c: &super::Candidates, pivot: usize, a: usize, b: usize) -> String {
+    format!(
+        "pivot {} {} with pincers {} {} and {} {}",
+        c.cell_name(pivot),
+        set(c.mask(pivot)),
+        c.cell_name(a),
+        set(c.mask(a)),
+        c.cell_name(b),
+        set(c.mask(b))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,14 +40,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     .digits(c.candidates(pivot).iter().chain([digit]))
                     .eliminate(elims);
                 let text = format!(
-                    "XY-Wing: pivot {} {} with pincers {} {} and {} {}: whichever digit the \
-                     pivot holds, one pincer holds {}, so remove {}.",
-                    c.cell_name(pivot),
-                    words::set(pm),
-                    c.cell_name(a),
-                    words::set(c.mask(a)),
-                    c.cell_name(b),
-                    words::set(c.mask(b)),
+                    "XY-Wing: {}: whichever digit the pivot holds, one pincer holds {}, so remove {}.",
+                    words::wing(c, pivot, a, b),
                     digit_char(digit),
                     words::removals(step.eliminations(), c.side())
                 );

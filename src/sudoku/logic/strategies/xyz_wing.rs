@@ -36,14 +36,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     .digits(c.candidates(pivot).iter())
                     .eliminate(elims);
                 let text = format!(
-                    "XYZ-Wing: pivot {} {} with pincers {} {} and {} {}: one of the three holds \
-                     {}, so remove {}.",
-                    c.cell_name(pivot),
-                    words::set(pm),
-                    c.cell_name(a),
-                    words::set(c.mask(a)),
-                    c.cell_name(b),
-                    words::set(c.mask(b)),
+                    "XYZ-Wing: {}: one of the three holds {}, so remove {}.",
+                    words::wing(c, pivot, a, b),
                     digit_char(digit),
                     words::removals(step.eliminations(), c.side())
                 );
