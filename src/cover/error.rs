@@ -43,8 +43,11 @@ pub enum BuildError {
         /// The primary item.
         name: String,
     },
-    /// An item name is empty or contains whitespace, `:` or `|`.
-    #[error("bad item name `{name}`: names are non-empty and contain no whitespace, `:` or `|`")]
+    /// An item name is empty, contains whitespace, `:` or `|`, or starts
+    /// with U+FEFF (which readers strip as a byte-order mark).
+    #[error(
+        "bad item name `{name}`: names are non-empty, contain no whitespace, `:` or `|`, and don't start with U+FEFF"
+    )]
     BadName {
         /// The rejected name.
         name: String,

@@ -193,7 +193,10 @@ impl ProblemBuilder {
     }
 
     fn add_item(&mut self, name: String, primary: bool) -> Result<ItemId, BuildError> {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|') {
+        // A leading U+FEFF would be taken for a byte-order mark, and
+        // stripped, when the DLX text written with this name first is read.
+        let bad = name.starts_with('\u{feff}') || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|');
+        if name.is_empty() || bad {
             return Err(BuildError::BadName { name });
         }
         if self.index.contains_key(&name) {
