@@ -1,6 +1,7 @@
 //! Sudoku throughput on the shared puzzle sets, *including the uniqueness
 //! proof* (every puzzle is searched for a second solution), single-threaded
-//! and on every core; plus the seed articles' backtracking baseline.
+//! and on every core; the `sudoku` crate as a same-run anchor; and the seed
+//! articles' backtracking baseline.
 //!
 //! Run: `cargo bench --bench sudoku`. Each set is sampled evenly to at most
 //! `SAMPLE` puzzles; divan prints the throughput (puzzles/s), and µs per
@@ -57,6 +58,20 @@ fn one_thread(bencher: divan::Bencher, set: &str) {
         }
         solved
     });
+}
+
+/// Same-run anchor: the `sudoku` crate (a bit-parallel solver in the
+/// JCZSolve family, not exact cover) on the same puzzles, also counting up
+/// to 2. It calibrates this machine against the peers' published figures.
+#[divan::bench(args = SETS, sample_count = 5, sample_size = 1)]
+fn sudoku_crate(bencher: divan::Bencher, set: &str) {
+    let grids: Vec<sudoku::Sudoku> = puzzles(set)
+        .iter()
+        .map(|g| sudoku::Sudoku::from_bytes_slice(g.cells()).expect("a 9x9 grid of 0..=9"))
+        .collect();
+    bencher
+        .counter(ItemsCount::new(grids.len()))
+        .bench_local(|| grids.iter().map(|s| s.solutions_count_up_to(2).min(1)).sum::<usize>());
 }
 
 /// Every core (rayon's global pool), through the batch API.
