@@ -207,6 +207,12 @@ fn bad_requests() {
     rejected("/api/generate", br#"{"size": 7}"#, 400, "must be 4, 9 or 16");
     rejected("/api/generate", br#"{"difficulty": "impossible"}"#, 400, "unknown level");
     rejected("/api/nothing", b"{}", 404, "no such endpoint");
+    rejected("/api/explain", b"{}", 400, "missing \"puzzle\"");
+    rejected("/api/explain", format!(r#"{{"puzzle": "{INKALA}", "grid": "123"}}"#).as_bytes(), 400, "bad grid");
+    rejected("/api/rate", br#"{"puzzle": "8..x"}"#, 400, "bad puzzle");
+    rejected("/api/rate", format!(r#"{{"puzzle": "{}"}}"#, "8".repeat(81)).as_bytes(), 400, "the grid breaks a rule");
+    rejected("/api/parse", br#"{"puzzle": ""}"#, 400, "no puzzle found");
+    rejected("/api/parse", br#"{"puzzle": "12345"}"#, 400, "bad puzzle: line 1, column 1");
     let big = format!(r#"{{"puzzle": "{}"}}"#, "1".repeat(2 << 20));
     rejected("/api/solve", big.as_bytes(), 413, "over 1048576 bytes");
 }
@@ -233,6 +239,55 @@ fn budgets_stop_long_searches() {
     let v = ok("/api/cover", json!({"dlx": long, "time_limit_ms": 100, "print": 1}));
     assert_eq!((v["complete"].as_bool(), v["stopped"].as_str()), (Some(false), Some("time limit reached")));
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+}
+
+/// The logic endpoints find the solution under the budgets too, and
+/// generation stops chasing a difficulty when its time is up.
+#[test]
+fn budgets_cover_hint_explain_rate_and_generate() {
+    let _server = serve();
+    for endpoint in ["/api/hint", "/api/explain", "/api/rate"] {
+        let body = json!({"puzzle": INKALA, "node_limit": 10}).to_string();
+        rejected(endpoint, body.as_bytes(), 400, "the search for the solution stopped: node limit reached");
+    }
+    let start = Instant::now();
+    let g = ok("/api/generate", json!({"size": 16, "difficulty": "expert", "seed": 1, "time_limit_ms": 300}));
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert_eq!(g["difficulty_met"], false, "16×16 puzzles are not graded");
+    assert_eq!(g["puzzle"].as_str().unwrap().len(), 256);
+}
+
+/// `variant` applies to hints, explanations and ratings as it does to
+/// solving: this X-Sudoku has several solutions as a classic puzzle.
+#[test]
+fn logic_endpoints_follow_the_variant() {
+    let _server = serve();
+    let x = "........4....4.......6.9.....9....3.7.432......5.7.................57..2......8.7";
+    let classic = json!({"puzzle": x}).to_string();
+    rejected("/api/rate", classic.as_bytes(), 400, "more than one solution");
+    let solved = ok("/api/solve", json!({"puzzle": x, "variant": "x"}));
+    let rate = ok("/api/rate", json!({"puzzle": x, "variant": "x"}));
+    assert!(rate["rating"].as_f64().unwrap() >= 1.0);
+    let path = ok("/api/explain", json!({"puzzle": x, "variant": "x"}));
+    let last = path["steps"].as_array().unwrap().len();
+    assert!(last > 0);
+    let hint = ok("/api/hint", json!({"puzzle": x, "variant": "x"}));
+    assert_eq!(hint["kind"], "step");
+    for &(c, d) in &serde_json::from_value::<Vec<(usize, u8)>>(hint["step"]["placements"].clone()).unwrap() {
+        assert_eq!(solved["solution"].as_str().unwrap().as_bytes()[c], b'0' + d);
+    }
+}
+
+#[test]
+fn generated_symmetry_is_named() {
+    let _server = serve();
+    let g = ok("/api/generate", json!({"seed": 3, "symmetry": "random"}));
+    let name = g["symmetry"].as_str().unwrap();
+    assert!(name != "random" && name != "none", "{name}");
+    let sym: exactcover::sudoku::Symmetry = name.parse().unwrap();
+    let cells: Vec<u8> = g["puzzle"].as_str().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    assert!(sym.holds(&cells, 9));
+    rejected("/api/generate", br#"{"symmetry": "spiral"}"#, 400, "unknown symmetry `spiral`");
 }
 
 #[test]

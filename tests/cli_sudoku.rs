@@ -1,6 +1,7 @@
 //! `xc sudoku` end to end: every format, every error path, exit codes.
 
 use assert_cmd::Command;
+use exactcover::sudoku::Symmetry;
 use predicates::prelude::*;
 
 fn xc() -> Command {
@@ -323,6 +324,25 @@ fn hint_and_explain() {
     xc().args(["sudoku", "hint", &format!("{F}/seed_file.txt")]).assert().code(0);
 }
 
+/// Without `--puzzle`, a wrong entry makes the grid unsolvable; the hint
+/// names the digit without which it has exactly one solution.
+#[test]
+fn hint_finds_a_wrong_entry_without_the_puzzle() {
+    let puzzle = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    for (grid, cell, right) in [
+        (format!("5{}", &puzzle[1..]), "r1c1 holds 5", "with 4 there"),
+        (format!("45{}", &puzzle[2..]), "r1c2 holds 5", "with 8 there"),
+    ] {
+        xc().args(["sudoku", "hint", &grid])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::starts_with(format!("Mistake: {cell}, which can't be right")))
+            .stdout(predicate::str::contains(right));
+    }
+    let clash = format!("3{}", &puzzle[1..]);
+    xc().args(["sudoku", "hint", &clash]).assert().code(1).stdout(predicate::str::contains("Mistake: r1c1 holds 3"));
+}
+
 #[test]
 fn generate_with_a_difficulty() {
     let out = xc()
@@ -339,4 +359,39 @@ fn generate_with_a_difficulty() {
     let rated = xc().args(["sudoku", "rate", "-q"]).write_stdin(puzzles).assert().success().get_output().stdout.clone();
     assert_eq!(String::from_utf8(rated).unwrap().matches("(hard)").count(), 3);
     xc().args(["sudoku", "generate", "--difficulty", "impossible"]).assert().code(2);
+}
+
+/// Every symmetry mode by name, `random` naming the one it picked, and the
+/// other output formats.
+#[test]
+fn generate_symmetries_and_formats() {
+    for mode in ["bothmirrors", "bothdiagonals", "antidiagonal", "random"] {
+        let out = xc()
+            .args(["sudoku", "generate", "-n", "4", "--seed", "3", "--symmetry", mode, "--format", "json", "-q"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        for line in String::from_utf8(out).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let picked: Symmetry = v["symmetry"].as_str().unwrap().parse().unwrap();
+            assert!(mode == "random" || picked.to_string() == mode, "{mode}: {picked}");
+            assert_ne!(picked, Symmetry::Random);
+            let cells: Vec<u8> =
+                v["puzzle"].as_str().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+            assert!(picked.holds(&cells, 9), "{mode}: {line}");
+        }
+    }
+    let csv = xc().args(["sudoku", "generate", "-n", "2", "--seed", "1", "--format", "csv", "-q"]).assert().success();
+    let csv = String::from_utf8(csv.get_output().stdout.clone()).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("puzzle,solution,givens,seed,rating,level"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r.len() == 6 && r[1].len() == 81 && r[0].len() == 81), "{csv}");
+    let block =
+        xc().args(["sudoku", "generate", "-n", "1", "--seed", "1", "--format", "block", "-q"]).assert().success();
+    let block = String::from_utf8(block.get_output().stdout.clone()).unwrap();
+    assert_eq!(block.lines().filter(|l| l.contains('|')).count(), 9, "{block}");
 }

@@ -27,10 +27,11 @@ fn many_seeds_every_symmetry() {
         let g = Generator::new(3, options.clone()).generate(seed);
         let again = Generator::new(3, options).generate(seed);
         assert_eq!(g, again, "reproducible");
-        assert!(symmetry.holds(g.puzzle.cells(), 9), "{symmetry} {}", g.puzzle);
+        assert!(symmetry.choices().contains(&g.symmetry), "{symmetry}: {}", g.symmetry);
+        assert!(g.symmetry.holds(g.puzzle.cells(), 9), "{symmetry} {}", g.puzzle);
         let mut solver = SudokuSolver::new(3);
         assert!(unique(&mut solver, &g.puzzle), "unique {}", g.puzzle);
-        assert!(minimal(&mut solver, &g.puzzle, symmetry), "minimal {symmetry} {}", g.puzzle);
+        assert!(minimal(&mut solver, &g.puzzle, g.symmetry), "minimal {symmetry} {}", g.puzzle);
         for (k, (&p, &s)) in g.puzzle.cells().iter().zip(g.solution.cells()).enumerate() {
             assert!(p == 0 || p == s, "given {k} agrees with the solution");
         }
@@ -42,9 +43,27 @@ fn other_sizes() {
     for (n, seeds) in [(2, 30), (4, 2)] {
         for seed in 0..seeds {
             let g = Generator::new(n, GeneratorOptions::default()).generate(seed);
-            assert!(unique(&mut SudokuSolver::new(n), &g.puzzle), "{}", g.puzzle);
+            let mut solver = SudokuSolver::new(n);
+            assert!(unique(&mut solver, &g.puzzle), "{}", g.puzzle);
+            assert!(Symmetry::Rot180.holds(g.puzzle.cells(), n * n), "{}", g.puzzle);
+            assert!(minimal(&mut solver, &g.puzzle, Symmetry::Rot180), "{}", g.puzzle);
         }
     }
+}
+
+/// With no symmetry, minimal means what it says: no single given can go.
+#[test]
+fn without_symmetry_no_single_given_can_go() {
+    let options = GeneratorOptions { symmetry: Symmetry::None, ..GeneratorOptions::default() };
+    (0..40u64).into_par_iter().for_each(|seed| {
+        let g = Generator::new(3, options.clone()).generate(derive_seed(5, seed));
+        let mut solver = SudokuSolver::new(3);
+        for k in (0..81).filter(|&k| g.puzzle.cells()[k] != 0) {
+            let mut fewer = g.puzzle.cells().to_vec();
+            fewer[k] = 0;
+            assert!(!unique(&mut solver, &Grid::from_cells(fewer).unwrap()), "given {k} of {}", g.puzzle);
+        }
+    });
 }
 
 #[test]

@@ -9,8 +9,12 @@
 //!    the puzzle stays uniquely solvable, and put back otherwise. Removing
 //!    givens only ever adds solutions, so an orbit that can't be removed at
 //!    its turn can't be removed later either: after the single pass, no
-//!    orbit can be removed without losing uniqueness (the puzzle is
-//!    *minimal*; with symmetry `none`, no single given can be removed).
+//!    orbit can be removed without losing uniqueness. That is what
+//!    *minimal* means here: with symmetry `none`, no single given can be
+//!    removed; with a symmetry, no orbit can, so the puzzle is minimal
+//!    among the puzzles of that symmetry (as in qqwing and the `sudoku`
+//!    crate), though a single given may sometimes go if the symmetry is
+//!    given up.
 //! 3. Uniqueness is decided by the engine's count up to 2. As a shortcut,
 //!    a removal is accepted at once when naked and hidden singles alone
 //!    still fill the grid, since that proves the solution unique; only
@@ -30,9 +34,10 @@ use super::layout::Layout;
 use super::logic::{Grade, Level, LogicSolver};
 use super::singles::Peers;
 use super::symmetry::Symmetry;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +55,10 @@ pub struct GeneratorOptions {
     pub attempts: u32,
     /// Grade every puzzle, even without a difficulty.
     pub grade: bool,
+    /// Stop chasing `max_clues` and `difficulty` after this long (the best
+    /// attempt so far is returned, marked as not met). A time budget makes
+    /// the result depend on the machine's speed, so it is off by default.
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for GeneratorOptions {
@@ -61,6 +70,7 @@ impl Default for GeneratorOptions {
             difficulty: None,
             attempts: 1000,
             grade: false,
+            time_limit: None,
         }
     }
 }
@@ -74,6 +84,9 @@ pub struct Generated {
     pub solution: Grid,
     /// The seed it came from.
     pub seed: u64,
+    /// The symmetry of its givens (the one picked, for
+    /// [`Symmetry::Random`]).
+    pub symmetry: Symmetry,
     /// Attempts used (more than 1 only when chasing `max_clues`).
     pub attempts: u32,
     /// Whether `max_clues` and `difficulty` (if any) were met.
@@ -91,7 +104,8 @@ pub struct Generator {
     filler: SudokuSolver,
     /// Unseeded, for the uniqueness checks (random tie-breaking costs).
     solver: SudokuSolver,
-    orbits: Vec<Vec<usize>>,
+    /// The orbits of each of the symmetry's [`choices`](Symmetry::choices).
+    orbits: Vec<Vec<Vec<usize>>>,
     peers: Peers,
     scratch: Vec<u32>,
     found: Vec<u8>,
@@ -118,7 +132,7 @@ impl Generator {
         Generator {
             filler: SudokuSolver::with_layout(layout.clone()),
             solver: SudokuSolver::with_layout(layout.clone()),
-            orbits: options.symmetry.orbits(side),
+            orbits: options.symmetry.choices().iter().map(|s| s.orbits(side)).collect(),
             peers: Peers::new(&layout),
             logic: LogicSolver::with_layout(layout.clone()),
             layout,
@@ -136,10 +150,12 @@ impl Generator {
     /// Generates one puzzle from `seed`.
     pub fn generate(&mut self, seed: u64) -> Generated {
         let mut best: Option<Generated> = None;
-        let attempts = self.options.attempts.max(1);
-        for attempt in 1..=attempts {
+        let started = Instant::now();
+        let mut used = 0;
+        for attempt in 1..=self.options.attempts.max(1) {
+            used = attempt;
             let sub = if attempt == 1 { seed } else { derive_seed(seed, u64::from(attempt)) };
-            let (puzzle, solution) = self.attempt(sub);
+            let (puzzle, solution, symmetry) = self.attempt(sub);
             let grade =
                 (self.options.grade || self.options.difficulty.is_some()).then(|| self.grade(&puzzle, &solution));
             let clues_ok = self.options.max_clues.is_none_or(|m| puzzle.givens() <= m);
@@ -147,15 +163,15 @@ impl Generator {
             let met = clues_ok && level_ok;
             let better = best.as_ref().is_none_or(|b| !b.clues_met && (met || puzzle.givens() < b.puzzle.givens()));
             if better {
-                best = Some(Generated { puzzle, solution, seed, attempts: attempt, clues_met: met, grade });
+                best = Some(Generated { puzzle, solution, seed, symmetry, attempts: attempt, clues_met: met, grade });
             }
-            if met {
+            if met || self.options.time_limit.is_some_and(|t| started.elapsed() >= t) {
                 break;
             }
         }
         let mut best = best.expect("at least one attempt");
         if !best.clues_met {
-            best.attempts = attempts;
+            best.attempts = used;
         }
         best
     }
@@ -166,8 +182,8 @@ impl Generator {
         self.logic.solve_with(start, solution, |_, _| {})
     }
 
-    /// One random grid and one removal pass.
-    fn attempt(&mut self, seed: u64) -> (Grid, Grid) {
+    /// One random grid and one removal pass; the symmetry used.
+    fn attempt(&mut self, seed: u64) -> (Grid, Grid, Symmetry) {
         let side = self.layout.side();
         self.filler.set_seed(Some(seed));
         let solution = self
@@ -177,7 +193,10 @@ impl Generator {
             .flatten()
             .expect("an empty grid has solutions");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        let choices = self.options.symmetry.choices();
+        let pick = if choices.len() > 1 { rng.random_range(0..choices.len()) } else { 0 };
+        let mut orbits = std::mem::take(&mut self.orbits[pick]);
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
         order.shuffle(&mut rng);
         let mut cells = solution.cells().to_vec();
         let stop_at = if self.options.minimal { 0 } else { self.options.max_clues.unwrap_or(side * side * 3 / 8) };
@@ -186,7 +205,7 @@ impl Generator {
             if givens <= stop_at {
                 break;
             }
-            let orbit = std::mem::take(&mut self.orbits[k]);
+            let orbit = std::mem::take(&mut orbits[k]);
             for &c in &orbit {
                 cells[c] = 0;
             }
@@ -197,9 +216,10 @@ impl Generator {
                     cells[c] = solution.cells()[c];
                 }
             }
-            self.orbits[k] = orbit;
+            orbits[k] = orbit;
         }
-        (Grid::from_cells(cells).expect("same size"), solution)
+        self.orbits[pick] = orbits;
+        (Grid::from_cells(cells).expect("same size"), solution, choices[pick])
     }
 
     /// Whether the puzzle has exactly one solution: by singles when they
@@ -225,10 +245,11 @@ mod tests {
             let a = g.generate(7);
             let b = Generator::new(3, options).generate(7);
             assert_eq!(a, b, "{symmetry}");
-            assert!(symmetry.holds(a.puzzle.cells(), 9), "{symmetry}: {}", a.puzzle);
+            assert!(symmetry.choices().contains(&a.symmetry), "{symmetry}: {}", a.symmetry);
+            assert!(a.symmetry.holds(a.puzzle.cells(), 9), "{symmetry}: {}", a.puzzle);
             let mut solver = SudokuSolver::new(3);
             assert_eq!(solver.verdict(&a.puzzle).unwrap(), Verdict::Unique(a.solution.clone()));
-            for orbit in symmetry.orbits(9) {
+            for orbit in a.symmetry.orbits(9) {
                 if a.puzzle.cells()[orbit[0]] == 0 {
                     continue;
                 }

@@ -6,8 +6,13 @@ use std::str::FromStr;
 
 /// The symmetry of a puzzle's givens. The modes of qqwing (`none`,
 /// `rotate90`, `rotate180`, `mirror`, `flip`, `random`) and of the `sudoku`
-/// crate (vertical, horizontal, diagonal and antidiagonal mirrors, half and
-/// quarter turns, and all of them at once) are all here.
+/// crate (vertical, horizontal, both, diagonal, antidiagonal and both
+/// diagonal mirrors, half and quarter turns, and all of them at once) are
+/// all here.
+///
+/// [`Symmetry::Random`] is not a symmetry itself: a generator picks one of
+/// [`Symmetry::Random`]'s [`choices`](Symmetry::choices) for each puzzle,
+/// from the puzzle's seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry.
@@ -24,8 +29,15 @@ pub enum Symmetry {
     Diagonal,
     /// Unchanged by a reflection in the anti-diagonal.
     AntiDiagonal,
+    /// Unchanged by a left–right mirror and a top–bottom flip (so by a
+    /// half turn too).
+    BothMirrors,
+    /// Unchanged by reflections in both diagonals (so by a half turn too).
+    BothDiagonals,
     /// Unchanged by all eight symmetries of the square.
     Dihedral,
+    /// One of the other symmetries but `None`, picked for each puzzle.
+    Random,
 }
 
 /// A map of cell `(row, column)` on a grid of the given side.
@@ -33,7 +45,7 @@ type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 impl Symmetry {
     /// Every mode, for `--symmetry` help and tests.
-    pub const ALL: [Symmetry; 8] = [
+    pub const ALL: [Symmetry; 11] = [
         Symmetry::None,
         Symmetry::Rot180,
         Symmetry::Rot90,
@@ -41,8 +53,34 @@ impl Symmetry {
         Symmetry::Flip,
         Symmetry::Diagonal,
         Symmetry::AntiDiagonal,
+        Symmetry::BothMirrors,
+        Symmetry::BothDiagonals,
         Symmetry::Dihedral,
+        Symmetry::Random,
     ];
+
+    /// The symmetries a puzzle of this mode may have: every mode but
+    /// `None` for [`Symmetry::Random`], the mode itself otherwise.
+    pub fn choices(self) -> &'static [Symmetry] {
+        const PICKED: [Symmetry; 9] = [
+            Symmetry::Rot180,
+            Symmetry::Rot90,
+            Symmetry::Mirror,
+            Symmetry::Flip,
+            Symmetry::Diagonal,
+            Symmetry::AntiDiagonal,
+            Symmetry::BothMirrors,
+            Symmetry::BothDiagonals,
+            Symmetry::Dihedral,
+        ];
+        match self {
+            Symmetry::Random => &PICKED,
+            s => {
+                let k = Symmetry::ALL.iter().position(|&x| x == s).unwrap_or(0);
+                &Symmetry::ALL[k..=k]
+            }
+        }
+    }
 
     /// The maps of cell `(r, c)` (0-based, on a side×side grid) that
     /// generate the group.
@@ -54,19 +92,22 @@ impl Symmetry {
         let diagonal: CellMap = |r, c, _| (c, r);
         let anti: CellMap = |r, c, s| (s - 1 - c, s - 1 - r);
         match self {
-            Symmetry::None => vec![],
+            Symmetry::None | Symmetry::Random => vec![],
             Symmetry::Rot180 => vec![rot180],
             Symmetry::Rot90 => vec![rot90],
             Symmetry::Mirror => vec![mirror],
             Symmetry::Flip => vec![flip],
             Symmetry::Diagonal => vec![diagonal],
             Symmetry::AntiDiagonal => vec![anti],
+            Symmetry::BothMirrors => vec![mirror, flip],
+            Symmetry::BothDiagonals => vec![diagonal, anti],
             Symmetry::Dihedral => vec![rot90, mirror],
         }
     }
 
     /// The cells that must be kept or removed together, each orbit sorted,
-    /// in order of their first cell.
+    /// in order of their first cell. For [`Symmetry::Random`], which fixes
+    /// no symmetry in advance, every cell is an orbit of its own.
     pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
         let generators = self.generators();
         let mut orbit_of = vec![usize::MAX; side * side];
@@ -97,8 +138,12 @@ impl Symmetry {
         orbits
     }
 
-    /// Whether a grid's filled cells have this symmetry.
+    /// Whether a grid's filled cells have this symmetry (for
+    /// [`Symmetry::Random`], one of its choices).
     pub fn holds(self, cells: &[u8], side: usize) -> bool {
+        if self == Symmetry::Random {
+            return self.choices().iter().any(|s| s.holds(cells, side));
+        }
         self.orbits(side).iter().all(|o| o.iter().all(|&c| (cells[c] != 0) == (cells[o[0]] != 0)))
     }
 }
@@ -113,7 +158,10 @@ impl fmt::Display for Symmetry {
             Symmetry::Flip => "flip",
             Symmetry::Diagonal => "diagonal",
             Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::BothMirrors => "bothmirrors",
+            Symmetry::BothDiagonals => "bothdiagonals",
             Symmetry::Dihedral => "dihedral",
+            Symmetry::Random => "random",
         })
     }
 }
@@ -130,11 +178,13 @@ impl FromStr for Symmetry {
             "flip" | "horizontal" => Symmetry::Flip,
             "diagonal" => Symmetry::Diagonal,
             "antidiagonal" | "anti-diagonal" => Symmetry::AntiDiagonal,
+            "bothmirrors" | "both-mirrors" | "mirrors" => Symmetry::BothMirrors,
+            "bothdiagonals" | "both-diagonals" | "diagonals" | "bidiagonal" => Symmetry::BothDiagonals,
             "dihedral" | "all" | "full" => Symmetry::Dihedral,
+            "random" => Symmetry::Random,
             _ => {
-                return Err(format!(
-                    "unknown symmetry `{s}` (none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral)"
-                ));
+                let names: Vec<String> = Symmetry::ALL.iter().map(Symmetry::to_string).collect();
+                return Err(format!("unknown symmetry `{s}` ({})", names.join(", ")));
             }
         })
     }
@@ -159,6 +209,13 @@ mod tests {
         assert_eq!(Symmetry::Diagonal.orbits(9).len(), 45);
         assert_eq!(sizes(Symmetry::Dihedral), [1, 4, 8]);
         assert_eq!(Symmetry::Dihedral.orbits(9).len(), 15);
+        assert_eq!(sizes(Symmetry::BothMirrors), [1, 2, 4]);
+        assert_eq!(Symmetry::BothMirrors.orbits(9).len(), 25);
+        assert_eq!(sizes(Symmetry::BothDiagonals), [1, 2, 4]);
+        assert_eq!(Symmetry::BothDiagonals.orbits(9).len(), 25);
+        assert_eq!(Symmetry::Random.orbits(9).len(), 81);
+        assert_eq!(Symmetry::Random.choices().len(), 9);
+        assert_eq!(Symmetry::Mirror.choices(), [Symmetry::Mirror]);
     }
 
     #[test]

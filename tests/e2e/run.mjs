@@ -17,6 +17,8 @@ const shots = join(root, "target/e2e");
 mkdirSync(shots, { recursive: true });
 
 const INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 const SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
 let failures = 0;
@@ -83,19 +85,31 @@ try {
   check(/Solved in [0-9.]+ ms/.test(await message(page)), "Solve reports the time taken");
   await page.screenshot({ path: join(shots, "desktop-solved.png") });
 
-  // Undo the solution, ask for a hint, check the highlighted step.
+  // Undo the solution, ask for a hint: Inkala's puzzle starts with a guess,
+  // and the page says so.
   await page.click("#undo");
   check((await gridText(page)) === INKALA, "Undo takes the solution back");
   await page.click("#hint");
   await page.waitForSelector(".cell.hint");
+  const guess = await post(url, "hint", { puzzle: INKALA, grid: INKALA });
+  check(guess.kind === "step" && guess.step.guess, "the API's first step on Inkala's puzzle is a guess");
+  check((await message(page)).startsWith("Guess"), `a guess is labelled as one: "${await message(page)}"`);
+  check(guess.step.placements.every(([c, d]) => SOLUTION[c] === String(d)), "the guess takes the right branch");
+
+  // On an easy puzzle the hint is a logical step: highlighted, explained, right.
+  await page.click("#clear");
+  await typePuzzle(page, EASY);
+  await page.click("#hint");
+  await page.waitForSelector(".cell.hint");
   const hinted = await page.$$eval(".cell.hint", (cells) => cells.map((c) => Number(c.dataset.k)).sort((a, b) => a - b));
-  const api = await post(url, "hint", { puzzle: INKALA, grid: INKALA });
-  check(api.kind === "step", "the API gives a step for the puzzle");
+  const api = await post(url, "hint", { puzzle: EASY, grid: EASY });
+  check(api.kind === "step" && !api.step.guess, `the API gives a logical step: ${api.step.technique}`);
   const expected = [...new Set(api.step.cells)].sort((a, b) => a - b);
   check(JSON.stringify(hinted) === JSON.stringify(expected), `the highlighted cells are the step's (${hinted})`);
   check((await message(page)) === api.step.text, `the hint is explained: "${api.step.text}"`);
-  check(api.step.placements.every(([c, d]) => SOLUTION[c] === String(d)), "the hint's placements are right");
-  check(api.step.eliminations.every(([c, d]) => SOLUTION[c] !== String(d)), "the hint's eliminations keep the true digits");
+  check(!api.step.text.startsWith("Guess"), "a logical step is not called a guess");
+  check(api.step.placements.length > 0 && api.step.placements.every(([c, d]) => EASY_SOLUTION[c] === String(d)), "the hint's placements are right");
+  check(api.step.eliminations.every(([c, d]) => EASY_SOLUTION[c] !== String(d)), "the hint's eliminations keep the true digits");
   await page.screenshot({ path: join(shots, "desktop-hint.png") });
 
   // A wrong entry is named first.

@@ -34,7 +34,7 @@ pub fn error_body(message: &str) -> Vec<u8> {
 #[derive(Default)]
 pub struct Worker {
     solvers: HashMap<String, SudokuSolver>,
-    logic: LogicSolver,
+    logic: HashMap<String, LogicSolver>,
 }
 
 impl Worker {
@@ -62,28 +62,7 @@ impl Worker {
 
     /// The solver for the request's layout, and the puzzle.
     fn puzzle(&mut self, request: &Value) -> Result<(&mut SudokuSolver, Grid), Reject> {
-        let text = request.get("puzzle").and_then(Value::as_str).ok_or_else(|| bad("missing \"puzzle\" (a string)"))?;
-        let grid = match read_puzzles(text, InputFormat::Auto).next() {
-            Some(Ok(p)) => p.grid,
-            Some(Err(e)) => return Err(bad(format!("bad puzzle: {e}"))),
-            None => return Err(bad("bad puzzle: no puzzle found in the text")),
-        };
-        let variant = request.get("variant").and_then(Value::as_str).unwrap_or("classic");
-        let layout = match variant {
-            "classic" => Layout::classic(grid.box_size()),
-            "x" => Layout::variant(Variant::X, grid.box_size()),
-            "windoku" => Layout::variant(Variant::Windoku, grid.box_size()),
-            "jigsaw" => {
-                let map =
-                    request.get("regions").and_then(Value::as_str).ok_or_else(|| bad("jigsaw needs \"regions\""))?;
-                Layout::jigsaw(map).map_err(|e| bad(format!("bad regions: {e}")))?
-            }
-            other => return Err(bad(format!("unknown variant `{other}` (classic, x, windoku, jigsaw)"))),
-        };
-        if layout.side() != grid.side() {
-            return Err(bad(format!("a {0}×{0} puzzle for a {1}×{1} region map", grid.side(), layout.side())));
-        }
-        let key = format!("{}:{}:{:?}", layout.name(), layout.side(), request.get("regions"));
+        let (grid, key, layout) = puzzle_and_layout(request)?;
         let solver = self.solvers.entry(key).or_insert_with(|| SudokuSolver::with_layout(layout));
         solver.set_limits(limits(request)?);
         Ok((solver, grid))
@@ -114,8 +93,8 @@ impl Worker {
 
     /// The puzzle (`puzzle`) and the player's grid (`grid`, default the
     /// puzzle), for the logic solver.
-    fn player(&mut self, request: &Value) -> Result<(Grid, Grid), Reject> {
-        let (_, puzzle) = self.puzzle(request)?;
+    fn player(&mut self, request: &Value) -> Result<(&mut LogicSolver, Grid, Grid), Reject> {
+        let (puzzle, key, layout) = puzzle_and_layout(request)?;
         let current = match request.get("grid").and_then(Value::as_str) {
             None => puzzle.clone(),
             Some(text) => match read_puzzles(text, InputFormat::Auto).next() {
@@ -124,27 +103,29 @@ impl Worker {
                 None => return Err(bad("no grid found in \"grid\"")),
             },
         };
-        Ok((puzzle, current))
+        let logic = self.logic.entry(key).or_insert_with(|| LogicSolver::with_layout(layout));
+        logic.set_limits(limits(request)?);
+        Ok((logic, puzzle, current))
     }
 
     fn hint(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (puzzle, current) = self.player(request)?;
-        let hint = self.logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))?;
+        let (logic, puzzle, current) = self.player(request)?;
+        let hint = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))?;
         Ok(hint_json(&hint, &current))
     }
 
     fn explain(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (puzzle, current) = self.player(request)?;
-        if let Hint::Mistake { cell, text, .. } = self.logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))? {
+        let (logic, puzzle, current) = self.player(request)?;
+        if let Hint::Mistake { cell, text, .. } = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))? {
             return Err(bad(format!("{text} (cell {cell})")));
         }
-        let path = self.logic.path(&current).map_err(|e| bad(e.to_string()))?;
+        let path = logic.path(&current).map_err(|e| bad(e.to_string()))?;
         Ok(path_json(&path, &current))
     }
 
     fn rate(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (_, puzzle) = self.puzzle(request)?;
-        let g = self.logic.grade(&puzzle).map_err(|e| bad(e.to_string()))?;
+        let (logic, puzzle, _) = self.player(request)?;
+        let g = logic.grade(&puzzle).map_err(|e| bad(e.to_string()))?;
         let used: serde_json::Map<String, Value> =
             g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name().to_string(), json!(n))).collect();
         Ok(json!({
@@ -181,6 +162,33 @@ impl Worker {
             "ms": start.elapsed().as_secs_f64() * 1000.0,
         }))
     }
+}
+
+/// The request's puzzle, and its layout (`variant`, `regions`) with a key
+/// for the worker's caches.
+fn puzzle_and_layout(request: &Value) -> Result<(Grid, String, Layout), Reject> {
+    let text = request.get("puzzle").and_then(Value::as_str).ok_or_else(|| bad("missing \"puzzle\" (a string)"))?;
+    let grid = match read_puzzles(text, InputFormat::Auto).next() {
+        Some(Ok(p)) => p.grid,
+        Some(Err(e)) => return Err(bad(format!("bad puzzle: {e}"))),
+        None => return Err(bad("bad puzzle: no puzzle found in the text")),
+    };
+    let variant = request.get("variant").and_then(Value::as_str).unwrap_or("classic");
+    let layout = match variant {
+        "classic" => Layout::classic(grid.box_size()),
+        "x" => Layout::variant(Variant::X, grid.box_size()),
+        "windoku" => Layout::variant(Variant::Windoku, grid.box_size()),
+        "jigsaw" => {
+            let map = request.get("regions").and_then(Value::as_str).ok_or_else(|| bad("jigsaw needs \"regions\""))?;
+            Layout::jigsaw(map).map_err(|e| bad(format!("bad regions: {e}")))?
+        }
+        other => return Err(bad(format!("unknown variant `{other}` (classic, x, windoku, jigsaw)"))),
+    };
+    if layout.side() != grid.side() {
+        return Err(bad(format!("a {0}×{0} puzzle for a {1}×{1} region map", grid.side(), layout.side())));
+    }
+    let key = format!("{}:{}:{:?}", layout.name(), layout.side(), request.get("regions"));
+    Ok((grid, key, layout))
 }
 
 /// Reads a puzzle in any format `xc` reads, and gives it back as a line.
@@ -263,15 +271,22 @@ fn generate(request: &Value) -> Result<Value, Reject> {
         Some(d) => Some(d.parse::<Level>().map_err(bad)?),
     };
     let start = Instant::now();
-    let options =
-        GeneratorOptions { symmetry, difficulty, grade: n == 3, attempts: 200, ..GeneratorOptions::default() };
+    let millis = number(request, "time_limit_ms", MILLIS.0, MILLIS.1)?;
+    let options = GeneratorOptions {
+        symmetry,
+        difficulty,
+        grade: n == 3,
+        attempts: 200,
+        time_limit: Some(Duration::from_millis(millis)),
+        ..GeneratorOptions::default()
+    };
     let g = Generator::new(n, options).generate(seed);
     let mut reply = json!({
         "puzzle": g.puzzle.to_line(),
         "solution": g.solution.to_line(),
         "givens": g.puzzle.givens(),
         "seed": seed,
-        "symmetry": symmetry.to_string(),
+        "symmetry": g.symmetry.to_string(),
         "difficulty_met": g.clues_met,
         "ms": start.elapsed().as_secs_f64() * 1000.0,
     });

@@ -12,6 +12,7 @@ use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
 use exactcover::sudoku::logic::LogicSolver;
 use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -91,8 +92,11 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         };
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
         let seen_before = summary.puzzles + summary.errors;
+        // Enumerating keeps every solution of a chunk's puzzles until the
+        // chunk is written, so its chunks are one puzzle per thread.
+        let chunk_size = if matches!(mode, Mode::Enumerate(_)) { pool.current_num_threads() } else { CHUNK };
         loop {
-            let chunk = read_chunk(&mut reader, &name, &mut summary);
+            let chunk = read_chunk(&mut reader, &name, &mut summary, chunk_size);
             if chunk.is_empty() {
                 break;
             }
@@ -121,9 +125,14 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     Ok(summary.code)
 }
 
-fn read_chunk<R: std::io::BufRead>(reader: &mut PuzzleReader<R>, name: &str, summary: &mut Summary) -> Vec<Puzzle> {
-    let mut chunk = Vec::with_capacity(CHUNK);
-    while chunk.len() < CHUNK {
+fn read_chunk<R: std::io::BufRead>(
+    reader: &mut PuzzleReader<R>,
+    name: &str,
+    summary: &mut Summary,
+    size: usize,
+) -> Vec<Puzzle> {
+    let mut chunk = Vec::with_capacity(size);
+    while chunk.len() < size {
         match reader.next() {
             None => break,
             Some(Ok(p)) => chunk.push(p),
@@ -208,15 +217,15 @@ impl Run<'_> {
     }
 
     fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<(u64, u64)>)> {
-        let solver_for = |p: &Puzzle| match &self.layout {
-            Some(l) => SudokuSolver::with_layout(l.clone()),
-            None => SudokuSolver::new(p.grid.box_size()),
-        };
+        let limits = self.args.limits();
         chunk
             .par_iter()
-            .map(|p| {
-                let mut solver = solver_for(p);
-                solver.set_limits(self.args.limits());
+            .map_init(HashMap::new, |solvers: &mut HashMap<usize, SudokuSolver>, p| {
+                let solver = solvers.entry(p.grid.box_size()).or_insert_with(|| match &self.layout {
+                    Some(l) => SudokuSolver::with_layout(l.clone()),
+                    None => SudokuSolver::new(p.grid.box_size()),
+                });
+                solver.set_limits(limits.clone());
                 let max = usize::try_from(max).unwrap_or(usize::MAX);
                 match solver.solutions(&p.grid, max.saturating_add(1)) {
                     Ok(mut all) => {

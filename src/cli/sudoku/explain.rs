@@ -17,7 +17,8 @@ pub struct ExplainArgs {
     /// `-` for stdin, or the grid itself (e.g. an 81-character line).
     grid: String,
     /// The original puzzle, when GRID holds the player's own entries: wrong
-    /// entries are then named first.
+    /// entries are then named first. Without it, a grid with no solution
+    /// is searched for the digit without which it has exactly one.
     #[arg(long, value_name = "PUZZLE")]
     puzzle: Option<String>,
     /// Print the candidate grid after each step.

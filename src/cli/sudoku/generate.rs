@@ -21,7 +21,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal,
-    /// antidiagonal or dihedral.
+    /// antidiagonal, bothmirrors, bothdiagonals, dihedral, or random (one
+    /// of the others but none, per puzzle). With a symmetry, minimal means
+    /// that no orbit of cells can be removed.
     #[arg(long, default_value = "rot180", value_parser = parse_symmetry)]
     symmetry: Symmetry,
     /// Keep removing givens until none can go (the default).
@@ -170,7 +172,7 @@ fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io
             writeln!(out, "{},{},{},{},{r},{l}", g.puzzle, g.solution, g.puzzle.givens(), g.seed)
         }
         GridFormat::Json => {
-            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": args.symmetry.to_string()});
+            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": g.symmetry.to_string()});
             if let (Some((r, l)), Some(map)) = (rating, v.as_object_mut()) {
                 map.insert("rating".into(), json!(r));
                 map.insert("level".into(), json!(l));

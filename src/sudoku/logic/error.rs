@@ -38,4 +38,8 @@ pub enum LogicError {
     /// A pencil-mark grid that can't be read.
     #[error("{0}")]
     Parse(String),
+    /// The search for the puzzle's solution ran out of its budget (see
+    /// [`LogicSolver::set_limits`](super::LogicSolver::set_limits)).
+    #[error("the search for the solution stopped: {0}")]
+    Stopped(crate::cover::StopReason),
 }

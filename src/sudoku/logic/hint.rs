@@ -6,6 +6,12 @@
 //! player places a digit. A page that keeps the player's candidates passes
 //! them instead ([`LogicSolver::hint_from`]) and applies each hinted step
 //! to them.
+//!
+//! Without the original puzzle (the grid is both the givens and the
+//! player's entries) a wrong entry shows as a grid with no solution. The
+//! hint then looks for the digit to blame: a filled cell without which the
+//! grid has exactly one solution. The first such cell is named as the
+//! mistake; when there is none, the error stands.
 
 use super::{Candidates, LogicError, LogicSolver, Step};
 use crate::sudoku::{Grid, cell_name, digit_char};
@@ -56,7 +62,34 @@ impl LogicSolver {
             return Err(LogicError::SizeMismatch { grid: current.side(), layout: givens.side() });
         }
         let c = self.candidates(current)?;
-        self.hint_from(givens, &c)
+        match self.hint_from(givens, &c) {
+            Err(e @ (LogicError::NoSolution | LogicError::Conflict(_))) if givens == current => {
+                self.blame(current).ok_or(e)
+            }
+            other => other,
+        }
+    }
+
+    /// The first filled cell without which `grid` has exactly one
+    /// solution, as a mistake.
+    fn blame(&mut self, grid: &Grid) -> Option<Hint> {
+        let side = grid.side();
+        let mut fewer = grid.clone();
+        (0..grid.cells().len()).filter(|&k| grid.cells()[k] != 0).find_map(|cell| {
+            let entered = grid.cells()[cell];
+            fewer.set(cell / side, cell % side, 0);
+            let solution = self.solution(&fewer).ok();
+            fewer.set(cell / side, cell % side, entered);
+            let right = solution?.cells()[cell];
+            let text = format!(
+                "Mistake: {} holds {}, which can't be right: the grid has no solution with it, and exactly one \
+                 without it, with {} there. Clear it first.",
+                cell_name(cell, side),
+                digit_char(entered),
+                digit_char(right)
+            );
+            Some(Hint::Mistake { cell, entered, text })
+        })
     }
 
     /// A hint for a player who started from `givens` and whose grid, with

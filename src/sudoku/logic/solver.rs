@@ -8,6 +8,7 @@
 
 use super::geometry::Geometry;
 use super::{Candidates, Grade, LogicError, Step, Technique, strategies, words};
+use crate::cover::Limits;
 use crate::sudoku::{Grid, Layout, SudokuSolver, Verdict, digit_char, first_conflict};
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ pub struct LogicSolver {
     layout: Option<Layout>,
     geometry: Option<Arc<Geometry>>,
     exact: Option<SudokuSolver>,
+    limits: Limits,
 }
 
 impl Default for LogicSolver {
@@ -43,7 +45,13 @@ impl Default for LogicSolver {
 impl LogicSolver {
     /// A solver with every technique, for classic grids of any size.
     pub fn new() -> LogicSolver {
-        LogicSolver { techniques: Technique::ALL.to_vec(), layout: None, geometry: None, exact: None }
+        LogicSolver {
+            techniques: Technique::ALL.to_vec(),
+            layout: None,
+            geometry: None,
+            exact: None,
+            limits: Limits::new(),
+        }
     }
 
     /// A solver with every technique, for one layout (X, windoku, jigsaw).
@@ -55,6 +63,13 @@ impl LogicSolver {
     pub fn only(mut self, techniques: &[Technique]) -> LogicSolver {
         self.techniques = Technique::ALL.into_iter().filter(|t| techniques.contains(t)).collect();
         self
+    }
+
+    /// Budgets for the exact search that finds the puzzle's solution (by
+    /// default none). The logical steps need no budget: each removes at
+    /// least one candidate, so there are at most side³ of them.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
     }
 
     /// The techniques used, in the order they are tried.
@@ -99,10 +114,12 @@ impl LogicSolver {
             Some(s) if s.layout().side() == puzzle.side() => s,
             slot => slot.insert(SudokuSolver::with_layout(layout)),
         };
+        exact.set_limits(self.limits.clone());
         match exact.verdict(puzzle) {
             Ok(Verdict::Unique(solution)) => Ok(solution),
             Ok(Verdict::Several(_)) => Err(LogicError::MultipleSolutions),
             Ok(Verdict::NoSolution(Some(conflict))) => Err(LogicError::Conflict(conflict)),
+            Ok(Verdict::Stopped(reason, _)) => Err(LogicError::Stopped(reason)),
             _ => Err(LogicError::NoSolution),
         }
     }
