@@ -181,3 +181,39 @@ fn emitted_dlx_solves_the_same() {
     let dlx = xc().args(["queens", "6", "--emit-dlx"]).assert().success().get_output().stdout.clone();
     xc().arg("cover").write_stdin(dlx).assert().success().stdout(predicate::str::starts_with("Altogether 4 solutions"));
 }
+
+/// Pieces and a board with a hole, both as pictures; turning switched off.
+/// Four lettered dominoes on the 8-cell ring: 2 tilings × 4! labellings =
+/// 48; as drawn (A and D lying, B and C standing), 2 × 2 × 2 = 8.
+#[test]
+fn polyomino_pictures_and_turning() {
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "polyomino",
+            "--piece-file",
+            "tests/fixtures/polyomino/dominoes.txt",
+            "--board-file",
+            "tests/fixtures/polyomino/ring.txt",
+            "--print",
+            "1",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    for (extra, count) in [
+        (&[][..], 48),
+        (&["--no-reflect"][..], 48),
+        (&["--no-rotate"][..], 8),
+        (&["--no-rotate", "--no-reflect"][..], 8),
+    ] {
+        xc().args(args(extra))
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("Solution 1:\n  AAB\n  C.B\n  CDD\n"))
+            .stdout(predicate::str::contains(format!("Altogether {count} solutions")));
+    }
+    xc().args(["polyomino", "--piece-file", "tests/fixtures/polyomino/dominoes.txt", "--board", "2x3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the board has 6 cells but the pieces cover 8"));
+}

@@ -77,3 +77,35 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(list: &[usize]) -> Vec<OptionId> {
+        list.iter().map(|&k| OptionId::new(k).unwrap()).collect()
+    }
+
+    /// Every kind of wrong answer is caught, with the item named.
+    #[test]
+    fn wrong_answers_are_refused() {
+        // Options: 0 = a, 1 = b, 2 = a b, 3 = a x:1, 4 = b x:2, 5 = b x:1.
+        let p = Problem::from_dlx("a b | x\na\nb\na b\na x:1\nb x:2\nb x:1\n").unwrap();
+        assert_eq!(check_solution(&p, &ids(&[0, 1])), Ok(()));
+        assert_eq!(check_solution(&p, &ids(&[3, 5])), Ok(()), "agreeing colours share x");
+        assert_eq!(check_solution(&p, &ids(&[0])), Err(CheckError::Uncovered("b".into())));
+        assert_eq!(check_solution(&p, &ids(&[0, 2])), Err(CheckError::Overcovered("a".into())));
+        assert_eq!(check_solution(&p, &ids(&[3, 4])), Err(CheckError::ColorClash("x".into())));
+        assert_eq!(check_solution(&p, &ids(&[1, 1])), Err(CheckError::RepeatedOption(OptionId::new(1).unwrap())));
+        assert_eq!(check_solution(&p, &ids(&[0, 9])), Err(CheckError::NoSuchOption(OptionId::new(9).unwrap())));
+        assert_eq!(check_solution(&p, &[]), Err(CheckError::Uncovered("a".into())));
+    }
+
+    /// A secondary item without colours may be covered at most once.
+    #[test]
+    fn plain_secondary_items_are_used_at_most_once() {
+        let p = Problem::from_dlx("a b | y\na y\nb y\nb\n").unwrap();
+        assert_eq!(check_solution(&p, &ids(&[0, 2])), Ok(()));
+        assert_eq!(check_solution(&p, &ids(&[0, 1])), Err(CheckError::Overcovered("y".into())));
+    }
+}

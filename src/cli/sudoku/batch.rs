@@ -47,6 +47,8 @@ struct Run<'a> {
     args: &'a InputArgs,
     mode: Mode,
     layout: Option<Layout>,
+    /// The classic layouts by box size, for checking answers.
+    classic: Vec<Layout>,
     batch: Batch,
     output: BatchOutput,
 }
@@ -69,7 +71,8 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         pool = pool.num_threads(n as usize);
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let mut run = Run { args, mode, layout, batch, output: BatchOutput::default() };
+    let classic = (0..6).map(|n| Layout::classic(n.max(2))).collect();
+    let mut run = Run { args, mode, layout, classic, batch, output: BatchOutput::default() };
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -271,8 +274,8 @@ impl Run<'_> {
         let unique = matches!(self.mode, Mode::Solve { unique: true });
         match &r.kind {
             Kind::Unique(g) | Kind::Several(g) => {
-                let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(g.box_size()));
-                if let Err(e) = check_solution(&layout, r.puzzle, g) {
+                let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
+                if let Err(e) = check_solution(layout, r.puzzle, g) {
                     return Err(Failure::Error {
                         code: 70,
                         message: format!("{at}: internal error: wrong solution: {e}"),
