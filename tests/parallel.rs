@@ -140,3 +140,30 @@ proptest! {
         prop_assert_eq!(r.stats.updates, solver.stats().updates);
     }
 }
+
+/// The iterator yields exactly the single-threaded solutions: as a set
+/// unordered, in the same order with `solutions_ordered`; and dropping it
+/// early stops a search that would otherwise run for hours.
+#[test]
+fn the_iterator_yields_every_solution_lazily() {
+    for (name, problem) in problems() {
+        let mut expected: Vec<Vec<OptionId>> = problem.solver().solutions().collect();
+        for threads in [1, 2, 3] {
+            let parallel = Parallel::new(&problem).threads(threads).subproblems_per_thread(4);
+            let ordered: Vec<Vec<OptionId>> = parallel.solutions_ordered().collect();
+            assert_eq!(ordered, expected, "{name}, {threads} threads, ordered");
+            let mut it = parallel.solutions();
+            let mut any: Vec<Vec<OptionId>> = it.by_ref().collect();
+            assert_eq!(it.report().map(|r| r.solutions), Some(expected.len() as u64), "{name}");
+            assert_eq!(it.next(), None, "{name}: stays finished");
+            any.sort();
+            expected.sort();
+            assert_eq!(any, expected, "{name}, {threads} threads");
+            expected = problem.solver().solutions().collect();
+        }
+    }
+    let huge = Queens::new(24).unwrap();
+    let five: Vec<Vec<OptionId>> = Parallel::new(huge.problem()).threads(2).solutions().take(5).collect();
+    assert_eq!(five.len(), 5);
+    assert!(five.iter().all(|s| exactcover::cover::check_solution(huge.problem(), s).is_ok()));
+}

@@ -11,8 +11,21 @@ pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
     }
     let template = match unit {
         "bytes" => "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})",
+        "fraction" => "{spinner} [{elapsed_precise}] {wide_bar} {percent}% estimated, {msg} (eta {eta})",
         _ => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
     };
     let style = ProgressStyle::default_bar().template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
     ProgressBar::new(total).with_style(style)
+}
+
+/// A spinner with the elapsed time and a message, for work of unknown
+/// size; hidden when stderr is not a terminal.
+pub fn spinner() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::default_spinner()
+        .template("{spinner} [{elapsed_precise}] {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    ProgressBar::new_spinner().with_style(style)
 }

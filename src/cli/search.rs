@@ -189,6 +189,11 @@ impl<'a> Printer<'a> {
         Ok(())
     }
 
+    /// Solutions seen so far.
+    fn found(&self) -> u64 {
+        self.state.lock().map_or(0, |s| s.count)
+    }
+
     fn take_printed(&self) -> Vec<Vec<String>> {
         std::mem::take(&mut self.state.lock().expect("no printer panicked").printed)
     }
@@ -207,7 +212,8 @@ fn sequential(
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    let status = with_progress_bar(&gauge, || solver.for_each(|s| printer.visit(s, Some(&mut *out))));
+    let found = || printer.found();
+    let status = with_progress_bar(Some(&gauge), &found, || solver.for_each(|s| printer.visit(s, Some(&mut *out))));
     Ok((solver.stats(), status))
 }
 
@@ -220,13 +226,16 @@ fn parallel(
 ) -> Result<(Stats, Status), Failure> {
     let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
     let printing = args.all || args.print.is_some();
-    let report = if !printing && args.no_check {
-        search.count()
-    } else if args.ordered {
-        search.for_each_ordered(|s| printer.visit(s, Some(&mut *out)))
-    } else {
-        search.for_each(|s| printer.visit(s, None))
-    };
+    let found = || printer.found();
+    let report = with_progress_bar(None, &found, || {
+        if !printing && args.no_check {
+            search.count()
+        } else if args.ordered {
+            search.for_each_ordered(|s| printer.visit(s, Some(&mut *out)))
+        } else {
+            search.for_each(|s| printer.visit(s, None))
+        }
+    });
     eprintln!("{}", split_line(&report));
     Ok((report.stats, report.status))
 }
@@ -242,10 +251,14 @@ fn split_line(r: &Report) -> String {
     )
 }
 
-/// Runs `work` while a thread shows the gauge on a progress bar (on a
-/// terminal only).
-fn with_progress_bar<T>(gauge: &Progress, work: impl FnOnce() -> T) -> T {
-    let bar = progress::bar(1000, 0, "items");
+/// Runs `work` while a thread shows, on a terminal only, the elapsed time,
+/// the solutions found so far, and with a gauge (one thread) a bar driven
+/// by Knuth's estimate of the fraction done, with its eta.
+fn with_progress_bar<T>(gauge: Option<&Progress>, solutions: &(dyn Fn() -> u64 + Sync), work: impl FnOnce() -> T) -> T {
+    let bar = match gauge {
+        Some(_) => progress::bar(1000, 0, "fraction"),
+        None => progress::spinner(),
+    };
     if bar.is_hidden() {
         return work();
     }
@@ -254,7 +267,10 @@ fn with_progress_bar<T>(gauge: &Progress, work: impl FnOnce() -> T) -> T {
         scope.spawn(|| {
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
-                bar.set_position((gauge.fraction() * 1000.0) as u64);
+                if let Some(gauge) = gauge {
+                    bar.set_position((gauge.fraction() * 1000.0) as u64);
+                }
+                bar.set_message(format!("{} solutions", solutions()));
             }
             bar.finish_and_clear();
         });
