@@ -42,6 +42,9 @@ impl Summary {
     }
 }
 
+/// What was found for one puzzle, with its nodes and guesses when known.
+type Found = (Kind, Option<(u64, u64)>);
+
 /// Everything the loop needs to know about the run.
 struct Run<'a> {
     args: &'a InputArgs,
@@ -50,7 +53,6 @@ struct Run<'a> {
     /// The classic layouts by box size, for checking answers.
     classic: Vec<Layout>,
     batch: Batch,
-    output: BatchOutput,
 }
 
 /// Runs `xc sudoku solve|count|check` over the inputs.
@@ -72,7 +74,8 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
     let classic = (0..6).map(|n| Layout::classic(n.max(2))).collect();
-    let mut run = Run { args, mode, layout, classic, batch, output: BatchOutput::default() };
+    let run = Run { args, mode, layout, classic, batch };
+    let mut output = BatchOutput::default();
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -98,17 +101,31 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         // Enumerating keeps every solution of a chunk's puzzles until the
         // chunk is written, so its chunks are one puzzle per thread.
         let chunk_size = if matches!(mode, Mode::Enumerate(_)) { pool.current_num_threads() } else { CHUNK };
-        loop {
-            let chunk = read_chunk(&mut reader, &name, &mut summary, chunk_size);
-            if chunk.is_empty() {
-                break;
-            }
-            let kinds = pool.install(|| run.compute(&chunk));
-            run.write(&chunk, kinds, &name, &mut summary, out)?;
+        // A pipeline: while the pool solves one chunk, this thread writes
+        // the chunk before it and reads the one after.
+        let mut current = read_chunk(&mut reader, &name, &mut summary, chunk_size);
+        let mut solved: Option<(Vec<Puzzle>, Vec<Found>)> = None;
+        while !current.is_empty() {
+            let (kinds, next, written) = std::thread::scope(|scope| {
+                let solving = scope.spawn(|| pool.install(|| run.compute(&current, &mut output)));
+                let written = match solved.take() {
+                    Some((chunk, kinds)) => run.write(&chunk, kinds, &name, &mut summary, out),
+                    None => Ok(()),
+                };
+                let next = if interrupt::raised() {
+                    Vec::new()
+                } else {
+                    read_chunk(&mut reader, &name, &mut summary, chunk_size)
+                };
+                let kinds = solving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (kinds, next, written)
+            });
+            written?;
+            solved = Some((std::mem::replace(&mut current, next), kinds));
             bar.set_position(done_bytes + reader.bytes_read());
-            if interrupt::raised() {
-                break;
-            }
+        }
+        if let Some((chunk, kinds)) = solved {
+            run.write(&chunk, kinds, &name, &mut summary, out)?;
         }
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
@@ -150,7 +167,7 @@ fn read_chunk<R: std::io::BufRead>(
 
 impl Run<'_> {
     /// Solves (or checks) a chunk on the current thread pool.
-    fn compute(&mut self, chunk: &[Puzzle]) -> Vec<(Kind, Option<(u64, u64)>)> {
+    fn compute(&self, chunk: &[Puzzle], output: &mut BatchOutput) -> Vec<Found> {
         match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
@@ -158,8 +175,8 @@ impl Run<'_> {
             Mode::Enumerate(n) => self.enumerate(chunk, n),
             _ => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
-                self.batch.run(&grids, &mut self.output);
-                (0..chunk.len()).map(|k| self.classify(k)).collect()
+                self.batch.run(&grids, output);
+                (0..chunk.len()).into_par_iter().map(|k| self.classify(output, k)).collect()
             }
         }
     }
@@ -242,9 +259,9 @@ impl Run<'_> {
             .collect()
     }
 
-    fn classify(&self, k: usize) -> (Kind, Option<(u64, u64)>) {
-        let grid = || Grid::from_cells(self.output.solution(k).to_vec()).expect("a full grid");
-        let e = match self.output.outcome(k) {
+    fn classify(&self, output: &BatchOutput, k: usize) -> Found {
+        let grid = || Grid::from_cells(output.solution(k).to_vec()).expect("a full grid");
+        let e = match output.outcome(k) {
             Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
             Outcome::WrongSize { side } => {
                 let want = self.layout.as_ref().map_or(9, Layout::side);
