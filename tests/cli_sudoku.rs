@@ -8,6 +8,12 @@ fn xc() -> Command {
     Command::cargo_bin("xc").unwrap()
 }
 
+/// The JSON Lines a successful run prints.
+fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = xc().args(args).assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
 const F: &str = "tests/fixtures/sudoku";
 const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const INKALA_SOLUTION: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
@@ -231,29 +237,23 @@ fn generate_is_reproducible_unique_and_symmetric() {
     xc().args(["sudoku", "generate", "-n", "2"]).assert().success().stderr(predicate::str::starts_with("seed: "));
     xc().args(["sudoku", "generate", "--symmetry", "spiral"]).assert().code(2);
     xc().args(["sudoku", "generate", "--size", "7"]).assert().code(2);
-    let four = xc()
-        .args([
-            "sudoku",
-            "generate",
-            "--size",
-            "4",
-            "--symmetry",
-            "none",
-            "--seed",
-            "1",
-            "-n",
-            "3",
-            "-q",
-            "--format",
-            "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    for line in String::from_utf8(four).unwrap().lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let four = json_lines(&[
+        "sudoku",
+        "generate",
+        "--size",
+        "4",
+        "--symmetry",
+        "none",
+        "--seed",
+        "1",
+        "-n",
+        "3",
+        "-q",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(four.len(), 3);
+    for v in four {
         assert_eq!(v["puzzle"].as_str().unwrap().len(), 16);
     }
     xc().args(["sudoku", "generate", "--no-minimal", "--clues", "40", "--seed", "3", "-n", "5", "-q"])
@@ -366,21 +366,16 @@ fn generate_with_a_difficulty() {
 #[test]
 fn generate_symmetries_and_formats() {
     for mode in ["bothmirrors", "bothdiagonals", "antidiagonal", "random"] {
-        let out = xc()
-            .args(["sudoku", "generate", "-n", "4", "--seed", "3", "--symmetry", mode, "--format", "json", "-q"])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        for line in String::from_utf8(out).unwrap().lines() {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let args = ["sudoku", "generate", "-n", "4", "--seed", "3", "--symmetry", mode, "--format", "json", "-q"];
+        let lines = json_lines(&args);
+        assert_eq!(lines.len(), 4);
+        for v in lines {
             let picked: Symmetry = v["symmetry"].as_str().unwrap().parse().unwrap();
             assert!(mode == "random" || picked.to_string() == mode, "{mode}: {picked}");
             assert_ne!(picked, Symmetry::Random);
             let cells: Vec<u8> =
                 v["puzzle"].as_str().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-            assert!(picked.holds(&cells, 9), "{mode}: {line}");
+            assert!(picked.holds(&cells, 9), "{mode}: {v}");
         }
     }
     let csv = xc().args(["sudoku", "generate", "-n", "2", "--seed", "1", "--format", "csv", "-q"]).assert().success();

@@ -44,7 +44,8 @@ pub enum Symmetry {
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 impl Symmetry {
-    /// Every mode, for `--symmetry` help and tests.
+    /// Every mode, for `--symmetry` help and tests: `None` first, `Random`
+    /// last.
     pub const ALL: [Symmetry; 11] = [
         Symmetry::None,
         Symmetry::Rot180,
@@ -62,19 +63,9 @@ impl Symmetry {
     /// The symmetries a puzzle of this mode may have: every mode but
     /// `None` for [`Symmetry::Random`], the mode itself otherwise.
     pub fn choices(self) -> &'static [Symmetry] {
-        const PICKED: [Symmetry; 9] = [
-            Symmetry::Rot180,
-            Symmetry::Rot90,
-            Symmetry::Mirror,
-            Symmetry::Flip,
-            Symmetry::Diagonal,
-            Symmetry::AntiDiagonal,
-            Symmetry::BothMirrors,
-            Symmetry::BothDiagonals,
-            Symmetry::Dihedral,
-        ];
         match self {
-            Symmetry::Random => &PICKED,
+            // `ALL` starts with `None` and ends with `Random`.
+            Symmetry::Random => &Symmetry::ALL[1..Symmetry::ALL.len() - 1],
             s => {
                 let k = Symmetry::ALL.iter().position(|&x| x == s).unwrap_or(0);
                 &Symmetry::ALL[k..=k]
