@@ -390,3 +390,75 @@ fn generate_symmetries_and_formats() {
     let block = String::from_utf8(block.get_output().stdout.clone()).unwrap();
     assert_eq!(block.lines().filter(|l| l.contains('|')).count(), 9, "{block}");
 }
+
+/// Error paths of the block, LeetCode and tdoku readers, formats chosen
+/// on the command line, `--all`, `--unique` on an unsolvable puzzle, and
+/// input order with two threads.
+#[test]
+fn more_formats_and_error_paths() {
+    let cases: [(&str, &[&str], &str); 4] = [
+        (
+            "8 . . | . . . | . . .\n. . 3 | 6 . . | . . .\n",
+            &["--input-format", "block"],
+            "<stdin>:1:1: incomplete block: 2 of 9 rows",
+        ),
+        (
+            "[[\"5\",\"3\",\".\"],[\"6\"",
+            &["--input-format", "leetcode"],
+            "<stdin>:1:1: unterminated board: `]` missing",
+        ),
+        (&format!("{INKALA}:x\n"), &[], "<stdin>:1:83: expected a solution count after `:`, found `x`"),
+        (&format!("{INKALA}x\n"), &[], "<stdin>:1:82: bad character `x`"),
+    ];
+    for (input, flags, message) in cases {
+        xc().args(["sudoku", "solve"])
+            .args(flags)
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    let csv = format!("quizzes,solutions\n{INKALA},{INKALA_SOLUTION}\n");
+    xc().args(["sudoku", "solve", "--input-format", "csv", "-q"])
+        .write_stdin(csv)
+        .assert()
+        .code(0)
+        .stdout(format!("{INKALA_SOLUTION}\n"));
+    // A 4×4 puzzle with two solutions: the 1s and 2s of a rectangle swap.
+    let all = xc().args(["sudoku", "solve", "--all", "-q"]).write_stdin("..343412..434321\n").assert().code(0);
+    assert_eq!(
+        String::from_utf8(all.get_output().stdout.clone()).unwrap(),
+        "# ..343412..434321: 2 solutions\n1234341221434321\n2134341212434321\n"
+    );
+    let none = INKALA.replacen("8..", "8.8", 1);
+    xc().args(["sudoku", "solve", "--unique"])
+        .write_stdin(format!("{none}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution"));
+    let many: String = std::fs::read_to_string("data/puzzles.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(500)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let one = xc()
+        .args(["sudoku", "solve", "-q", "--threads", "1"])
+        .write_stdin(many.clone())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let two_threads = xc()
+        .args(["sudoku", "solve", "-q", "--threads", "2"])
+        .write_stdin(many)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(one, two_threads, "input order with two threads");
+    assert_eq!(String::from_utf8(one).unwrap().lines().count(), 500);
+}

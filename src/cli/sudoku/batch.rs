@@ -289,15 +289,20 @@ impl Run<'_> {
     fn tally(&self, r: &Record, puzzle: &Puzzle, s: &mut Summary) -> Result<(), Failure> {
         let at = format!("{}:{}", r.file, r.line);
         let unique = matches!(self.mode, Mode::Solve { unique: true });
+        // Every grid shown is checked by the rules, independently of the search.
+        let shown: &[Grid] = match &r.kind {
+            Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
+            Kind::Enumerated(all, _) => all,
+            _ => &[],
+        };
+        for g in shown {
+            let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
+            if let Err(e) = check_solution(layout, r.puzzle, g) {
+                return Err(Failure::Error { code: 70, message: format!("{at}: internal error: wrong solution: {e}") });
+            }
+        }
         match &r.kind {
             Kind::Unique(g) | Kind::Several(g) => {
-                let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
-                if let Err(e) = check_solution(layout, r.puzzle, g) {
-                    return Err(Failure::Error {
-                        code: 70,
-                        message: format!("{at}: internal error: wrong solution: {e}"),
-                    });
-                }
                 if matches!(r.kind, Kind::Unique(_)) {
                     s.unique += 1;
                     if puzzle.solution.as_ref().is_some_and(|want| want != g) {
