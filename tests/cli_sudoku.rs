@@ -378,6 +378,10 @@ fn generate_symmetries_and_formats() {
             assert!(picked.holds(&cells, 9), "{mode}: {v}");
         }
     }
+    // An unreachable bound is reported, and the best puzzles are still given.
+    let few = xc().args(["sudoku", "generate", "-n", "1", "--clues", "17", "--seed", "1"]).assert().success();
+    let few = few.stderr(predicate::str::contains("note: 1 puzzle(s) don't meet at most 17 givens"));
+    assert_eq!(String::from_utf8(few.get_output().stdout.clone()).unwrap().lines().count(), 1);
     let csv = xc().args(["sudoku", "generate", "-n", "2", "--seed", "1", "--format", "csv", "-q"]).assert().success();
     let csv = String::from_utf8(csv.get_output().stdout.clone()).unwrap();
     let mut lines = csv.lines();
