@@ -45,6 +45,17 @@ impl Summary {
 /// What was found for one puzzle, with its nodes and guesses when known.
 type Found = (Kind, Option<(u64, u64)>);
 
+/// One puzzle's result, checked and rendered on a worker thread, so the
+/// writing thread only counts and copies bytes.
+struct Done {
+    kind: Kind,
+    nodes: Option<(u64, u64)>,
+    /// The output text.
+    text: Vec<u8>,
+    /// Why a shown grid failed the independent check, if one did.
+    wrong: Option<String>,
+}
+
 /// Everything the loop needs to know about the run.
 struct Run<'a> {
     args: &'a InputArgs,
@@ -104,10 +115,15 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         // A pipeline: while the pool solves one chunk, this thread writes
         // the chunk before it and reads the one after.
         let mut current = read_chunk(&mut reader, &name, &mut summary, chunk_size);
-        let mut solved: Option<(Vec<Puzzle>, Vec<Found>)> = None;
+        let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
         while !current.is_empty() {
             let (kinds, next, written) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| pool.install(|| run.compute(&current, &mut output)));
+                let solving = scope.spawn(|| {
+                    pool.install(|| {
+                        let found = run.compute(&current, &mut output);
+                        run.render(&current, found, &name)
+                    })
+                });
                 let written = match solved.take() {
                     Some((chunk, kinds)) => run.write(&chunk, kinds, &name, &mut summary, out),
                     None => Ok(()),
@@ -181,27 +197,55 @@ impl Run<'_> {
         }
     }
 
+    /// Checks every grid shown against the rules and renders each result,
+    /// in parallel.
+    fn render(&self, chunk: &[Puzzle], found: Vec<Found>, name: &str) -> Vec<Done> {
+        chunk
+            .par_iter()
+            .zip(found)
+            .map(|(puzzle, (kind, nodes))| {
+                let shown: &[Grid] = match &kind {
+                    Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
+                    Kind::Enumerated(all, _) => all,
+                    _ => &[],
+                };
+                let wrong = shown.iter().find_map(|g| {
+                    let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
+                    check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string())
+                });
+                let record = Record {
+                    file: name,
+                    line: puzzle.line,
+                    puzzle: &puzzle.grid,
+                    nodes: nodes.filter(|_| self.args.stats),
+                    kind,
+                };
+                let mut text = Vec::with_capacity(96);
+                // Writing to a Vec can't fail.
+                let _ = report::write(&mut text, self.args.format, &record);
+                Done { kind: record.kind, nodes, text, wrong }
+            })
+            .collect()
+    }
+
     /// Writes a chunk's results in input order.
     fn write(
         &self,
         chunk: &[Puzzle],
-        kinds: Vec<(Kind, Option<(u64, u64)>)>,
+        done: Vec<Done>,
         name: &str,
         summary: &mut Summary,
         out: &mut dyn Write,
     ) -> Result<(), Failure> {
-        for (puzzle, (kind, nodes)) in chunk.iter().zip(kinds) {
+        for (puzzle, d) in chunk.iter().zip(done) {
             summary.puzzles += 1;
-            summary.nodes += nodes.map_or(0, |n| n.0);
-            let record = Record {
-                file: name,
-                line: puzzle.line,
-                puzzle: &puzzle.grid,
-                nodes: nodes.filter(|_| self.args.stats),
-                kind,
-            };
-            self.tally(&record, puzzle, summary)?;
-            report::write(out, self.args.format, &record)?;
+            summary.nodes += d.nodes.map_or(0, |n| n.0);
+            if let Some(e) = d.wrong {
+                let message = format!("{name}:{}: internal error: wrong solution: {e}", puzzle.line);
+                return Err(Failure::Error { code: 70, message });
+            }
+            self.tally(&d.kind, name, puzzle, summary);
+            out.write_all(&d.text)?;
         }
         Ok(())
     }
@@ -284,26 +328,14 @@ impl Run<'_> {
         (kind, Some((e.nodes, e.guesses)))
     }
 
-    /// Counts a record in the summary, checks it against the independent
-    /// checker and the answers the input gives, and reports problems.
-    fn tally(&self, r: &Record, puzzle: &Puzzle, s: &mut Summary) -> Result<(), Failure> {
-        let at = format!("{}:{}", r.file, r.line);
+    /// Counts a result in the summary, checks it against the answers the
+    /// input gives, and reports problems.
+    fn tally(&self, kind: &Kind, name: &str, puzzle: &Puzzle, s: &mut Summary) {
+        let at = Location { file: name, line: puzzle.line };
         let unique = matches!(self.mode, Mode::Solve { unique: true });
-        // Every grid shown is checked by the rules, independently of the search.
-        let shown: &[Grid] = match &r.kind {
-            Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
-            Kind::Enumerated(all, _) => all,
-            _ => &[],
-        };
-        for g in shown {
-            let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
-            if let Err(e) = check_solution(layout, r.puzzle, g) {
-                return Err(Failure::Error { code: 70, message: format!("{at}: internal error: wrong solution: {e}") });
-            }
-        }
-        match &r.kind {
+        match kind {
             Kind::Unique(g) | Kind::Several(g) => {
-                if matches!(r.kind, Kind::Unique(_)) {
+                if matches!(kind, Kind::Unique(_)) {
                     s.unique += 1;
                     if puzzle.solution.as_ref().is_some_and(|want| want != g) {
                         s.error(format!("{at}: the solution differs from the one given in the input"));
@@ -315,7 +347,7 @@ impl Run<'_> {
                         s.code = worst(s.code, exit::NO_SOLUTION);
                     }
                 }
-                let found = if matches!(r.kind, Kind::Unique(_)) { 1 } else { 2 };
+                let found = if matches!(kind, Kind::Unique(_)) { 1 } else { 2 };
                 if puzzle.count.is_some_and(|c| c.min(2) != found) {
                     s.error(format!(
                         "{at}: {found} solution(s) found but the input says {}",
@@ -378,7 +410,18 @@ impl Run<'_> {
                 }
             }
         }
-        Ok(())
+    }
+}
+
+/// `FILE:LINE`, formatted only when a message needs it.
+struct Location<'a> {
+    file: &'a str,
+    line: usize,
+}
+
+impl std::fmt::Display for Location<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
     }
 }
 
