@@ -57,8 +57,9 @@ pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
 pub fn conflicts(layout: &Layout, grid: &Grid) -> Vec<Conflict> {
     let cells = grid.cells();
     let mut found = Vec::new();
+    let mut first = vec![None; layout.side() + 1];
     for house in layout.houses() {
-        let mut first = vec![None; layout.side() + 1];
+        first.fill(None);
         for &c in &house.cells {
             let v = cells[c];
             if v == 0 {

@@ -209,10 +209,9 @@ impl Run<'_> {
                     Kind::Enumerated(all, _) => all,
                     _ => &[],
                 };
-                let wrong = shown.iter().find_map(|g| {
-                    let layout = self.layout.as_ref().unwrap_or(&self.classic[g.box_size().min(5)]);
-                    check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string())
-                });
+                let layout = self.layout_for(puzzle.grid.box_size());
+                let wrong =
+                    shown.iter().find_map(|g| check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string()));
                 let record = Record {
                     file: name,
                     line: puzzle.line,
@@ -250,12 +249,18 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// The layout a grid of this box size is checked against: the variant's,
+    /// or the classic one (built once per run).
+    fn layout_for(&self, box_size: usize) -> &Layout {
+        self.layout.as_ref().unwrap_or(&self.classic[box_size.min(5)])
+    }
+
     fn check(&self, p: &Puzzle) -> Kind {
-        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(p.grid.box_size()));
+        let layout = self.layout_for(p.grid.box_size());
         if layout.side() != p.grid.side() {
             return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
         }
-        Kind::Checked(conflicts(&layout, &p.grid).iter().map(ToString::to_string).collect())
+        Kind::Checked(conflicts(layout, &p.grid).iter().map(ToString::to_string).collect())
     }
 
     fn rate(&self, chunk: &[Puzzle]) -> Vec<(Kind, Option<(u64, u64)>)> {
