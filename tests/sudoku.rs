@@ -153,6 +153,16 @@ fn batch_results_match_one_by_one_solving_in_order() {
             (v, o) => panic!("{p}: {v:?} vs {o:?}"),
         }
     }
+    // The one-pass form hands each worker the same outcome and solution,
+    // with the puzzle's index, and keeps the input order.
+    let mapped = batch.map(&puzzles, |k, outcome, solution| (k, outcome.clone(), solution.to_vec()));
+    assert_eq!(mapped.len(), puzzles.len());
+    for (k, (index, outcome, solution)) in mapped.into_iter().enumerate() {
+        assert_eq!((index, &outcome), (k, out.outcome(k)));
+        if matches!(outcome, Outcome::Examined(e) if e.solutions > 0) {
+            assert_eq!(solution, out.solution(k));
+        }
+    }
 }
 
 /// The grid under a symmetry: digit relabelling, transposition, and

@@ -15,6 +15,7 @@ use super::rules::Conflict;
 use crate::cover::Limits;
 use rayon::prelude::*;
 use std::borrow::Borrow;
+use std::sync::{Mutex, TryLockError};
 
 /// What happened to one puzzle of a batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,17 +115,47 @@ impl Batch {
             slots.push(slot);
             rest = tail;
         }
+        let workers = Workers::new();
         puzzles
             .par_iter()
             .zip(slots.into_par_iter())
-            .map_init(
-                || vec![None; 6],
-                |solvers: &mut Vec<Option<SudokuSolver>>, (puzzle, slot)| self.one(solvers, puzzle.borrow(), slot),
-            )
+            .with_max_len(GRAIN)
+            .map(|(puzzle, slot)| workers.with(|w| self.one(&mut w.solvers, puzzle.borrow(), slot)))
             .collect_into_vec(&mut out.outcomes);
     }
 
-    fn one(&self, solvers: &mut [Option<SudokuSolver>], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
+    /// Solves `puzzles` in parallel like [`Batch::run`], but hands each
+    /// result to `f` on the worker that found it, with the puzzle's index
+    /// and its first solution (meaningful when one was found), and returns
+    /// what `f` made of them, in input order. For callers that turn results
+    /// into something else (checked output text, say) and want that done in
+    /// parallel too, in the same pass.
+    pub fn map<G, T, F>(&self, puzzles: &[G], f: F) -> Vec<T>
+    where
+        G: Borrow<Grid> + Sync,
+        T: Send,
+        F: Fn(usize, &Outcome, &[u8]) -> T + Sync,
+    {
+        let workers = Workers::new();
+        let mut results = Vec::with_capacity(puzzles.len());
+        puzzles
+            .par_iter()
+            .enumerate()
+            .with_max_len(GRAIN)
+            .map(|(k, puzzle)| {
+                workers.with(|w| {
+                    let puzzle = puzzle.borrow();
+                    w.first.clear();
+                    w.first.resize(puzzle.cells().len(), 0);
+                    let outcome = self.one(&mut w.solvers, puzzle, &mut w.first);
+                    f(k, &outcome, &w.first)
+                })
+            })
+            .collect_into_vec(&mut results);
+        results
+    }
+
+    fn one(&self, solvers: &mut [Option<SudokuSolver>; 6], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
         let n = puzzle.box_size();
         let Some(prototype) = &self.prototypes[n] else {
             return Outcome::WrongSize { side: puzzle.side() };
@@ -134,6 +165,44 @@ impl Batch {
         match solver.examine(puzzle.cells(), self.max_solutions, slot) {
             Ok(e) => Outcome::Examined(e),
             Err(c) => Outcome::Conflict(c),
+        }
+    }
+}
+
+/// Puzzles handed to a worker at a time: small, so that the last puzzles of
+/// a batch spread over every thread instead of one finishing a long run
+/// while the others wait.
+const GRAIN: usize = 16;
+
+/// What one thread keeps between puzzles: a solver per box size, cloned
+/// from the prototype on first use, and a buffer for the first solution.
+#[derive(Default)]
+struct Workspace {
+    solvers: [Option<SudokuSolver>; 6],
+    first: Vec<u8>,
+}
+
+/// One workspace per thread of the pool running the batch, so solvers are
+/// cloned once per thread and batch however finely the work is split.
+struct Workers(Vec<Mutex<Workspace>>);
+
+impl Workers {
+    fn new() -> Workers {
+        Workers((0..rayon::current_num_threads()).map(|_| Mutex::default()).collect())
+    }
+
+    /// Runs `f` with this thread's workspace. A thread that finds its own
+    /// busy (`f` waiting on nested parallel work that came back to it) or
+    /// has none (a thread outside the pool) uses a fresh one.
+    fn with<R>(&self, f: impl FnOnce(&mut Workspace) -> R) -> R {
+        let own = rayon::current_thread_index().and_then(|i| self.0.get(i)).and_then(|m| match m.try_lock() {
+            Ok(guard) => Some(guard),
+            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        });
+        match own {
+            Some(mut guard) => f(&mut guard),
+            None => f(&mut Workspace::default()),
         }
     }
 }

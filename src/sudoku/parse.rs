@@ -148,6 +148,33 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The fast path for the commonest input: a line of exactly 81 cell
+    /// characters (`1`–`9`, `.`, `0`, `_`) and nothing else, outside a block
+    /// or board. Anything else goes the general way through [`Self::step`],
+    /// which reads the same line to the same grid.
+    fn plain_line(&self) -> Option<Grid> {
+        if self.block.is_some() || self.board.is_some() || !matches!(self.format, InputFormat::Auto | InputFormat::Line)
+        {
+            return None;
+        }
+        let mut bytes: &[u8] = &self.buf;
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
+        }
+        if bytes.len() != 81 {
+            return None;
+        }
+        let mut cells = Vec::with_capacity(81);
+        for &b in bytes {
+            cells.push(match b {
+                b'1'..=b'9' => b - b'0',
+                b'.' | b'0' | b'_' => 0,
+                _ => return None,
+            });
+        }
+        Grid::from_cells(cells)
+    }
+
     fn line_text(&mut self) -> Result<Option<String>, SudokuError> {
         let line = self.line;
         let mut bytes: &[u8] = &self.buf;
@@ -364,6 +391,9 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }
                 Ok(Some(true)) => {
                     self.line += 1;
+                    if let Some(grid) = self.plain_line() {
+                        return Some(Ok(Puzzle { grid, line: self.line, solution: None, count: None }));
+                    }
                     let text = match self.line_text() {
                         Ok(Some(t)) => t,
                         Ok(None) => continue,
@@ -476,6 +506,39 @@ mod tests {
     }
 
     const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    /// The fast path for plain 81-character lines reads what the general
+    /// path reads: the same line with a trailing space takes the general
+    /// path.
+    #[test]
+    fn plain_lines_read_as_the_general_path_does() {
+        let lines = [
+            INKALA.to_string(),
+            INKALA.replace('.', "0"),
+            INKALA.replace('.', "_"),
+            INKALA.replacen('.', "x", 1),
+            INKALA.replacen('.', "A", 1),
+            INKALA.replacen('.', ",", 1),
+            INKALA[1..].to_string(),
+            format!("{INKALA}."),
+        ];
+        for line in lines {
+            for ending in ["\n", "\r\n", ""] {
+                let fast = all(&format!("{line}{ending}"));
+                let general = all(&format!("{line} {ending}"));
+                assert_eq!(fast.len(), general.len(), "{line:?}");
+                for (f, g) in fast.iter().zip(&general) {
+                    match (f, g) {
+                        (Ok(f), Ok(g)) => assert_eq!(f, g),
+                        (Err(_), Err(_)) => {}
+                        _ => panic!("{line:?}: {f:?} against {g:?}"),
+                    }
+                }
+            }
+        }
+        let p = all(&format!("{INKALA}\n{INKALA}\r\n"));
+        assert_eq!(p.iter().map(|p| p.as_ref().map(|p| p.line).unwrap_or(0)).collect::<Vec<_>>(), [1, 2]);
+    }
 
     #[test]
     fn line_with_comment_and_extras() {

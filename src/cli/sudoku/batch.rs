@@ -8,7 +8,7 @@ use super::{InputArgs, Mode};
 use crate::cli::exit::{self, Failure, worst};
 use crate::cli::{input, interrupt, progress};
 use exactcover::cover::{Status, StopReason};
-use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
+use exactcover::sudoku::batch::{Batch, Outcome};
 use exactcover::sudoku::logic::LogicSolver;
 use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use rayon::prelude::*;
@@ -86,7 +86,6 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
     let classic = (0..6).map(|n| Layout::classic(n.max(2))).collect();
     let run = Run { args, mode, layout, classic, batch };
-    let mut output = BatchOutput::default();
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -118,12 +117,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
         while !current.is_empty() {
             let (kinds, next, written) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| {
-                    pool.install(|| {
-                        let found = run.compute(&current, &mut output);
-                        run.render(&current, found, &name)
-                    })
-                });
+                let solving = scope.spawn(|| pool.install(|| run.process(&current, &name)));
                 let written = match solved.take() {
                     Some((chunk, kinds)) => run.write(&chunk, kinds, &name, &mut summary, out),
                     None => Ok(()),
@@ -182,49 +176,45 @@ fn read_chunk<R: std::io::BufRead>(
 }
 
 impl Run<'_> {
-    /// Solves (or checks) a chunk on the current thread pool.
-    fn compute(&self, chunk: &[Puzzle], output: &mut BatchOutput) -> Vec<Found> {
-        match self.mode {
+    /// Solves (or checks, rates, ...) a chunk on the current thread pool
+    /// and renders each result, all on the workers. Solving and counting
+    /// do it in one parallel pass over the chunk.
+    fn process(&self, chunk: &[Puzzle], name: &str) -> Vec<Done> {
+        let found = match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Rate => self.rate(chunk),
             Mode::Enumerate(n) => self.enumerate(chunk, n),
-            _ => {
+            Mode::Solve { .. } | Mode::Count(_) => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
-                self.batch.run(&grids, output);
-                (0..chunk.len()).into_par_iter().map(|k| self.classify(output, k)).collect()
+                return self.batch.map(&grids, |k, outcome, solution| {
+                    self.render(&chunk[k], self.classify(outcome, solution), name)
+                });
             }
-        }
+        };
+        chunk.par_iter().zip(found).map(|(puzzle, found)| self.render(puzzle, found, name)).collect()
     }
 
-    /// Checks every grid shown against the rules and renders each result,
-    /// in parallel.
-    fn render(&self, chunk: &[Puzzle], found: Vec<Found>, name: &str) -> Vec<Done> {
-        chunk
-            .par_iter()
-            .zip(found)
-            .map(|(puzzle, (kind, nodes))| {
-                let shown: &[Grid] = match &kind {
-                    Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
-                    Kind::Enumerated(all, _) => all,
-                    _ => &[],
-                };
-                let layout = self.layout_for(puzzle.grid.box_size());
-                let wrong =
-                    shown.iter().find_map(|g| check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string()));
-                let record = Record {
-                    file: name,
-                    line: puzzle.line,
-                    puzzle: &puzzle.grid,
-                    nodes: nodes.filter(|_| self.args.stats),
-                    kind,
-                };
-                let mut text = Vec::with_capacity(96);
-                // Writing to a Vec can't fail.
-                let _ = report::write(&mut text, self.args.format, &record);
-                Done { kind: record.kind, nodes, text, wrong }
-            })
-            .collect()
+    /// Checks every grid shown against the rules and renders the result.
+    fn render(&self, puzzle: &Puzzle, (kind, nodes): Found, name: &str) -> Done {
+        let shown: &[Grid] = match &kind {
+            Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
+            Kind::Enumerated(all, _) => all,
+            _ => &[],
+        };
+        let layout = self.layout_for(puzzle.grid.box_size());
+        let wrong = shown.iter().find_map(|g| check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string()));
+        let record = Record {
+            file: name,
+            line: puzzle.line,
+            puzzle: &puzzle.grid,
+            nodes: nodes.filter(|_| self.args.stats),
+            kind,
+        };
+        let mut text = Vec::with_capacity(96);
+        // Writing to a Vec can't fail.
+        let _ = report::write(&mut text, self.args.format, &record);
+        Done { kind: record.kind, nodes, text, wrong }
     }
 
     /// Writes a chunk's results in input order.
@@ -236,6 +226,9 @@ impl Run<'_> {
         summary: &mut Summary,
         out: &mut dyn Write,
     ) -> Result<(), Failure> {
+        // One write call per 64 KiB rather than per line (stdout is line
+        // buffered), flushed at the end of the chunk.
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
         for (puzzle, d) in chunk.iter().zip(done) {
             summary.puzzles += 1;
             summary.nodes += d.nodes.map_or(0, |n| n.0);
@@ -246,6 +239,7 @@ impl Run<'_> {
             self.tally(&d.kind, name, puzzle, summary);
             out.write_all(&d.text)?;
         }
+        out.flush()?;
         Ok(())
     }
 
@@ -308,9 +302,9 @@ impl Run<'_> {
             .collect()
     }
 
-    fn classify(&self, output: &BatchOutput, k: usize) -> Found {
-        let grid = || Grid::from_cells(output.solution(k).to_vec()).expect("a full grid");
-        let e = match output.outcome(k) {
+    fn classify(&self, outcome: &Outcome, solution: &[u8]) -> Found {
+        let grid = || Grid::from_cells(solution.to_vec()).expect("a full grid");
+        let e = match outcome {
             Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
             Outcome::WrongSize { side } => {
                 let want = self.layout.as_ref().map_or(9, Layout::side);
