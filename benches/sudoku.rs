@@ -86,27 +86,6 @@ fn all_cores(bencher: divan::Bencher, set: &str) {
     });
 }
 
-/// The machine's own ceiling for two threads, measured in the same run:
-/// two plain threads, each with its own solver and half of the puzzles,
-/// sharing nothing. `all_cores` on two cores can't beat this; the ratio
-/// of `one_thread` to this is what two vCPUs of this machine give.
-#[divan::bench(args = SETS, sample_count = 5, sample_size = 1)]
-fn two_independent_threads(bencher: divan::Bencher, set: &str) {
-    let grids = puzzles(set);
-    let (left, right) = grids.split_at(grids.len() / 2);
-    let half = |part: &[Grid]| {
-        let mut solver = SudokuSolver::new(3);
-        let mut out = vec![0u8; 81];
-        part.iter().map(|g| solver.examine(g.cells(), 2, &mut out).map_or(0, |e| e.solutions.min(1))).sum::<u64>()
-    };
-    bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
-        std::thread::scope(|scope| {
-            let other = scope.spawn(|| half(right));
-            half(left) + other.join().expect("no panic")
-        })
-    });
-}
-
 /// The seed articles' plain backtracking, on the same puzzles (hard sets
 /// sampled to 100 puzzles, as it is slow).
 #[divan::bench(args = ["top1465", "1106", "kaggle"], sample_count = 3, sample_size = 1)]

@@ -2,11 +2,20 @@
 //! per puzzle in the hot loop.
 //!
 //! A [`Batch`] holds one prototype [`SudokuSolver`] per grid size (or the
-//! one layout asked for); each rayon worker clones the prototypes it
-//! needs, which copies an arena instead of rebuilding a matrix. Results go
-//! into a [`BatchOutput`] whose buffers are reused from chunk to chunk, so
-//! the caller can stream a file of any length through a fixed amount of
-//! memory: read a chunk, [`Batch::run`] it, write the results, repeat.
+//! one layout asked for). Each thread of the pool has a workspace: the
+//! solvers it cloned from the prototypes on first use (copying an arena
+//! instead of rebuilding a matrix) and a solution buffer. Work is handed
+//! out 16 puzzles at a time, so no thread is left with a long run
+//! while the others wait. Results go into a [`BatchOutput`] whose buffers
+//! are reused from chunk to chunk ([`Batch::run`]), or through a closure
+//! called on the worker ([`Batch::map`]), so the caller can stream a file
+//! of any length through a fixed amount of memory: read a chunk, solve it,
+//! write the results, repeat.
+//!
+//! Invariant: a workspace is used by one thread at a time (its lock is
+//! only tried, never waited on; a thread that finds it taken uses a fresh
+//! one), and a solver unpins the last puzzle's givens as it loads the
+//! next, so any puzzle may follow any other.
 
 use super::adapter::{Examined, SudokuSolver};
 use super::grid::Grid;
