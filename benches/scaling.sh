@@ -7,6 +7,7 @@
 # round and the medians.
 #
 #   benches/scaling.sh [LINES] [ROUNDS]      (defaults: 100000 lines, 11 rounds)
+#   SAVE_INPUT=mix.txt benches/scaling.sh 1000000 0   # only write the input
 #
 # The input is the shared 17-clue, Kaggle and serg sets, repeated to LINES
 # lines (../shared/data, or $EXACTCOVER_SHARED/data).
@@ -30,6 +31,8 @@ while [ "$(wc -l <"$work/all.txt")" -lt "$lines" ]; do cat "$work/sets.txt" >>"$
 head -n "$lines" "$work/all.txt" >"$work/some.txt" && mv "$work/some.txt" "$work/all.txt"
 head -n $((lines / 2)) "$work/all.txt" >"$work/a.txt"
 tail -n +$((lines / 2 + 1)) "$work/all.txt" >"$work/b.txt"
+if [ -n "${SAVE_INPUT:-}" ]; then cp "$work/all.txt" "$SAVE_INPUT"; fi
+[ "$rounds" -gt 0 ] || exit 0
 
 TIMEFORMAT=%R
 seconds() { { time "$@" >/dev/null 2>&1; } 2>&1; }

@@ -149,8 +149,8 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// The fast path for the commonest input: a line of exactly 81 cell
-    /// characters (`1`–`9`, `.`, `0`, `_`) and nothing else, outside a block
-    /// or board. Anything else goes the general way through [`Self::step`],
+    /// characters and nothing else, outside a block or board, read by
+    /// [`Grid::from_line`] without a `String` per line. Anything else goes the general way through [`Self::step`],
     /// which reads the same line to the same grid.
     fn plain_line(&self) -> Option<Grid> {
         if self.block.is_some() || self.board.is_some() || !matches!(self.format, InputFormat::Auto | InputFormat::Line)
@@ -164,15 +164,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if bytes.len() != 81 {
             return None;
         }
-        let mut cells = Vec::with_capacity(81);
-        for &b in bytes {
-            cells.push(match b {
-                b'1'..=b'9' => b - b'0',
-                b'.' | b'0' | b'_' => 0,
-                _ => return None,
-            });
-        }
-        Grid::from_cells(cells)
+        Grid::from_line(std::str::from_utf8(bytes).ok()?)
     }
 
     fn line_text(&mut self) -> Result<Option<String>, SudokuError> {
