@@ -20,8 +20,8 @@ if [ ! -d "$data" ]; then
   echo "skipped: shared data not found at $data" >&2
   exit 0
 fi
-cargo build --release --quiet
-xc=target/release/xc
+cargo build --profile max --quiet
+xc=target/max/xc
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sets=("$data/tdoku_puzzles2_17_clue.txt" "$data/kaggle_bryanpark_first10k_puzzles.txt" "$data/tdoku_puzzles7_serg_benchmark.txt")

@@ -5,7 +5,10 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn xc() -> Command {
-    Command::cargo_bin("xc").unwrap()
+    let mut xc = Command::cargo_bin("xc").unwrap();
+    // Paths in the tests are relative to the top of the repository.
+    xc.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    xc
 }
 
 const TOY: &str = "tests/fixtures/dlx/toy.dlx";

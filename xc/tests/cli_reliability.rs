@@ -9,7 +9,10 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 fn xc() -> Command {
-    Command::cargo_bin("xc").unwrap()
+    let mut xc = Command::cargo_bin("xc").unwrap();
+    // Paths in the tests are relative to the top of the repository.
+    xc.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    xc
 }
 
 fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
@@ -83,7 +86,7 @@ fn a_full_invalid_grid_and_a_big_grid_fed_as_nine_by_nine() {
         .code(1)
         .stdout(predicate::str::contains("invalid: r9c8 and r9c9 both hold 5"));
     xc().args(["sudoku", "solve", "-q"]).write_stdin(full_bad).assert().code(1);
-    let big = std::fs::read_to_string("tests/fixtures/sudoku/big16.txt").unwrap();
+    let big = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/sudoku/big16.txt")).unwrap();
     xc().args(["sudoku", "solve", "-q", "--variant", "x"])
         .write_stdin(big)
         .assert()
@@ -170,13 +173,13 @@ fn usage_errors() {
 
 /// 20,000 copies of the shipped puzzles, for long runs.
 fn big_input() -> std::path::PathBuf {
-    let puzzles = std::fs::read_to_string("data/puzzles.txt").unwrap();
+    let puzzles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/puzzles.txt")).unwrap();
     temp("big.txt", puzzles.repeat(20).as_bytes())
 }
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc")).current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(["sudoku", "solve", "-q"])
         .arg(big_input())
         .stdout(Stdio::piped())
@@ -207,7 +210,7 @@ fn limits_stop_within_the_budget() {
 }
 
 fn interrupt_after(args: &[&str], wait: Duration) -> std::process::Output {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc")).current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -6,7 +6,10 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 fn xc() -> Command {
-    Command::cargo_bin("xc").unwrap()
+    let mut xc = Command::cargo_bin("xc").unwrap();
+    // Paths in the tests are relative to the top of the repository.
+    xc.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    xc
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -104,14 +107,18 @@ fn the_gnu_parallel_recipe_of_scaling_md_works() {
         problem = "tests/fixtures/dlx/pentominoes3x20.dlx",
         dir = dir.display()
     );
-    let out = std::process::Command::new("sh").args(["-c", &recipe]).output().unwrap();
+    let out = std::process::Command::new("sh")
+        .args(["-c", &recipe])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Altogether 8 solutions, 10935596 updates, 32644 nodes"));
     assert!(docs_mention("parallel --will-cite -j") && docs_mention("--shard {}/") && docs_mention("xc merge"));
 }
 
 fn docs_mention(text: &str) -> bool {
-    std::fs::read_to_string("docs/SCALING.md").unwrap().contains(text)
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/SCALING.md")).unwrap().contains(text)
 }
 
 #[test]

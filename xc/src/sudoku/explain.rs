@@ -1,8 +1,8 @@
 //! `xc sudoku hint` and `xc sudoku explain`: the logic solver for a
 //! player, as text or JSON.
 
-use crate::cli::exit::{self, Failure};
-use crate::cli::{Format, input};
+use crate::exit::{self, Failure};
+use crate::{Format, input};
 use clap::Args;
 use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, SolvePath, Step};
 use exactcover::sudoku::{Grid, InputFormat, read_puzzles};

@@ -1,7 +1,7 @@
 // End-to-end tests of `xc serve` in a real headless Chromium, driven by
 // playwright-core. Run by .ci/run (a missing browser is a failure there):
 //
-//   cargo build --release && npm ci --prefix tests/e2e && node tests/e2e/run.mjs
+//   cargo build --release && npm ci --prefix xc/tests/e2e && node xc/tests/e2e/run.mjs
 //
 // XC_BIN overrides the binary (default target/release/xc) and CHROMIUM the
 // browser (default /usr/bin/chromium). Screenshots go to target/e2e/.
@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const bin = process.env.XC_BIN || join(root, "target/release/xc");
 const shots = join(root, "target/e2e");
 mkdirSync(shots, { recursive: true });

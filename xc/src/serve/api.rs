@@ -2,8 +2,8 @@
 //! and a time budget; a request may lower them, or raise them up to the
 //! server's caps.
 
-use crate::cli::search::stats_json;
-use crate::cli::sudoku::explain::{hint_json, path_json};
+use crate::search::stats_json;
+use crate::sudoku::explain::{hint_json, path_json};
 use exactcover::cover::{Limits, Status, read_dlx};
 use exactcover::sudoku::logic::{Hint, Level, LogicSolver};
 use exactcover::sudoku::{

@@ -5,7 +5,10 @@ use exactcover::sudoku::Symmetry;
 use predicates::prelude::*;
 
 fn xc() -> Command {
-    Command::cargo_bin("xc").unwrap()
+    let mut xc = Command::cargo_bin("xc").unwrap();
+    // Paths in the tests are relative to the top of the repository.
+    xc.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    xc
 }
 
 /// The JSON Lines a successful run prints.
@@ -440,7 +443,7 @@ fn more_formats_and_error_paths() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no solution"));
-    let many: String = std::fs::read_to_string("data/puzzles.txt")
+    let many: String = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/puzzles.txt"))
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))

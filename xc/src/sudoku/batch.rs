@@ -5,8 +5,8 @@
 
 use super::report::{self, Kind, Record};
 use super::{InputArgs, Mode};
-use crate::cli::exit::{self, Failure, worst};
-use crate::cli::{input, interrupt, progress};
+use crate::exit::{self, Failure, worst};
+use crate::{input, interrupt, progress};
 use exactcover::cover::{Status, StopReason};
 use exactcover::sudoku::batch::{Batch, Outcome};
 use exactcover::sudoku::logic::LogicSolver;

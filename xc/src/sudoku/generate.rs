@@ -2,8 +2,8 @@
 //! seed whatever the thread count.
 
 use super::GridFormat;
-use crate::cli::exit::{self, Failure};
-use crate::cli::{interrupt, progress};
+use crate::exit::{self, Failure};
+use crate::{interrupt, progress};
 use clap::Args;
 use exactcover::sudoku::logic::Level;
 use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, derive_seed};

@@ -314,7 +314,7 @@ fn a_slow_request_does_not_block_others() {
 #[test]
 fn load_of_twenty_thousand_requests() {
     let _server = serve();
-    let puzzles: Vec<String> = std::fs::read_to_string("data/puzzles.txt")
+    let puzzles: Vec<String> = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/puzzles.txt"))
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -1,6 +1,6 @@
-//! The `xc` command line: the clap definition and the dispatch. Each
-//! subcommand lives in its own file; `main` has one exit path that prints
-//! `error: …`.
+//! `xc`: the exactcover command line (see `docs/CLI.md`). This file holds
+//! the clap definition and the dispatch; each subcommand lives in its own
+//! file, and `main` has one exit path that prints `error: …`.
 
 mod cover;
 mod exit;
@@ -9,9 +9,9 @@ mod interrupt;
 mod merge;
 mod progress;
 mod puzzles;
-pub mod search;
+mod search;
 mod serve;
-pub mod sudoku;
+mod sudoku;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use exit::Failure;
@@ -72,7 +72,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// Runs the command line and returns the process's exit code.
-pub fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
