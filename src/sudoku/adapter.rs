@@ -119,6 +119,8 @@ impl SudokuSolver {
     /// nothing. Fails only when the givens conflict.
     pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Result<Examined, Conflict> {
         assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
+        // No figure of an earlier puzzle may pass for this one's.
+        self.last = Stats::default();
         self.load(cells)?;
         let side = self.layout.side();
         self.solver.reset();
@@ -199,6 +201,7 @@ impl SudokuSolver {
     /// Up to `max` solutions, in the order the search finds them.
     pub fn solutions(&mut self, puzzle: &Grid, max: usize) -> Result<Vec<Grid>, SudokuError> {
         self.grid_size_ok(puzzle)?;
+        self.last = Stats::default();
         if self.load(puzzle.cells()).is_err() {
             return Ok(Vec::new());
         }
@@ -261,4 +264,24 @@ fn matrix(layout: &Layout) -> Problem {
         }
     }
     b.build().expect("a Sudoku matrix is valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Statistics belong to the last puzzle: givens that clash report no
+    /// search, not the figures of the puzzle before.
+    #[test]
+    fn a_clash_reports_no_nodes_of_the_puzzle_before() {
+        let mut solver = SudokuSolver::new(3);
+        let inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        solver.verdict(&Grid::from_line(inkala).unwrap()).unwrap();
+        assert!(solver.stats().nodes > 0);
+        let clash = Grid::from_line(&inkala.replacen('.', "8", 1)).unwrap();
+        assert!(matches!(solver.verdict(&clash).unwrap(), Verdict::NoSolution(Some(_))));
+        assert_eq!((solver.stats().nodes, solver.stats().updates), (0, 0));
+        assert!(solver.solutions(&clash, 5).unwrap().is_empty());
+        assert_eq!(solver.stats().nodes, 0);
+    }
 }

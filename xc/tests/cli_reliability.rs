@@ -86,7 +86,8 @@ fn a_full_invalid_grid_and_a_big_grid_fed_as_nine_by_nine() {
         .code(1)
         .stdout(predicate::str::contains("invalid: r9c8 and r9c9 both hold 5"));
     xc().args(["sudoku", "solve", "-q"]).write_stdin(full_bad).assert().code(1);
-    let big = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/sudoku/big16.txt")).unwrap();
+    let big =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/sudoku/big16.txt")).unwrap();
     xc().args(["sudoku", "solve", "-q", "--variant", "x"])
         .write_stdin(big)
         .assert()
@@ -179,7 +180,8 @@ fn big_input() -> std::path::PathBuf {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc")).current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(["sudoku", "solve", "-q"])
         .arg(big_input())
         .stdout(Stdio::piped())
@@ -210,7 +212,8 @@ fn limits_stop_within_the_budget() {
 }
 
 fn interrupt_after(args: &[&str], wait: Duration) -> std::process::Output {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc")).current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
