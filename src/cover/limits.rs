@@ -182,6 +182,24 @@ pub enum StopReason {
     Cancelled,
 }
 
+impl StopReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [StopReason; 4] = [StopReason::Solutions, StopReason::Nodes, StopReason::Time, StopReason::Cancelled];
+}
+
+/// Reads a reason back from its text (`"time limit reached"`), as the
+/// command line's JSON results write it.
+impl std::str::FromStr for StopReason {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<StopReason, String> {
+        StopReason::ALL.into_iter().find(|r| r.to_string() == text).ok_or_else(|| {
+            let known: Vec<String> = StopReason::ALL.iter().map(|r| format!("\"{r}\"")).collect();
+            format!("unknown stop reason \"{text}\" (known: {})", known.join(", "))
+        })
+    }
+}
+
 impl std::fmt::Display for StopReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

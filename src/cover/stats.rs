@@ -36,6 +36,19 @@ impl Stats {
         if s > 0.0 { self.updates as f64 / s } else { 0.0 }
     }
 
+    /// These figures plus another run's, or `None` if a count would
+    /// overflow `u64` (or the time `Duration`).
+    pub fn checked_add(&self, other: &Stats) -> Option<Stats> {
+        Some(Stats {
+            nodes: self.nodes.checked_add(other.nodes)?,
+            updates: self.updates.checked_add(other.updates)?,
+            cleansings: self.cleansings.checked_add(other.cleansings)?,
+            solutions: self.solutions.checked_add(other.solutions)?,
+            guesses: self.guesses.checked_add(other.guesses)?,
+            elapsed: self.elapsed.checked_add(other.elapsed)?,
+        })
+    }
+
     /// Adds another run's figures to these.
     pub fn add(&mut self, other: &Stats) {
         self.nodes += other.nodes;

@@ -37,17 +37,17 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
     }
     let (first_at, first) = shards.first().ok_or_else(|| Failure::input("no shard results to merge"))?;
-    let field = |v: &Value, key: &str, at: &str| -> Result<u64, Failure> {
-        v.get(key).and_then(Value::as_u64).ok_or_else(|| Failure::input(format!("{at}: missing \"{key}\"")))
-    };
-    let n = field(first, "of", first_at)?;
+    let n = count(first, "of", first_at)?;
+    if n == 0 || n > MAX_SHARDS {
+        return Err(Failure::input(format!("{first_at}: \"of\" must be from 1 to {MAX_SHARDS}, not {n}")));
+    }
     let problem = first.get("problem").cloned().unwrap_or(Value::Null);
     let mut seen = vec![false; n as usize];
     let mut stats = Stats::default();
     let mut status = Status::Complete;
     let mut printed = Vec::new();
     for (at, v) in &shards {
-        let (k, of) = (field(v, "shard", at)?, field(v, "of", at)?);
+        let (k, of) = (count(v, "shard", at)?, count(v, "of", at)?);
         if of != n {
             return Err(Failure::input(format!("{at}: shard of {of} parts, but {first_at} has {n}")));
         }
@@ -57,21 +57,44 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         if k == 0 || k > n || std::mem::replace(&mut seen[k as usize - 1], true) {
             return Err(Failure::input(format!("{at}: shard {k}/{n} is out of range or given twice")));
         }
-        stats.add(&Stats {
-            solutions: field(v, "solutions", at)?,
-            nodes: field(v, "nodes", at)?,
-            updates: field(v, "updates", at)?,
-            cleansings: v.get("cleansings").and_then(Value::as_u64).unwrap_or(0),
-            guesses: v.get("guesses").and_then(Value::as_u64).unwrap_or(0),
-            elapsed: Duration::from_secs_f64(v.get("seconds").and_then(Value::as_f64).unwrap_or(0.0)),
-        });
-        if v.get("complete") != Some(&Value::Bool(true)) && status == Status::Complete {
-            status = Status::Stopped(match v.get("stopped").and_then(Value::as_str) {
-                Some("interrupted") => StopReason::Cancelled,
-                Some("time limit reached") => StopReason::Time,
-                Some("solution limit reached") => StopReason::Solutions,
-                _ => StopReason::Nodes,
-            });
+        let seconds = match v.get("seconds") {
+            None => 0.0,
+            Some(s) => s.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
+                Failure::input(format!("{at}: \"seconds\" must be a number of seconds, not {s}"))
+            })?,
+        };
+        let part = Stats {
+            solutions: count(v, "solutions", at)?,
+            nodes: count(v, "nodes", at)?,
+            updates: count(v, "updates", at)?,
+            cleansings: optional_count(v, "cleansings", at)?,
+            guesses: optional_count(v, "guesses", at)?,
+            elapsed: Duration::try_from_secs_f64(seconds)
+                .map_err(|_| Failure::input(format!("{at}: \"seconds\" is out of range: {seconds}")))?,
+        };
+        stats = stats.checked_add(&part).ok_or_else(|| {
+            Failure::input(format!("{at}: the totals overflow (more than {} of something)", u64::MAX))
+        })?;
+        match v.get("complete") {
+            Some(Value::Bool(true)) => {}
+            Some(Value::Bool(false)) => {
+                let reason = match v.get("stopped") {
+                    Some(Value::String(text)) => text.parse::<StopReason>().map_err(|e| Failure::input(format!("{at}: {e}")))?,
+                    other => {
+                        let found = other.map_or("nothing".to_string(), Value::to_string);
+                        return Err(Failure::input(format!(
+                            "{at}: an incomplete shard needs \"stopped\" (the reason), not {found}"
+                        )));
+                    }
+                };
+                if status == Status::Complete {
+                    status = Status::Stopped(reason);
+                }
+            }
+            other => {
+                let found = other.map_or("nothing".to_string(), Value::to_string);
+                return Err(Failure::input(format!("{at}: \"complete\" must be true or false, not {found}")));
+            }
         }
         if let Some(p) = v.get("printed").and_then(Value::as_array) {
             printed.extend(p.iter().cloned());
@@ -91,4 +114,23 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     }
     summary(out, args.format, &stats, status, json!(printed))?;
     Ok(exit_code(status, stats.solutions))
+}
+
+/// The most shards a merge takes (far more than any real run has).
+const MAX_SHARDS: u64 = 1 << 20;
+
+/// A required whole-number field: missing, or of the wrong type, is an
+/// error that names it.
+fn count(v: &Value, key: &str, at: &str) -> Result<u64, Failure> {
+    match v.get(key) {
+        None => Err(Failure::input(format!("{at}: missing \"{key}\""))),
+        Some(x) => x
+            .as_u64()
+            .ok_or_else(|| Failure::input(format!("{at}: \"{key}\" must be a whole number from 0 to {}, not {x}", u64::MAX))),
+    }
+}
+
+/// An optional whole-number field (0 when absent).
+fn optional_count(v: &Value, key: &str, at: &str) -> Result<u64, Failure> {
+    if v.get(key).is_none() { Ok(0) } else { count(v, key, at) }
 }

@@ -140,6 +140,12 @@ fn usage_errors_exit_with_two() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
     xc().args(["cover", TOY, "--time-limit", "soon"]).assert().code(2);
+    // A number without a unit is ambiguous (seconds? milliseconds?).
+    xc().args(["cover", TOY, "--time-limit", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad duration `5`: give a unit, e.g. 5s or 5ms"));
+    xc().args(["sudoku", "solve", "--time-limit", "5", "-"]).write_stdin("").assert().code(2);
     xc().args(["frobnicate"]).assert().code(2);
 }
 

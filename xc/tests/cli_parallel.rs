@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn xc() -> Command {
     let mut xc = Command::cargo_bin("xc").unwrap();
@@ -90,6 +90,56 @@ fn merge_checks_every_shard_once() {
         .stderr(predicate::str::contains("a different problem"));
     xc().arg("merge").write_stdin("not json\n").assert().code(2).stderr(predicate::str::contains("not a shard result"));
     xc().args(["queens", "8", "--shard", "4/3"]).assert().code(2);
+}
+
+/// Totals use checked arithmetic, and a field of the wrong type is named as
+/// such, not called missing.
+#[test]
+fn merge_refuses_overflowing_totals_and_wrong_types() {
+    let r = shards(&["queens", "8"], 2);
+    let mut huge: Value = serde_json::from_str(&r[0]).unwrap();
+    huge["solutions"] = json!(u64::MAX);
+    let mut one: Value = serde_json::from_str(&r[1]).unwrap();
+    one["solutions"] = json!(1);
+    xc().arg("merge")
+        .write_stdin(format!("{huge}\n{one}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("<stdin>:2: the totals overflow"));
+    let mut negative: Value = serde_json::from_str(&r[0]).unwrap();
+    negative["solutions"] = json!(-5);
+    xc().arg("merge")
+        .write_stdin(format!("{negative}\n{}", r[1]))
+        .assert()
+        .code(2)
+        .stderr("error: <stdin>:1: \"solutions\" must be a whole number from 0 to 18446744073709551615, not -5\n");
+    let mut missing: Value = serde_json::from_str(&r[0]).unwrap();
+    missing.as_object_mut().unwrap().remove("nodes");
+    xc().arg("merge")
+        .write_stdin(format!("{missing}\n{}", r[1]))
+        .assert()
+        .code(2)
+        .stderr("error: <stdin>:1: missing \"nodes\"\n");
+    let mut unknown: Value = serde_json::from_str(&r[0]).unwrap();
+    unknown["complete"] = json!(false);
+    unknown["stopped"] = json!("tired");
+    xc().arg("merge")
+        .write_stdin(format!("{unknown}\n{}", r[1]))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown stop reason \"tired\""));
+    let mut stopped: Value = serde_json::from_str(&r[0]).unwrap();
+    stopped["complete"] = json!(false);
+    stopped["stopped"] = json!("time limit reached");
+    xc().arg("merge")
+        .write_stdin(format!("{stopped}\n{}", r[1]))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with("Stopped (time limit reached) after 92 solutions"));
+    let mut absurd: Value = serde_json::from_str(&r[0]).unwrap();
+    absurd["of"] = json!(u64::MAX);
+    xc().arg("merge").write_stdin(format!("{absurd}\n")).assert().code(2).stderr(predicate::str::contains("\"of\" must be from 1"));
 }
 
 #[test]
