@@ -76,6 +76,10 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// Runs the command line and returns the process's exit code.
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        // Ctrl-C and SIGTERM stop every command within a second.
+        interrupt::flag();
+    }
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(&args, &mut out),
@@ -87,14 +91,16 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge::run(&args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(Failure::ClosedPipe) => ExitCode::SUCCESS,
+    let code = match result {
+        Ok(code) => code,
+        Err(Failure::ClosedPipe) => exit::SOLVED,
         Err(Failure::Error { code, message }) => {
             eprintln!("error: {message}");
-            ExitCode::from(code)
+            code
         }
-    }
+    };
+    // Whatever the run made of its cut-short input, it was interrupted.
+    ExitCode::from(if interrupt::raised() { exit::INTERRUPTED } else { code })
 }
 
 #[cfg(test)]

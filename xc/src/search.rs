@@ -42,9 +42,10 @@ pub struct SearchArgs {
     /// Don't check each solution with the independent checker.
     #[arg(long)]
     no_check: bool,
-    /// Worker threads (0: one per core). The search tree is split at its
-    /// top levels; counts and statistics are the same for any number.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads (0: one per core; at most 1024). The search tree is
+    /// split at its top levels; counts and statistics are the same for any
+    /// number.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// With threads, print solutions in the order one thread finds them.
     #[arg(long)]
@@ -59,6 +60,17 @@ pub struct SearchArgs {
     /// Probes for --estimate.
     #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate")]
     probes: u64,
+}
+
+/// The most worker threads a search takes, as for `xc sudoku`.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a thread count from 0 (one per core) to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!("bad thread count `{text}`: give 0 (one per core) to {MAX_THREADS}")),
+    }
 }
 
 /// Parses `K/N` with 1 ≤ K ≤ N.

@@ -212,17 +212,80 @@ fn limits_stop_within_the_budget() {
 }
 
 fn interrupt_after(args: &[&str], wait: Duration) -> std::process::Output {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+    signal_after(args, wait, "-INT").0
+}
+
+/// Runs `xc ARGS` with its standard input a pipe left open, sends `signal`
+/// after `wait`, and returns the output and the time from the signal to
+/// the end.
+fn signal_after(args: &[&str], wait: Duration, signal: &str) -> (std::process::Output, Duration) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(args)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Kept open until the process has ended (closing it would end the input).
+    let stdin = child.stdin.take();
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let read_out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut v).unwrap();
+        v
+    });
+    let read_err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut v).unwrap();
+        v
+    });
     std::thread::sleep(wait);
-    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let sent = Instant::now();
+    let status = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
     assert!(status.success());
-    child.wait_with_output().unwrap()
+    let status = child.wait().unwrap();
+    let took = sent.elapsed();
+    drop(stdin);
+    let out = std::process::Output { status, stdout: read_out.join().unwrap(), stderr: read_err.join().unwrap() };
+    (out, took)
+}
+
+/// SIGTERM stops a search as Ctrl-C does, with the partial results.
+#[test]
+fn sigterm_prints_partial_results_and_exits_130() {
+    let (out, _) = signal_after(&["polyomino", "--board", "6x10"], Duration::from_millis(500), "-TERM");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Stopped (interrupted) after "), "{out:?}");
+}
+
+/// A run that is not searching (here, blocked reading an input that never
+/// ends) still ends within a second of the signal.
+#[test]
+fn a_signal_ends_any_run_within_a_second() {
+    for signal in ["-INT", "-TERM"] {
+        for args in [&["cover"][..], &["sudoku", "solve", "-"]] {
+            let (out, took) = signal_after(args, Duration::from_millis(300), signal);
+            assert_eq!(out.status.code(), Some(130), "{args:?} {signal}: {out:?}");
+            assert!(took < Duration::from_millis(1500), "{args:?} {signal}: {took:?}");
+        }
+    }
+}
+
+/// Threads are capped as for `xc sudoku`, and the most allowed run quickly
+/// on a tiny problem.
+#[test]
+fn thread_counts_are_capped() {
+    xc().args(["cover", "tests/fixtures/dlx/toy.dlx", "--threads", "100000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad thread count `100000`: give 0 (one per core) to 1024"));
+    let start = Instant::now();
+    xc().args(["cover", "tests/fixtures/dlx/toy.dlx", "--threads", "1024"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Altogether 1 solution, 30 updates, 6 nodes"));
+    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
 }
 
 #[test]
