@@ -327,6 +327,34 @@ fn hint_and_explain() {
     xc().args(["sudoku", "hint", &format!("{F}/seed_file.txt")]).assert().code(0);
 }
 
+/// A grid from a named pipe or a shell's `<(...)` is read from it, not
+/// taken for the text of a grid; a path that names nothing is a missing
+/// file.
+#[test]
+fn hint_reads_named_pipes_and_process_substitution() {
+    let dir = std::env::temp_dir().join(format!("xc-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("grid");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, format!("{EASY}\n")).unwrap())
+    };
+    xc().args(["sudoku", "hint"]).arg(&fifo).assert().code(0).stdout(predicate::str::starts_with("Hidden single: "));
+    writer.join().unwrap();
+    // What bash's `xc sudoku hint <(echo GRID)` runs.
+    let script = format!("exec {} sudoku hint <(echo {EASY})", env!("CARGO_BIN_EXE_xc"));
+    let out = std::process::Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Hidden single: "), "{out:?}");
+    xc().args(["sudoku", "hint", "no/such/grid.txt"])
+        .assert()
+        .code(2)
+        .stderr("error: no/such/grid.txt: no such file\n");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Without `--puzzle`, a wrong entry makes the grid unsolvable; the hint
 /// names the digit without which it has exactly one solution.
 #[test]

@@ -29,9 +29,13 @@ pub struct ExplainArgs {
     format: Format,
 }
 
-/// Reads a grid given as a file, `-`, or text.
+/// Reads a grid given as a file, `-`, or text. Anything that exists in the
+/// file system is read as a file: a regular file, but also a named pipe or
+/// a shell's `<(...)` (`/dev/fd/63`); text with a `/` that names nothing is
+/// a missing file, not a grid.
 fn read_grid(arg: &str) -> Result<Grid, Failure> {
-    let (name, text) = if arg == "-" || Path::new(arg).is_file() {
+    let path = Path::new(arg);
+    let (name, text) = if arg == "-" || path.exists() || arg.contains('/') {
         let bytes = input::read_all(Some(Path::new(arg)))?;
         (input::display_name(Some(Path::new(arg))), String::from_utf8_lossy(&bytes).into_owned())
     } else {
