@@ -4,10 +4,14 @@
 //! [`InputFormat`] allows only its own shapes):
 //!
 //! 1. A UTF-8 byte-order mark, `\r` line ends, blank lines and lines
-//!    starting with `#` are skipped. So is a CSV header such as
-//!    `quizzes,solutions`.
+//!    starting with `#` (comments) are skipped. So is a CSV header, but only
+//!    as the first line with content: words and commas, with a comma, such
+//!    as `quizzes,solutions`.
 //! 2. A line starting with `[` starts a LeetCode board
-//!    (`[["5","3",".",...],...]`), which may span several lines.
+//!    (`[["5","3",".",...],...]`), which may span up to
+//!    [`MAX_BOARD_LINES`] lines; each further line must start with `[`,
+//!    `]`, `,` or a quote, so a board left open never swallows the puzzles
+//!    after it.
 //! 3. A line starting with 81 cell characters (16, 256 or 625 for the other
 //!    sizes) is a puzzle. After it may come `:count[:solution]` (tdoku), a
 //!    comma and the solution (Kaggle CSV), or a comment after whitespace,
@@ -19,6 +23,10 @@
 //!    fields with blanks for empty cells (the seed generator's CSV). A
 //!    block has as many rows as its first row has cells.
 //!
+//! Lines of only `-`, `+`, `=`, `|`, `*` and spaces separate the bands of a
+//! block and are skipped. Every other line is read as a puzzle or a part of
+//! one, or reported as an error: nothing is dropped without a word.
+//!
 //! Errors carry the line and column, and the reader goes on with the next
 //! line, so one bad puzzle in a batch loses nothing else. Lines longer than
 //! [`MAX_LINE`] bytes are skipped with an error, so memory stays bounded.
@@ -29,6 +37,10 @@ use std::io::BufRead;
 
 /// The longest line read; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most lines a LeetCode board may span (a 25×25 board written one row
+/// per line, with its brackets, takes 27).
+pub const MAX_BOARD_LINES: usize = 32;
 
 /// Which input shapes to accept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,6 +98,9 @@ pub struct PuzzleReader<R> {
     block: Option<(usize, Vec<u8>, usize)>,
     /// A LeetCode board being read: first line and text so far.
     board: Option<(usize, String)>,
+    /// Whether a line with content (not blank, not a comment) was seen: a
+    /// CSV header may only come before.
+    content: bool,
     /// An item to hand out before reading on.
     queued: Option<Item>,
     done: bool,
@@ -104,6 +119,7 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::new(),
             block: None,
             board: None,
+            content: false,
             queued: None,
             done: false,
             bytes: 0,
@@ -199,15 +215,24 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn step(&mut self, text: &str) -> Option<Item> {
         let line = self.line;
-        if let Some((start, mut board)) = self.board.take() {
-            board.push_str(text);
-            return self.finish_board(start, board);
-        }
         let trimmed = text.trim();
+        if let Some((start, mut board)) = self.board.take() {
+            let lines = line - start + 1;
+            if trimmed.starts_with(['[', ']', ',', '"', '\'']) && lines <= MAX_BOARD_LINES {
+                board.push_str(text);
+                return self.finish_board(start, board);
+            }
+            // Not a board's line: the board ends here, unfinished, and the
+            // line is read on its own.
+            let unfinished = SudokuError::parse(start, 1, "unterminated board: `]` missing");
+            self.queued = self.step(text);
+            return Some(Err(unfinished));
+        }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return self.unfinished();
         }
-        if self.block.is_none() && is_header(trimmed) {
+        let first_content = !std::mem::replace(&mut self.content, true);
+        if first_content && is_header(trimmed) {
             return None;
         }
         if trimmed.starts_with('[') && matches!(self.format, InputFormat::Auto | InputFormat::Leetcode) {
@@ -408,16 +433,25 @@ fn is_cell_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '.' || c == '_'
 }
 
-/// A CSV header: letters, `_`, spaces and commas, with a letter that no
-/// grid uses as a digit (beyond `P`).
+/// A CSV header: words of letters and `_` separated by commas, with at
+/// least one comma and a letter that no grid uses as a digit (beyond `P`).
 fn is_header(line: &str) -> bool {
-    line.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
+    line.contains(',')
+        && line.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ',' || c == ' ')
         && line.chars().any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
 }
 
+/// A line that is not a whole puzzle: how many cells it has (separators
+/// aside), and what it looks like instead.
 fn wrong_length(line: usize, text: &str) -> SudokuError {
-    let cells = text.trim().chars().take_while(|&c| is_cell_char(c)).count();
-    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625)"))
+    let cells = text.chars().filter(|&c| is_cell_char(c)).count();
+    let spaced = text.trim().contains([' ', '\t', '|']);
+    let hint = if spaced && [4, 9, 16, 25].contains(&cells) {
+        "; it looks like a row of a block (read with --input-format block or auto)"
+    } else {
+        ""
+    };
+    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625){hint}"))
 }
 
 /// Parses a run of cell characters starting at `column`.
@@ -545,6 +579,63 @@ mod tests {
     fn grouped_line() {
         let text = "8........ ..36..... .7..9.2.. .5...7... ....457.. ...1...3. ..1....68 ..85...1. .9....4..";
         assert_eq!(all(text)[0].as_ref().unwrap().grid.to_line(), INKALA);
+    }
+
+    /// `(line, Ok(first row))` or `(line, Err(message))` for each item.
+    fn outline(text: &str, format: InputFormat) -> Vec<(usize, Result<String, String>)> {
+        read_puzzles(text, format)
+            .map(|item| match item {
+                Ok(p) => (p.line, Ok(p.grid.to_line()[..9].to_string())),
+                Err(SudokuError::Parse { line, column, message }) => (line, Err(format!("{column}: {message}"))),
+                Err(e) => panic!("{e}"),
+            })
+            .collect()
+    }
+
+    /// A board left open ends at the first line that can't be part of it:
+    /// the puzzles after it are read, and the board is an error.
+    #[test]
+    fn an_unterminated_board_loses_nothing_after_it() {
+        let text = format!("[[\"8\",\".\",\n{INKALA}\n{INKALA}\n{INKALA}\n");
+        let items = outline(&text, InputFormat::Auto);
+        assert_eq!(items.len(), 4, "{items:?}");
+        assert_eq!(items[0], (1, Err("1: unterminated board: `]` missing".to_string())));
+        assert!(items[1..].iter().zip(2..).all(|((line, r), want)| *line == want && r.is_ok()), "{items:?}");
+        // A board still open at the end of the input.
+        assert_eq!(outline("[[\"8\",\n,[\".\"", InputFormat::Auto), [(1, Err("1: unterminated board: `]` missing".into()))]);
+        // A well-formed board over several lines still reads.
+        let rows: Vec<String> = (0..9)
+            .map(|r| format!("[{}]", INKALA[r * 9..r * 9 + 9].chars().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(",")))
+            .collect();
+        let board = format!("[{}\n]\n", rows.join("\n,"));
+        assert_eq!(outline(&board, InputFormat::Auto), [(1, Ok("8........".to_string()))]);
+    }
+
+    /// Lines of words are errors, not headers, except a CSV header as the
+    /// first line with content.
+    #[test]
+    fn stray_words_are_errors() {
+        let text = format!("# a comment\nquizzes,solutions\n{INKALA}\nxx\nfoo bar\npuzzle\nquizzes,solutions\n");
+        let items = outline(&text, InputFormat::Auto);
+        assert_eq!(items.len(), 5, "{items:?}");
+        assert_eq!(items[0], (3, Ok("8........".to_string())));
+        for (k, line) in [4, 5, 6, 7].into_iter().enumerate() {
+            assert_eq!(items[k + 1].0, line);
+            assert!(items[k + 1].1.is_err(), "{items:?}");
+        }
+    }
+
+    /// With `--input-format line`, a row of a block is named as such.
+    #[test]
+    fn a_block_row_read_as_a_line_says_what_it_looks_like() {
+        let items = outline("8 0 0 0 0 0 0 0 0\n", InputFormat::Line);
+        assert_eq!(
+            items,
+            [(
+                1,
+                Err("1: wrong length: 9 cells; a puzzle line has 81 (or 16, 256, 625); it looks like a row of a block (read with --input-format block or auto)".to_string())
+            )]
+        );
     }
 
     #[test]

@@ -251,6 +251,29 @@ fn signal_after(args: &[&str], wait: Duration, signal: &str) -> (std::process::O
     (out, took)
 }
 
+/// Every line is a puzzle, a part of one, a comment, or an error with its
+/// position: an open LeetCode board swallows nothing, and stray words are
+/// not taken for CSV headers.
+#[test]
+fn the_sudoku_reader_loses_no_line() {
+    let input = format!("[[\"8\",\".\",\n{INKALA}\n{INKALA}\nxx\nfoo bar\npuzzle\n{INKALA}\n");
+    xc().args(["sudoku", "solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("812753649").count(3))
+        .stderr(predicate::str::contains("<stdin>:1:1: unterminated board: `]` missing\n"))
+        .stderr(predicate::str::contains("<stdin>:4:"))
+        .stderr(predicate::str::contains("<stdin>:5:"))
+        .stderr(predicate::str::contains("<stdin>:6:"))
+        .stderr(predicate::str::contains("3 puzzles: 3 solved (3 unique, 0 several), 0 no solution, 0 stopped, 4 errors"));
+    xc().args(["sudoku", "solve", "--input-format", "line", "-"])
+        .write_stdin("8 0 0 0 0 0 0 0 0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:1: wrong length: 9 cells; a puzzle line has 81 (or 16, 256, 625); it looks like a row of a block"));
+}
+
 /// SIGTERM stops a search as Ctrl-C does, with the partial results.
 #[test]
 fn sigterm_prints_partial_results_and_exits_130() {
