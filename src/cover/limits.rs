@@ -184,7 +184,8 @@ pub enum StopReason {
 
 impl StopReason {
     /// Every reason, in declaration order.
-    pub const ALL: [StopReason; 4] = [StopReason::Solutions, StopReason::Nodes, StopReason::Time, StopReason::Cancelled];
+    pub const ALL: [StopReason; 4] =
+        [StopReason::Solutions, StopReason::Nodes, StopReason::Time, StopReason::Cancelled];
 }
 
 /// Reads a reason back from its text (`"time limit reached"`), as the

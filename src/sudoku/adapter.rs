@@ -28,6 +28,7 @@ use super::layout::{HouseKind, Layout};
 use super::rules::{Conflict, first_conflict};
 use crate::cover::{Limits, OptionId, Problem, ProblemBuilder, Solver, Stats, Status, StopReason};
 use crate::puzzles::coordinate;
+use std::ops::ControlFlow;
 
 /// What a search found out about a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +45,37 @@ pub enum Verdict {
     Stopped(StopReason, Option<Grid>),
 }
 
+/// What a search for solutions says about a puzzle, without the grids:
+/// the one mapping from a search's count and status to a verdict, shared
+/// by [`SudokuSolver::verdict`] and the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions.
+    Several,
+    /// A limit other than the solution limit stopped the search before the
+    /// answer was known.
+    Stopped(StopReason),
+}
+
+/// What happened to one puzzle: searched, or refused before the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The search ran (see [`Examined::solutions`] and
+    /// [`Examined::status`]).
+    Examined(Examined),
+    /// The givens contradict each other: no solution.
+    Conflict(Conflict),
+    /// The grid's size doesn't match the layout's.
+    WrongSize {
+        /// The grid's side.
+        side: usize,
+    },
+}
+
 /// The result of [`SudokuSolver::examine`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Examined {
@@ -57,6 +89,21 @@ pub struct Examined {
     pub guesses: u64,
     /// Link updates.
     pub updates: u64,
+}
+
+impl Examined {
+    /// The verdict of a search that looked for two solutions or more: two
+    /// found means several, whatever stopped the search after them.
+    pub fn answer(&self) -> Answer {
+        match (self.solutions, self.status) {
+            (0, Status::Complete) => Answer::None,
+            (1, Status::Complete) => Answer::Unique,
+            (n, _) if n >= 2 => Answer::Several,
+            (_, Status::Stopped(r)) => Answer::Stopped(r),
+            // Unreachable for a finished search: it is complete or stopped.
+            (_, _) => Answer::Stopped(StopReason::Solutions),
+        }
+    }
 }
 
 /// Solves puzzles of one layout, reusing one exact-cover matrix.
@@ -172,12 +219,11 @@ impl SudokuSolver {
             Ok(e) => e,
         };
         let grid = || Grid::from_cells(first.clone()).expect("same size");
-        Ok(match (found.solutions, found.status) {
-            (0, Status::Complete) => Verdict::NoSolution(None),
-            (1, Status::Complete) => Verdict::Unique(grid()),
-            (2, _) => Verdict::Several(grid()),
-            (n, Status::Stopped(r)) => Verdict::Stopped(r, (n > 0).then(grid)),
-            (_, s) => unreachable!("status {s:?} after a search for two solutions"),
+        Ok(match found.answer() {
+            Answer::None => Verdict::NoSolution(None),
+            Answer::Unique => Verdict::Unique(grid()),
+            Answer::Several => Verdict::Several(grid()),
+            Answer::Stopped(r) => Verdict::Stopped(r, (found.solutions > 0).then(grid)),
         })
     }
 
@@ -196,6 +242,73 @@ impl SudokuSolver {
         self.grid_size_ok(puzzle)?;
         let mut scratch = vec![0; puzzle.cells().len()];
         Ok(self.examine(puzzle.cells(), max, &mut scratch).map_or(0, |e| e.solutions))
+    }
+
+    /// Calls `visit` with each solution of `puzzle` (its cells, row by row)
+    /// as the search finds it, up to `max` solutions, until `visit` returns
+    /// `Break`. Memory stays bounded however many solutions there are, and
+    /// nothing is allocated per solution. The search honours the limits
+    /// (see [`SudokuSolver::set_limits`]); the outcome says how far it got:
+    /// a status `Stopped(Solutions)` when `max` was reached or `visit`
+    /// stopped it.
+    ///
+    /// ```
+    /// use exactcover::sudoku::{Grid, Outcome, SudokuSolver};
+    /// use std::ops::ControlFlow;
+    /// let puzzle = Grid::from_line("..343412..434321").unwrap();
+    /// let mut lines = Vec::new();
+    /// let outcome = SudokuSolver::new(2).for_each_solution(&puzzle, u64::MAX, |cells| {
+    ///     lines.push(cells.iter().map(|d| d.to_string()).collect::<String>());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(lines, ["1234341221434321", "2134341212434321"]);
+    /// assert!(matches!(outcome, Outcome::Examined(e) if e.solutions == 2));
+    /// ```
+    pub fn for_each_solution(
+        &mut self,
+        puzzle: &Grid,
+        max: u64,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Outcome {
+        self.last = Stats::default();
+        if puzzle.side() != self.layout.side() {
+            return Outcome::WrongSize { side: puzzle.side() };
+        }
+        if let Err(conflict) = self.load(puzzle.cells()) {
+            return Outcome::Conflict(conflict);
+        }
+        let side = self.layout.side();
+        let mut cells = puzzle.cells().to_vec();
+        self.solver.reset();
+        let mut found = 0;
+        while found < max {
+            let Some(solution) = self.solver.next_solution() else {
+                break;
+            };
+            for &o in solution {
+                let o = o.as_usize();
+                cells[o / side] = (o % side) as u8 + 1;
+            }
+            found += 1;
+            if visit(&cells).is_break() {
+                break;
+            }
+        }
+        // Paused: `max` was reached, or `visit` stopped the search.
+        let status = match self.solver.status() {
+            Status::Paused => Status::Stopped(StopReason::Solutions),
+            s => s,
+        };
+        let stats = self.solver.stats();
+        self.last = stats;
+        self.solver.reset();
+        Outcome::Examined(Examined {
+            solutions: found,
+            status,
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+            updates: stats.updates,
+        })
     }
 
     /// Up to `max` solutions, in the order the search finds them.

@@ -17,29 +17,14 @@
 //! one), and a solver unpins the last puzzle's givens as it loads the
 //! next, so any puzzle may follow any other.
 
-use super::adapter::{Examined, SudokuSolver};
+pub use super::adapter::Outcome;
+use super::adapter::SudokuSolver;
 use super::grid::Grid;
 use super::layout::Layout;
-use super::rules::Conflict;
 use crate::cover::Limits;
 use rayon::prelude::*;
 use std::borrow::Borrow;
 use std::sync::{Mutex, TryLockError};
-
-/// What happened to one puzzle of a batch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The search ran (see [`Examined::solutions`] and
-    /// [`Examined::status`]).
-    Examined(Examined),
-    /// The givens contradict each other: no solution.
-    Conflict(Conflict),
-    /// The grid's size doesn't match the layout's.
-    WrongSize {
-        /// The grid's side.
-        side: usize,
-    },
-}
 
 /// Reusable result buffers for one chunk.
 #[derive(Clone, Debug, Default)]

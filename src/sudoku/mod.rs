@@ -42,7 +42,7 @@ mod rules;
 mod singles;
 mod symmetry;
 
-pub use adapter::{Examined, SudokuSolver, Verdict};
+pub use adapter::{Answer, Examined, Outcome, SudokuSolver, Verdict};
 pub use generate::{Generated, Generator, GeneratorOptions, derive_seed};
 pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
 pub use layout::{House, HouseKind, Layout, Variant};

@@ -602,10 +602,18 @@ mod tests {
         assert_eq!(items[0], (1, Err("1: unterminated board: `]` missing".to_string())));
         assert!(items[1..].iter().zip(2..).all(|((line, r), want)| *line == want && r.is_ok()), "{items:?}");
         // A board still open at the end of the input.
-        assert_eq!(outline("[[\"8\",\n,[\".\"", InputFormat::Auto), [(1, Err("1: unterminated board: `]` missing".into()))]);
+        assert_eq!(
+            outline("[[\"8\",\n,[\".\"", InputFormat::Auto),
+            [(1, Err("1: unterminated board: `]` missing".into()))]
+        );
         // A well-formed board over several lines still reads.
         let rows: Vec<String> = (0..9)
-            .map(|r| format!("[{}]", INKALA[r * 9..r * 9 + 9].chars().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(",")))
+            .map(|r| {
+                format!(
+                    "[{}]",
+                    INKALA[r * 9..r * 9 + 9].chars().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(",")
+                )
+            })
             .collect();
         let board = format!("[{}\n]\n", rows.join("\n,"));
         assert_eq!(outline(&board, InputFormat::Auto), [(1, Ok("8........".to_string()))]);

@@ -1,5 +1,6 @@
 //! Exit codes and the one error type of the command line.
 
+use exactcover::cover::StopReason;
 use std::fmt;
 
 /// The search found what was asked.
@@ -10,8 +11,18 @@ pub const NO_SOLUTION: u8 = 1;
 pub const BAD_INPUT: u8 = 2;
 /// A limit stopped the search.
 pub const LIMIT: u8 = 3;
-/// Interrupted by Ctrl-C, after printing what was found.
+/// An answer failed the independent check: a bug (never seen).
+pub const INTERNAL: u8 = 70;
+/// Interrupted by Ctrl-C or SIGTERM, after printing what was found.
 pub const INTERRUPTED: u8 = 130;
+
+/// The exit code of a search stopped for `reason`.
+pub fn for_stop(reason: StopReason) -> u8 {
+    match reason {
+        StopReason::Cancelled => INTERRUPTED,
+        _ => LIMIT,
+    }
+}
 
 /// Why a command failed.
 #[derive(Debug)]
@@ -27,6 +38,11 @@ impl Failure {
     pub fn input(message: impl fmt::Display) -> Failure {
         Failure::Error { code: BAD_INPUT, message: message.to_string() }
     }
+
+    /// An answer that failed the independent check (exit code 70).
+    pub fn wrong_answer(message: impl fmt::Display) -> Failure {
+        Failure::Error { code: INTERNAL, message: format!("internal error: wrong solution: {message}") }
+    }
 }
 
 impl From<std::io::Error> for Failure {
@@ -41,7 +57,6 @@ impl From<std::io::Error> for Failure {
 
 /// The worse of two exit codes, for batches: interruption, then limits,
 /// then bad input, then no solution.
-#[allow(dead_code, reason = "for the batch commands")]
 pub fn worst(a: u8, b: u8) -> u8 {
     let rank = |c: u8| match c {
         INTERRUPTED => 4,

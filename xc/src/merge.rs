@@ -59,9 +59,10 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
         let seconds = match v.get("seconds") {
             None => 0.0,
-            Some(s) => s.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
-                Failure::input(format!("{at}: \"seconds\" must be a number of seconds, not {s}"))
-            })?,
+            Some(s) => s
+                .as_f64()
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| Failure::input(format!("{at}: \"seconds\" must be a number of seconds, not {s}")))?,
         };
         let part = Stats {
             solutions: count(v, "solutions", at)?,
@@ -79,7 +80,9 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             Some(Value::Bool(true)) => {}
             Some(Value::Bool(false)) => {
                 let reason = match v.get("stopped") {
-                    Some(Value::String(text)) => text.parse::<StopReason>().map_err(|e| Failure::input(format!("{at}: {e}")))?,
+                    Some(Value::String(text)) => {
+                        text.parse::<StopReason>().map_err(|e| Failure::input(format!("{at}: {e}")))?
+                    }
                     other => {
                         let found = other.map_or("nothing".to_string(), Value::to_string);
                         return Err(Failure::input(format!(
@@ -124,9 +127,9 @@ const MAX_SHARDS: u64 = 1 << 20;
 fn count(v: &Value, key: &str, at: &str) -> Result<u64, Failure> {
     match v.get(key) {
         None => Err(Failure::input(format!("{at}: missing \"{key}\""))),
-        Some(x) => x
-            .as_u64()
-            .ok_or_else(|| Failure::input(format!("{at}: \"{key}\" must be a whole number from 0 to {}, not {x}", u64::MAX))),
+        Some(x) => x.as_u64().ok_or_else(|| {
+            Failure::input(format!("{at}: \"{key}\" must be a whole number from 0 to {}, not {x}", u64::MAX))
+        }),
     }
 }
 

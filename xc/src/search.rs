@@ -7,7 +7,7 @@ use super::exit::{self, Failure};
 use super::{Format, interrupt, parse_duration, progress};
 use clap::Args;
 use exactcover::cover::{
-    Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, StopReason, check_solution, fingerprint,
+    Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, check_solution, fingerprint,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -161,8 +161,7 @@ impl<'a> Printer<'a> {
         state.count += 1;
         if self.check {
             if let Err(e) = check_solution(self.problem, solution) {
-                state.failure =
-                    Some(Failure::Error { code: 70, message: format!("internal error: wrong solution: {e}") });
+                state.failure = Some(Failure::wrong_answer(e));
                 return ControlFlow::Break(());
             }
         }
@@ -400,8 +399,7 @@ pub fn summary(
 /// The exit code for a search that ended with `status`.
 pub fn exit_code(status: Status, solutions: u64) -> u8 {
     match status {
-        Status::Stopped(StopReason::Cancelled) => exit::INTERRUPTED,
-        Status::Stopped(_) => exit::LIMIT,
+        Status::Stopped(r) => exit::for_stop(r),
         _ if solutions == 0 => exit::NO_SOLUTION,
         _ => exit::SOLVED,
     }

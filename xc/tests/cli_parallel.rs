@@ -139,7 +139,11 @@ fn merge_refuses_overflowing_totals_and_wrong_types() {
         .stdout(predicate::str::starts_with("Stopped (time limit reached) after 92 solutions"));
     let mut absurd: Value = serde_json::from_str(&r[0]).unwrap();
     absurd["of"] = json!(u64::MAX);
-    xc().arg("merge").write_stdin(format!("{absurd}\n")).assert().code(2).stderr(predicate::str::contains("\"of\" must be from 1"));
+    xc().arg("merge")
+        .write_stdin(format!("{absurd}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("\"of\" must be from 1"));
 }
 
 #[test]

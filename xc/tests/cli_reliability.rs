@@ -266,12 +266,105 @@ fn the_sudoku_reader_loses_no_line() {
         .stderr(predicate::str::contains("<stdin>:4:"))
         .stderr(predicate::str::contains("<stdin>:5:"))
         .stderr(predicate::str::contains("<stdin>:6:"))
-        .stderr(predicate::str::contains("3 puzzles: 3 solved (3 unique, 0 several), 0 no solution, 0 stopped, 4 errors"));
+        .stderr(predicate::str::contains(
+            "3 puzzles: 3 solved (3 unique, 0 several), 0 no solution, 0 stopped, 4 errors",
+        ));
     xc().args(["sudoku", "solve", "--input-format", "line", "-"])
         .write_stdin("8 0 0 0 0 0 0 0 0\n")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("<stdin>:1:1: wrong length: 9 cells; a puzzle line has 81 (or 16, 256, 625); it looks like a row of a block"));
+}
+
+/// The resident memory of a process, from /proc, in kB.
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("VmRSS: 0 kB");
+    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+/// `--all` on an empty grid (6.7 × 10^21 solutions) streams: the first
+/// line comes at once, memory stays flat under a 1 GiB address-space cap,
+/// and closing the pipe (`| head -1`) ends the run quietly.
+#[test]
+fn all_solutions_stream_in_bounded_memory() {
+    let mut child = std::process::Command::new("prlimit")
+        .arg("--as=1073741824")
+        .arg(env!("CARGO_BIN_EXE_xc"))
+        .args(["sudoku", "solve", "--all", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit (util-linux) runs");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let start = Instant::now();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, format!("# {}\n", ".".repeat(81)));
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim().len(), 81, "{line:?}");
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    // Keep reading for a while: millions of solutions go by in flat memory.
+    let (mut lines, mut peak) = (0u64, 0);
+    while start.elapsed() < Duration::from_secs(2) {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        lines += 1;
+        if lines % 100_000 == 0 {
+            peak = peak.max(rss_kb(child.id()));
+        }
+    }
+    assert!(lines > 100_000, "{lines} lines in 2 s");
+    assert!(peak < 100_000, "resident memory {peak} kB");
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "a closed pipe ends quietly: {out:?}");
+}
+
+/// Ctrl-C during `--all` ends the puzzle's solutions with the count so far.
+#[test]
+fn an_interrupted_enumeration_says_how_far_it_got() {
+    let path = temp("empty.txt", format!("{}\n", ".".repeat(81)).as_bytes());
+    let (out, _) =
+        signal_after(&["sudoku", "solve", "--all", "-q", path.to_str().unwrap()], Duration::from_millis(400), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{:?}", out.status);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("# ") && last.ends_with(" solutions (stopped: interrupted)"), "{last}");
+}
+
+/// A count stopped by the clock or Ctrl-C prints its partial count and
+/// says what stopped it; the note about `--limit` is for the solution limit
+/// only.
+#[test]
+fn counts_stopped_early_say_why() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let out = xc().args(["sudoku", "count", "--time-limit", "200ms", "-"]).write_stdin(empty.clone()).assert().code(3);
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let (count, note) = stdout.trim().split_once(':').unwrap().1.split_once("  # ").unwrap();
+    assert!(count.ends_with('+') && count.trim_end_matches('+').parse::<u64>().unwrap() > 0, "{stdout}");
+    assert_eq!(note, "stopped: time limit reached");
+    assert!(!stderr.contains("raise it with --limit"), "{stderr}");
+    let json = xc()
+        .args(["sudoku", "count", "--time-limit", "200ms", "--format", "json", "-q", "-"])
+        .write_stdin(empty.clone())
+        .assert()
+        .code(3);
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!((v["complete"].clone(), v["stopped"].clone()), (false.into(), "time limit reached".into()));
+    assert!(v["count"].as_u64().unwrap() > 0);
+    xc().args(["sudoku", "count", "--limit", "7", "-"])
+        .write_stdin(empty)
+        .assert()
+        .code(3)
+        .stdout(format!("{}:7+  # limit reached\n", ".".repeat(81)))
+        .stderr(predicate::str::contains("note: 1 count stopped at the limit of 7 solutions; raise it with --limit"));
 }
 
 /// SIGTERM stops a search as Ctrl-C does, with the partial results.

@@ -85,7 +85,10 @@ fn counting_and_enumerating() {
     run(&["solve", "--count", "-q", &format!("{F}/four.txt")]).success();
     run(&["solve", "--limit", "3", "-q", &format!("{F}/comma_grid.csv")])
         .code(3)
-        .stdout(predicate::str::starts_with("# 641......753......982.........937......465......182.........137......829......645: 3 solutions (limit reached)\n"));
+        .stdout(predicate::str::starts_with(
+            "# 641......753......982.........937......465......182.........137......829......645\n",
+        ))
+        .stdout(predicate::str::ends_with("# 3 solutions (limit reached)\n"));
     let empty = ".".repeat(81);
     xc().args(["sudoku", "count"])
         .write_stdin(format!("{empty}\n"))
@@ -463,7 +466,7 @@ fn more_formats_and_error_paths() {
     let all = xc().args(["sudoku", "solve", "--all", "-q"]).write_stdin("..343412..434321\n").assert().code(0);
     assert_eq!(
         String::from_utf8(all.get_output().stdout.clone()).unwrap(),
-        "# ..343412..434321: 2 solutions\n1234341221434321\n2134341212434321\n"
+        "# ..343412..434321\n1234341221434321\n2134341212434321\n# 2 solutions\n"
     );
     let none = INKALA.replacen("8..", "8.8", 1);
     xc().args(["sudoku", "solve", "--unique"])

@@ -1,18 +1,20 @@
 //! The streaming batch loop of `xc sudoku`: read a chunk of puzzles,
 //! solve it on every core, write the results in input order, repeat. Bad
 //! lines are reported on stderr as `file:line:column: ...` and the batch
-//! goes on; memory stays bounded by the chunk size.
+//! goes on; memory stays bounded by the chunk size. Enumerating solutions
+//! (`--all`, `--limit`) streams each puzzle's solutions as they are found
+//! instead (see `enumerate.rs`).
 
 use super::report::{self, Kind, Record};
 use super::{InputArgs, Mode};
 use crate::exit::{self, Failure, worst};
 use crate::{input, interrupt, progress};
-use exactcover::cover::{Status, StopReason};
+use exactcover::cover::StopReason;
+use exactcover::sudoku::Answer;
 use exactcover::sudoku::batch::{Batch, Outcome};
 use exactcover::sudoku::logic::LogicSolver;
 use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,21 +23,23 @@ use std::time::Instant;
 const CHUNK: usize = 4096;
 
 #[derive(Debug, Default)]
-struct Summary {
-    puzzles: u64,
+pub(super) struct Summary {
+    pub(super) puzzles: u64,
     unique: u64,
     several: u64,
     none: u64,
     stopped: u64,
+    /// Counts stopped by the solution limit (`--limit`), not another one.
+    at_limit: u64,
     errors: u64,
-    nodes: u64,
+    pub(super) nodes: u64,
     code: u8,
     /// Puzzles rated at each level (easy to needs guessing).
     levels: [u64; 5],
 }
 
 impl Summary {
-    fn error(&mut self, message: String) {
+    pub(super) fn error(&mut self, message: String) {
         eprintln!("{message}");
         self.errors += 1;
         self.code = worst(self.code, exit::BAD_INPUT);
@@ -57,10 +61,10 @@ struct Done {
 }
 
 /// Everything the loop needs to know about the run.
-struct Run<'a> {
-    args: &'a InputArgs,
+pub(super) struct Run<'a> {
+    pub(super) args: &'a InputArgs,
     mode: Mode,
-    layout: Option<Layout>,
+    pub(super) layout: Option<Layout>,
     /// The classic layouts by box size, for checking answers.
     classic: Vec<Layout>,
     batch: Batch,
@@ -108,34 +112,11 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         };
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
         let seen_before = summary.puzzles + summary.errors;
-        // Enumerating keeps every solution of a chunk's puzzles until the
-        // chunk is written, so its chunks are one puzzle per thread.
-        let chunk_size = if matches!(mode, Mode::Enumerate(_)) { pool.current_num_threads() } else { CHUNK };
-        // A pipeline: while the pool solves one chunk, this thread writes
-        // the chunk before it and reads the one after.
-        let mut current = read_chunk(&mut reader, &name, &mut summary, chunk_size);
-        let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
-        while !current.is_empty() {
-            let (kinds, next, written) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| pool.install(|| run.process(&current, &name)));
-                let written = match solved.take() {
-                    Some((chunk, kinds)) => run.write(&chunk, kinds, &name, &mut summary, out),
-                    None => Ok(()),
-                };
-                let next = if interrupt::raised() {
-                    Vec::new()
-                } else {
-                    read_chunk(&mut reader, &name, &mut summary, chunk_size)
-                };
-                let kinds = solving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                (kinds, next, written)
-            });
-            written?;
-            solved = Some((std::mem::replace(&mut current, next), kinds));
-            bar.set_position(done_bytes + reader.bytes_read());
-        }
-        if let Some((chunk, kinds)) = solved {
-            run.write(&chunk, kinds, &name, &mut summary, out)?;
+        match mode {
+            Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
+            _ => run.pipeline(&pool, &mut reader, &name, &mut summary, out, &|bytes| {
+                bar.set_position(done_bytes + bytes)
+            })?,
         }
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
@@ -155,6 +136,23 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
     Ok(summary.code)
 }
 
+/// The next puzzle of a reader, with bad lines reported on the way.
+pub(super) fn next_puzzle<R: std::io::BufRead>(
+    reader: &mut PuzzleReader<R>,
+    name: &str,
+    summary: &mut Summary,
+) -> Option<Puzzle> {
+    loop {
+        match reader.next()? {
+            Ok(p) => return Some(p),
+            Err(SudokuError::Parse { line, column, message }) => {
+                summary.error(format!("{name}:{line}:{column}: {message}"));
+            }
+            Err(e) => summary.error(format!("{name}: {e}")),
+        }
+    }
+}
+
 fn read_chunk<R: std::io::BufRead>(
     reader: &mut PuzzleReader<R>,
     name: &str,
@@ -163,19 +161,50 @@ fn read_chunk<R: std::io::BufRead>(
 ) -> Vec<Puzzle> {
     let mut chunk = Vec::with_capacity(size);
     while chunk.len() < size {
-        match reader.next() {
+        match next_puzzle(reader, name, summary) {
             None => break,
-            Some(Ok(p)) => chunk.push(p),
-            Some(Err(SudokuError::Parse { line, column, message })) => {
-                summary.error(format!("{name}:{line}:{column}: {message}"));
-            }
-            Some(Err(e)) => summary.error(format!("{name}: {e}")),
+            Some(p) => chunk.push(p),
         }
     }
     chunk
 }
 
 impl Run<'_> {
+    /// Solves (checks, rates, ...) the puzzles of one input as a pipeline:
+    /// while the pool solves one chunk, this thread writes the chunk before
+    /// it and reads the one after.
+    fn pipeline<R: std::io::BufRead>(
+        &self,
+        pool: &rayon::ThreadPool,
+        reader: &mut PuzzleReader<R>,
+        name: &str,
+        summary: &mut Summary,
+        out: &mut dyn Write,
+        progress: &dyn Fn(u64),
+    ) -> Result<(), Failure> {
+        let mut current = read_chunk(reader, name, summary, CHUNK);
+        let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
+        while !current.is_empty() {
+            let (kinds, next, written) = std::thread::scope(|scope| {
+                let solving = scope.spawn(|| pool.install(|| self.process(&current, name)));
+                let written = match solved.take() {
+                    Some((chunk, kinds)) => self.write(&chunk, kinds, name, summary, out),
+                    None => Ok(()),
+                };
+                let next = if interrupt::raised() { Vec::new() } else { read_chunk(reader, name, summary, CHUNK) };
+                let kinds = solving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (kinds, next, written)
+            });
+            written?;
+            solved = Some((std::mem::replace(&mut current, next), kinds));
+            progress(reader.bytes_read());
+        }
+        if let Some((chunk, kinds)) = solved {
+            self.write(&chunk, kinds, name, summary, out)?;
+        }
+        Ok(())
+    }
+
     /// Solves (or checks, rates, ...) a chunk on the current thread pool
     /// and renders each result, all on the workers. Solving and counting
     /// do it in one parallel pass over the chunk.
@@ -184,8 +213,7 @@ impl Run<'_> {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Rate => self.rate(chunk),
-            Mode::Enumerate(n) => self.enumerate(chunk, n),
-            Mode::Solve { .. } | Mode::Count(_) => {
+            Mode::Solve { .. } | Mode::Count(_) | Mode::Enumerate(_) => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
                 return self.batch.map(&grids, |k, outcome, solution| {
                     self.render(&chunk[k], self.classify(outcome, solution), name)
@@ -197,13 +225,10 @@ impl Run<'_> {
 
     /// Checks every grid shown against the rules and renders the result.
     fn render(&self, puzzle: &Puzzle, (kind, nodes): Found, name: &str) -> Done {
-        let shown: &[Grid] = match &kind {
-            Kind::Unique(g) | Kind::Several(g) => std::slice::from_ref(g),
-            Kind::Enumerated(all, _) => all,
-            _ => &[],
+        let wrong = match &kind {
+            Kind::Unique(g) | Kind::Several(g) => self.wrong(puzzle, g),
+            _ => None,
         };
-        let layout = self.layout_for(puzzle.grid.box_size());
-        let wrong = shown.iter().find_map(|g| check_solution(layout, &puzzle.grid, g).err().map(|e| e.to_string()));
         let record = Record {
             file: name,
             line: puzzle.line,
@@ -233,14 +258,26 @@ impl Run<'_> {
             summary.puzzles += 1;
             summary.nodes += d.nodes.map_or(0, |n| n.0);
             if let Some(e) = d.wrong {
-                let message = format!("{name}:{}: internal error: wrong solution: {e}", puzzle.line);
-                return Err(Failure::Error { code: 70, message });
+                return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
             }
             self.tally(&d.kind, name, puzzle, summary);
             out.write_all(&d.text)?;
         }
         out.flush()?;
         Ok(())
+    }
+
+    /// Why a grid of this side can't be solved here.
+    pub(super) fn size_mismatch(&self, side: usize) -> String {
+        let want = self.layout.as_ref().map_or(9, Layout::side);
+        format!("a {side}×{side} grid given to a {want}×{want} variant")
+    }
+
+    /// Why `shown` is not a solution of `puzzle`, if it isn't: the check of
+    /// every grid shown, independent of the search.
+    pub(super) fn wrong(&self, puzzle: &Puzzle, shown: &Grid) -> Option<String> {
+        let layout = self.layout_for(puzzle.grid.box_size());
+        check_solution(layout, &puzzle.grid, shown).err().map(|e| e.to_string())
     }
 
     /// The layout a grid of this box size is checked against: the variant's,
@@ -279,57 +316,28 @@ impl Run<'_> {
         }
     }
 
-    fn enumerate(&self, chunk: &[Puzzle], max: u64) -> Vec<(Kind, Option<(u64, u64)>)> {
-        let limits = self.args.limits();
-        chunk
-            .par_iter()
-            .map_init(HashMap::new, |solvers: &mut HashMap<usize, SudokuSolver>, p| {
-                let solver = solvers.entry(p.grid.box_size()).or_insert_with(|| match &self.layout {
-                    Some(l) => SudokuSolver::with_layout(l.clone()),
-                    None => SudokuSolver::new(p.grid.box_size()),
-                });
-                solver.set_limits(limits.clone());
-                let max = usize::try_from(max).unwrap_or(usize::MAX);
-                match solver.solutions(&p.grid, max.saturating_add(1)) {
-                    Ok(mut all) => {
-                        let complete = all.len() <= max;
-                        all.truncate(max);
-                        (Kind::Enumerated(all, complete), Some((solver.stats().nodes, solver.stats().guesses)))
-                    }
-                    Err(e) => (Kind::NoSolution(Some(e.to_string())), None),
-                }
-            })
-            .collect()
-    }
-
     fn classify(&self, outcome: &Outcome, solution: &[u8]) -> Found {
         let grid = || Grid::from_cells(solution.to_vec()).expect("a full grid");
         let e = match outcome {
             Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
-            Outcome::WrongSize { side } => {
-                let want = self.layout.as_ref().map_or(9, Layout::side);
-                return (
-                    Kind::NoSolution(Some(format!("a {side}×{side} grid given to a {want}×{want} variant"))),
-                    None,
-                );
-            }
+            Outcome::WrongSize { side } => return (Kind::NoSolution(Some(self.size_mismatch(*side))), None),
             Outcome::Examined(e) => *e,
         };
-        let stopped = |r: StopReason| Kind::Stopped(r.to_string());
-        let kind = match (self.mode, e.solutions, e.status) {
-            (Mode::Count(_), n, Status::Complete) => Kind::Counted(n, true),
-            (Mode::Count(_), n, Status::Stopped(StopReason::Solutions)) => Kind::Counted(n, false),
-            (_, _, Status::Stopped(r)) if r != StopReason::Solutions => stopped(r),
-            (_, 0, _) => Kind::NoSolution(None),
-            (_, 1, Status::Complete) => Kind::Unique(grid()),
-            _ => Kind::Several(grid()),
+        let kind = match self.mode {
+            Mode::Count(_) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
+            _ => match e.answer() {
+                Answer::None => Kind::NoSolution(None),
+                Answer::Unique => Kind::Unique(grid()),
+                Answer::Several => Kind::Several(grid()),
+                Answer::Stopped(r) => Kind::Stopped(r),
+            },
         };
         (kind, Some((e.nodes, e.guesses)))
     }
 
     /// Counts a result in the summary, checks it against the answers the
     /// input gives, and reports problems.
-    fn tally(&self, kind: &Kind, name: &str, puzzle: &Puzzle, s: &mut Summary) {
+    pub(super) fn tally(&self, kind: &Kind, name: &str, puzzle: &Puzzle, s: &mut Summary) {
         let at = Location { file: name, line: puzzle.line };
         let unique = matches!(self.mode, Mode::Solve { unique: true });
         match kind {
@@ -366,38 +374,30 @@ impl Run<'_> {
             }
             Kind::Stopped(why) => {
                 s.stopped += 1;
-                let code = if why == &StopReason::Cancelled.to_string() { exit::INTERRUPTED } else { exit::LIMIT };
-                s.code = worst(s.code, code);
+                s.code = worst(s.code, exit::for_stop(*why));
             }
-            Kind::Counted(n, complete) => {
-                if !complete {
+            Kind::Counted { count, stop } | Kind::Enumerated { count, stop } => match stop {
+                Some(r) => {
                     s.stopped += 1;
-                    s.code = worst(s.code, exit::LIMIT);
-                } else if *n == 0 {
-                    s.none += 1;
-                    s.code = worst(s.code, exit::NO_SOLUTION);
-                } else if *n == 1 {
-                    s.unique += 1;
-                } else {
-                    s.several += 1;
+                    s.at_limit += u64::from(*r == StopReason::Solutions);
+                    s.code = worst(s.code, exit::for_stop(*r));
                 }
-                if let (Some(c), true) = (puzzle.count, *complete) {
-                    if c != *n {
-                        s.error(format!("{at}: {n} solutions counted but the input says {c}"));
+                None => {
+                    match count {
+                        0 => {
+                            s.none += 1;
+                            s.code = worst(s.code, exit::NO_SOLUTION);
+                        }
+                        1 => s.unique += 1,
+                        _ => s.several += 1,
+                    }
+                    if puzzle.count.is_some_and(|c| c != *count) {
+                        s.error(format!(
+                            "{at}: {count} solutions counted but the input says {}",
+                            puzzle.count.unwrap_or(0)
+                        ));
                     }
                 }
-            }
-            Kind::Enumerated(solutions, complete) => match (solutions.len(), complete) {
-                (_, false) => {
-                    s.stopped += 1;
-                    s.code = worst(s.code, exit::LIMIT);
-                }
-                (0, _) => {
-                    s.none += 1;
-                    s.code = worst(s.code, exit::NO_SOLUTION);
-                }
-                (1, _) => s.unique += 1,
-                _ => s.several += 1,
             },
             Kind::Dlx(_) => {}
             Kind::Rated(Ok(g)) => s.levels[g.level() as usize] += 1,
@@ -449,8 +449,9 @@ fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     };
     eprintln!("{line}");
     if let Mode::Count(limit) = mode {
-        if s.stopped > 0 {
-            eprintln!("note: {} count(s) stopped at the limit of {limit} solutions; raise it with --limit", s.stopped);
+        if s.at_limit > 0 {
+            let counts = if s.at_limit == 1 { "count" } else { "counts" };
+            eprintln!("note: {} {counts} stopped at the limit of {limit} solutions; raise it with --limit", s.at_limit);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `xc sudoku`: solve, count and check puzzles in any common format.
 
 mod batch;
+mod enumerate;
 pub mod explain;
 mod generate;
 mod report;

@@ -2,6 +2,7 @@
 
 use super::GridFormat;
 use super::Mode;
+use exactcover::cover::StopReason;
 use exactcover::sudoku::Grid;
 use exactcover::sudoku::logic::Grade;
 use serde_json::{Map, Value, json};
@@ -16,12 +17,14 @@ pub enum Kind {
     Several(Grid),
     /// No solution, with the conflict if the givens contradict.
     NoSolution(Option<String>),
-    /// A limit stopped the search.
-    Stopped(String),
-    /// A count, and whether it is complete.
-    Counted(u64, bool),
-    /// The solutions printed, and whether that is all of them.
-    Enumerated(Vec<Grid>, bool),
+    /// A limit stopped the search before the answer was known.
+    Stopped(StopReason),
+    /// A count, and what stopped it short of the end (the solution limit,
+    /// or another limit, with a partial count).
+    Counted { count: u64, stop: Option<StopReason> },
+    /// Solutions written as they were found (by `enumerate`): how many, and
+    /// what stopped the search short of the end.
+    Enumerated { count: u64, stop: Option<StopReason> },
     /// A rule check: the conflicts found.
     Checked(Vec<String>),
     /// The puzzle as a DLX problem.
@@ -38,7 +41,7 @@ impl Kind {
             Kind::Several(_) => "several",
             Kind::NoSolution(_) => "none",
             Kind::Stopped(_) => "stopped",
-            Kind::Counted(..) | Kind::Enumerated(..) => "counted",
+            Kind::Counted { .. } | Kind::Enumerated { .. } => "counted",
             Kind::Dlx(_) => "dlx",
             Kind::Rated(Ok(_)) => "rated",
             Kind::Rated(Err(_)) => "error",
@@ -89,9 +92,66 @@ pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<
     }
 }
 
+/// `123` for a complete count, `123+` for one cut short.
+fn count_text(count: u64, stop: Option<StopReason>) -> String {
+    if stop.is_none() { count.to_string() } else { format!("{count}+") }
+}
+
+/// What stopped a count or an enumeration short of the end, as a note.
+fn stop_note(stop: Option<StopReason>) -> String {
+    match stop {
+        None => String::new(),
+        Some(StopReason::Solutions) => "limit reached".into(),
+        Some(r) => format!("stopped: {r}"),
+    }
+}
+
+/// The line that ends a puzzle's solutions (written after them).
+pub fn enumeration_trailer(count: u64, stop: Option<StopReason>) -> String {
+    let note = stop_note(stop);
+    let plural = if count == 1 { "" } else { "s" };
+    if note.is_empty() { format!("{count} solution{plural}") } else { format!("{count} solution{plural} ({note})") }
+}
+
+/// Writes what comes before a puzzle's solutions, when they are written
+/// one by one as found: the puzzle, for the formats that don't repeat it.
+pub fn enumeration_heading(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<()> {
+    match format {
+        GridFormat::Line => writeln!(out, "# {}", r.puzzle.to_line()),
+        GridFormat::Block => writeln!(out, "# line {}: {}", r.line, r.puzzle.to_line()),
+        GridFormat::Csv | GridFormat::Json => Ok(()),
+    }
+}
+
+/// Writes the `k`-th solution (from 1) of a puzzle as it is found.
+pub fn enumerated_solution(
+    out: &mut dyn Write,
+    format: GridFormat,
+    r: &Record,
+    k: u64,
+    solution: &Grid,
+) -> io::Result<()> {
+    match format {
+        GridFormat::Line => writeln!(out, "{}", solution.to_line()),
+        GridFormat::Block => writeln!(out, "{}", solution.to_block()),
+        GridFormat::Csv => writeln!(out, "{},{},solution,{k},,", r.puzzle.to_line(), solution.to_line()),
+        GridFormat::Json => writeln!(
+            out,
+            "{}",
+            json!({"file": r.file, "line": r.line, "puzzle": r.puzzle.to_line(), "status": "solution",
+                   "index": k, "solution": solution.to_line()})
+        ),
+    }
+}
+
+/// `; N nodes, G guesses` when the statistics are asked for.
+fn nodes_note(r: &Record) -> String {
+    r.nodes.map(|(n, g)| format!("; {n} nodes, {g} guesses")).unwrap_or_default()
+}
+
 fn note(r: &Record) -> String {
     let base = match &r.kind {
-        Kind::Unique(_) | Kind::Counted(..) | Kind::Enumerated(..) | Kind::Dlx(_) => String::new(),
+        Kind::Unique(_) | Kind::Counted { .. } | Kind::Enumerated { .. } | Kind::Dlx(_) => String::new(),
         Kind::Several(_) => "several solutions".into(),
         Kind::NoSolution(None) => "no solution".into(),
         Kind::NoSolution(Some(c)) => format!("no solution: {c}"),
@@ -123,16 +183,11 @@ fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
 fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
-        Kind::Counted(n, complete) => {
-            let count = if *complete { n.to_string() } else { format!("{n}+") };
-            let note = if *complete { note } else { ["limit reached", &note].join(" ").trim().to_string() };
-            with_note(out, &format!("{}:{count}", r.puzzle.to_line()), &note)
+        Kind::Counted { count, stop } => {
+            let note = [stop_note(*stop), note].join(" ").trim().to_string();
+            with_note(out, &format!("{}:{}", r.puzzle.to_line(), count_text(*count, *stop)), &note)
         }
-        Kind::Enumerated(solutions, complete) => {
-            let more = if *complete { "" } else { " (limit reached)" };
-            writeln!(out, "# {}: {} solutions{more}", r.puzzle.to_line(), solutions.len())?;
-            solutions.iter().try_for_each(|s| writeln!(out, "{}", s.to_line()))
-        }
+        Kind::Enumerated { count, stop } => writeln!(out, "# {}{}", enumeration_trailer(*count, *stop), nodes_note(r)),
         _ => with_note(out, &shown(r).unwrap_or(r.puzzle).to_line(), &note),
     }
 }
@@ -140,16 +195,14 @@ fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
 fn block(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
     match &r.kind {
-        Kind::Counted(n, complete) => {
-            writeln!(out, "# line {}: {n}{} solutions", r.line, if *complete { "" } else { "+" })?;
+        Kind::Counted { count, stop } => {
+            let note = stop_note(*stop);
+            let note = if note.is_empty() { note } else { format!(" ({note})") };
+            writeln!(out, "# line {}: {} solutions{note}", r.line, count_text(*count, *stop))?;
             write!(out, "{}", r.puzzle.to_block())?;
         }
-        Kind::Enumerated(solutions, _) => {
-            writeln!(out, "# line {}: {} solutions", r.line, solutions.len())?;
-            for s in solutions {
-                writeln!(out, "{}", s.to_block())?;
-            }
-            return Ok(());
+        Kind::Enumerated { count, stop } => {
+            return writeln!(out, "# line {}: {}{}\n", r.line, enumeration_trailer(*count, *stop), nodes_note(r));
         }
         _ => {
             if !note.is_empty() {
@@ -167,8 +220,7 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
         Kind::Unique(_) => "1".to_string(),
         Kind::Several(_) => "2+".to_string(),
         Kind::NoSolution(_) => "0".to_string(),
-        Kind::Counted(n, complete) => format!("{n}{}", if *complete { "" } else { "+" }),
-        Kind::Enumerated(s, complete) => format!("{}{}", s.len(), if *complete { "" } else { "+" }),
+        Kind::Counted { count, stop } | Kind::Enumerated { count, stop } => count_text(*count, *stop),
         Kind::Stopped(_) | Kind::Checked(_) | Kind::Dlx(_) | Kind::Rated(_) => String::new(),
     };
     let (nodes, guesses) = r.nodes.map(|(n, g)| (n.to_string(), g.to_string())).unwrap_or_default();
@@ -195,16 +247,14 @@ fn json_record(r: &Record) -> Value {
             }
         }
         Kind::Stopped(why) => {
-            m.insert("stopped".into(), json!(why));
+            m.insert("stopped".into(), json!(why.to_string()));
         }
-        Kind::Counted(n, complete) => {
-            m.insert("count".into(), json!(n));
-            m.insert("complete".into(), json!(complete));
-        }
-        Kind::Enumerated(solutions, complete) => {
-            m.insert("count".into(), json!(solutions.len()));
-            m.insert("complete".into(), json!(complete));
-            m.insert("solutions".into(), json!(solutions.iter().map(Grid::to_line).collect::<Vec<_>>()));
+        Kind::Counted { count, stop } | Kind::Enumerated { count, stop } => {
+            m.insert("count".into(), json!(count));
+            m.insert("complete".into(), json!(stop.is_none()));
+            if let Some(r) = stop {
+                m.insert("stopped".into(), json!(r.to_string()));
+            }
         }
         Kind::Checked(conflicts) => {
             m.insert("complete".into(), json!(r.puzzle.is_full()));
