@@ -129,8 +129,8 @@ stats() {
     printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)] }'
 }
 
-# fmt_s US: seconds with 3 decimals.
-fmt_s() { awk -v u="$1" 'BEGIN { printf "%.3f", u / 1e6 }'; }
+# fmt_ms US: milliseconds with 1 decimal.
+fmt_ms() { awk -v u="$1" 'BEGIN { printf "%.1f", u / 1e3 }'; }
 
 # ratio A B: A/B with 2 decimals ("-" if either is missing).
 ratio() {
@@ -381,7 +381,7 @@ cover_section() {
     head+=" fastest peer | xc speed-up | no-check speed-up |"
     rule+="---|---:|---:|"
     emit ""
-    emit "### Exact cover: whole-process wall time, seconds (best / median of $REPS, pinned to CPU $CPU)"
+    emit "### Exact cover: whole-process wall time, milliseconds (best / median of $REPS, pinned to CPU $CPU)"
     emit ""
     emit "$head"
     emit "$rule"
@@ -418,7 +418,7 @@ cover_section() {
             # shellcheck disable=SC2086
             bm=$(stats ${times[$i]})
             best[$i]=${bm% *} med[$i]=${bm#* }
-            row+=" $(fmt_s "${best[$i]}") / $(fmt_s "${med[$i]}") |"
+            row+=" $(fmt_ms "${best[$i]}") / $(fmt_ms "${med[$i]}") |"
         done
         local fast="" fname="-"
         for ((i = 0; i < npeers; i++)); do
