@@ -24,7 +24,7 @@ use super::layout::Layout;
 use crate::cover::Limits;
 use rayon::prelude::*;
 use std::borrow::Borrow;
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Mutex, OnceLock, TryLockError};
 
 /// Reusable result buffers for one chunk.
 #[derive(Clone, Debug, Default)]
@@ -58,10 +58,15 @@ impl BatchOutput {
 }
 
 /// How to solve the puzzles of a batch.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Batch {
-    prototypes: Vec<Option<SudokuSolver>>,
-    fixed_layout: bool,
+    /// A solver per box size, built when a puzzle of that size first comes
+    /// (a 25×25 matrix takes milliseconds to build, so a batch of 9×9
+    /// puzzles doesn't pay for it).
+    prototypes: [OnceLock<SudokuSolver>; 6],
+    /// The one layout asked for, or `None` for classic grids of any size.
+    layout: Option<Layout>,
+    limits: Limits,
     max_solutions: u64,
 }
 
@@ -69,26 +74,31 @@ impl Batch {
     /// Classic puzzles of any size, looking for up to `max_solutions`
     /// solutions each (2 to prove uniqueness), within `limits` per puzzle.
     pub fn new(max_solutions: u64, limits: Limits) -> Batch {
-        let prototypes = (0..=5)
-            .map(|n| {
-                (2..=5).contains(&n).then(|| {
-                    let mut s = SudokuSolver::new(n);
-                    s.set_limits(limits.clone());
-                    s
-                })
-            })
-            .collect();
-        Batch { prototypes, fixed_layout: false, max_solutions }
+        Batch { prototypes: Default::default(), layout: None, limits, max_solutions }
     }
 
     /// Puzzles of one layout (a variant).
     pub fn with_layout(layout: Layout, max_solutions: u64, limits: Limits) -> Batch {
-        let n = layout.box_size();
-        let mut solver = SudokuSolver::with_layout(layout);
-        solver.set_limits(limits);
-        let mut prototypes = vec![None; 6];
-        prototypes[n] = Some(solver);
-        Batch { prototypes, fixed_layout: true, max_solutions }
+        Batch { prototypes: Default::default(), layout: Some(layout), limits, max_solutions }
+    }
+
+    /// The prototype solver for puzzles of box size `n`, if the batch
+    /// takes them.
+    fn prototype(&self, n: usize) -> Option<&SudokuSolver> {
+        let fits = match &self.layout {
+            Some(l) => l.box_size() == n,
+            None => (2..=5).contains(&n),
+        };
+        fits.then(|| {
+            self.prototypes[n].get_or_init(|| {
+                let mut s = match &self.layout {
+                    Some(l) => SudokuSolver::with_layout(l.clone()),
+                    None => SudokuSolver::new(n),
+                };
+                s.set_limits(self.limits.clone());
+                s
+            })
+        })
     }
 
     /// Solves `puzzles` in parallel on the current rayon pool, writing the
@@ -151,11 +161,10 @@ impl Batch {
 
     fn one(&self, solvers: &mut [Option<SudokuSolver>; 6], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
         let n = puzzle.box_size();
-        let Some(prototype) = &self.prototypes[n] else {
+        let Some(prototype) = self.prototype(n) else {
             return Outcome::WrongSize { side: puzzle.side() };
         };
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
-        debug_assert!(!self.fixed_layout || solver.layout().box_size() == n);
         match solver.examine(puzzle.cells(), self.max_solutions, slot) {
             Ok(e) => Outcome::Examined(e),
             Err(c) => Outcome::Conflict(c),

@@ -17,6 +17,7 @@ use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, Sudoku
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
@@ -65,8 +66,9 @@ pub(super) struct Run<'a> {
     pub(super) args: &'a InputArgs,
     mode: Mode,
     pub(super) layout: Option<Layout>,
-    /// The classic layouts by box size, for checking answers.
-    classic: Vec<Layout>,
+    /// The classic layouts by box size, for checking answers (each built
+    /// on first use).
+    classic: [OnceLock<Layout>; 6],
     batch: Batch,
 }
 
@@ -88,8 +90,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         pool = pool.num_threads(n as usize);
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let classic = (0..6).map(|n| Layout::classic(n.max(2))).collect();
-    let run = Run { args, mode, layout, classic, batch };
+    let run = Run { args, mode, layout, classic: Default::default(), batch };
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -283,7 +284,8 @@ impl Run<'_> {
     /// The layout a grid of this box size is checked against: the variant's,
     /// or the classic one (built once per run).
     fn layout_for(&self, box_size: usize) -> &Layout {
-        self.layout.as_ref().unwrap_or(&self.classic[box_size.min(5)])
+        let n = box_size.clamp(2, 5);
+        self.layout.as_ref().unwrap_or_else(|| self.classic[n].get_or_init(|| Layout::classic(n)))
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
