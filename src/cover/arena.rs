@@ -134,8 +134,6 @@ pub(crate) struct Arena {
     /// 0, or the number of bits that hold the tag when every key fits
     /// below [`COVERED`] (see the module docs).
     pub(crate) shift: u32,
-    /// Whether the CPU has wide vectors for the choice (AVX2).
-    pub(crate) wide: bool,
     /// The options hidden so far, in order (see [`Dance::undo_to`]); room
     /// for every option, as each is hidden at most once at a time.
     pub(crate) trail: Vec<u32>,
@@ -234,7 +232,6 @@ impl Arena {
             color,
             len,
             shift,
-            wide: super::access::wide_vectors_available(),
             trail,
             trail_len: 0,
             n_items: n as u32,

@@ -7,15 +7,11 @@
 //!
 //! [`check_solution`] counts from scratch. A [`Checker`] checks a stream of
 //! solutions, such as a search reports them, at a cost per solution that
-//! is close to nothing: it keeps the use counts of the solution it checked
-//! last, and for the next one it undoes the options after their common
-//! prefix and adds the new ones. Its invariant: `uses[i]` is the number of
-//! options of `current` that contain item `i`, `chosen[o]` the number of
-//! times `current` holds option `o`, `excess` the number of items and
-//! options used more than once, and `covered` the number of primary items
-//! used at least once. A solution is then valid exactly when `excess` is 0
-//! and `covered` is the number of primary items; a failure is re-checked
-//! from scratch for its message.
+//! is close to nothing: it keeps the state of the solution it checked last
+//! (bit sets of the items covered, or use counts for big problems; see
+//! [`Checker`]'s fields), and for the next one it redoes only the options
+//! after their common prefix. A failure is re-checked from scratch for its
+//! message.
 
 use super::ids::{ColorId, ItemId, OptionId};
 use super::problem::Problem;
@@ -92,7 +88,8 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
 
 /// Checks many solutions of one problem, each in time proportional to
 /// how much it differs from the one before (see the module docs). It
-/// allocates nothing per solution and shares nothing with the search.
+/// allocates nothing per solution (once warm) and shares nothing with the
+/// search.
 ///
 /// ```
 /// use exactcover::cover::{Checker, Problem};
@@ -112,85 +109,192 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
 #[derive(Clone, Debug)]
 pub struct Checker {
     problem: Problem,
-    /// The solution checked last, whose uses are counted below.
+    /// The solution checked last, whose state is kept below.
     current: Vec<OptionId>,
-    /// Per item: how many options of `current` contain it.
+    method: Method,
+    /// The number of options.
+    options: usize,
+}
+
+/// How a [`Checker`] keeps the state of `current`.
+#[derive(Clone, Debug)]
+enum Method {
+    /// Colours need more than sets or counts: every solution is checked
+    /// from scratch (this path is rarely hot).
+    Fresh,
+    /// Up to 64, 128, 256 or 512 items: bit sets of that many bits.
+    Bits1(Bits<1>),
+    Bits2(Bits<2>),
+    Bits4(Bits<4>),
+    Bits8(Bits<8>),
+    /// Many items: use counts per item.
+    Counts(Counts),
+}
+
+/// The bit-set state, for problems of up to `64 * W` items: after the
+/// first `k` options of `current`, `union[k]` is the set of items they
+/// cover and `overlap[k]` the set of items covered twice or more, kept for
+/// every `k`, so a new solution starts from its common prefix with the
+/// last one. A solution is valid when its final `overlap` is empty and its
+/// `union` holds every primary item.
+#[derive(Clone, Debug)]
+struct Bits<const W: usize> {
+    /// The items of each option.
+    masks: Vec<[u64; W]>,
+    primary: [u64; W],
+    union: Vec<[u64; W]>,
+    overlap: Vec<[u64; W]>,
+}
+
+impl<const W: usize> Bits<W> {
+    fn new(problem: &Problem) -> Bits<W> {
+        let set = |items: &mut dyn Iterator<Item = usize>| {
+            let mut s = [0; W];
+            items.for_each(|i| s[i / 64] |= 1 << (i % 64));
+            s
+        };
+        let masks = (0..problem.option_count())
+            .map(|o| set(&mut problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_usize())))
+            .collect();
+        let primary = set(&mut (0..problem.item_count()).filter(|&i| problem.is_primary(ItemId::from_u32(i as u32))));
+        Bits { masks, primary, union: vec![[0; W]], overlap: vec![[0; W]] }
+    }
+
+    /// Replaces the options after the first `common` with `new`; returns
+    /// whether the result is a cover.
+    fn update(&mut self, common: usize, new: &[OptionId]) -> bool {
+        let last = common + new.len();
+        if self.union.len() <= last {
+            self.union.resize(last + 1, [0; W]);
+            self.overlap.resize(last + 1, [0; W]);
+        }
+        let (mut u, mut v) = (self.union[common], self.overlap[common]);
+        let levels = self.union[common + 1..=last].iter_mut().zip(&mut self.overlap[common + 1..=last]);
+        for ((union, overlap), &o) in levels.zip(new) {
+            let m = self.masks[o.as_usize()];
+            v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
+            u = std::array::from_fn(|j| u[j] | m[j]);
+            (*union, *overlap) = (u, v);
+        }
+        (0..W).all(|j| v[j] == 0 && u[j] & self.primary[j] == self.primary[j])
+    }
+}
+
+/// The counting state: `uses[i]` is the number of options of `current`
+/// containing item `i`, `excess` the number of items used twice or more,
+/// and `primary_uses` the sum of `uses` over the primary items. It is
+/// valid when `excess` is 0 and `primary_uses` is the number of primary
+/// items. An option given twice uses its items twice, so it shows in
+/// `excess` too.
+#[derive(Clone, Debug)]
+struct Counts {
+    /// Option `o`'s items: `items[spans[o].0..spans[o].1]`, with
+    /// `spans[o].2` of them primary.
+    items: Vec<u32>,
+    spans: Vec<(u32, u32, u32)>,
     uses: Vec<u32>,
-    /// Per option: how many times `current` holds it.
-    chosen: Vec<u32>,
-    /// Items and options used more than once.
     excess: u64,
-    /// Primary items used at least once.
-    covered: usize,
-    /// The number of primary items.
-    primary: usize,
+    primary_uses: u64,
+    primary: u64,
 }
 
 impl Checker {
     /// A checker for solutions of `problem`.
     pub fn new(problem: &Problem) -> Checker {
-        Checker {
-            problem: problem.clone(),
-            current: Vec::new(),
-            uses: vec![0; problem.item_count()],
-            chosen: vec![0; problem.option_count()],
-            excess: 0,
-            covered: 0,
-            primary: problem.primary_count(),
-        }
+        let method = match problem.item_count().div_ceil(64) {
+            _ if problem.has_colors() => Method::Fresh,
+            0..=1 => Method::Bits1(Bits::new(problem)),
+            2 => Method::Bits2(Bits::new(problem)),
+            3..=4 => Method::Bits4(Bits::new(problem)),
+            5..=8 => Method::Bits8(Bits::new(problem)),
+            _ => {
+                let (mut items, mut spans) = (Vec::new(), Vec::new());
+                for o in 0..problem.option_count() {
+                    let option = problem.option(OptionId::from_u32(o as u32));
+                    let start = items.len() as u32;
+                    items.extend(option.iter().map(|&(i, _)| i.as_u32()));
+                    let primaries = option.iter().filter(|&&(i, _)| problem.is_primary(i)).count() as u32;
+                    spans.push((start, items.len() as u32, primaries));
+                }
+                let primary = problem.primary_count() as u64;
+                let uses = vec![0; problem.item_count()];
+                Method::Counts(Counts { items, spans, uses, excess: 0, primary_uses: 0, primary })
+            }
+        };
+        Checker { problem: problem.clone(), current: Vec::new(), method, options: problem.option_count() }
     }
 
     /// Checks that `solution` is an exact cover of the problem, as
     /// [`check_solution`] does.
+    #[inline]
     pub fn check(&mut self, solution: &[OptionId]) -> Result<(), CheckError> {
-        if self.problem.has_colors() {
-            // Colours need more than counts; this path is rarely hot.
-            return check_solution(&self.problem, solution);
-        }
-        let common = self.current.iter().zip(solution).take_while(|(a, b)| a == b).count();
-        let new = &solution[common..];
-        if let Some(&o) = new.iter().find(|o| o.as_usize() >= self.chosen.len()) {
+        let common = common_prefix(&self.current, solution);
+        if let Some(&o) = solution[common..].iter().find(|o| o.as_usize() >= self.options) {
             return Err(CheckError::NoSuchOption(o));
         }
-        while self.current.len() > common {
-            let o = self.current.pop().expect("longer than the common prefix");
-            self.remove(o);
-        }
-        for &o in new {
-            self.add(o);
-            self.current.push(o);
-        }
-        if self.excess == 0 && self.covered == self.primary {
+        let valid = match &mut self.method {
+            Method::Fresh => return check_solution(&self.problem, solution),
+            Method::Bits1(bits) => bits.update(common, &solution[common..]),
+            Method::Bits2(bits) => bits.update(common, &solution[common..]),
+            Method::Bits4(bits) => bits.update(common, &solution[common..]),
+            Method::Bits8(bits) => bits.update(common, &solution[common..]),
+            Method::Counts(counts) => counts.update(&self.current[common..], &solution[common..]),
+        };
+        self.current.truncate(common);
+        self.current.extend_from_slice(&solution[common..]);
+        if valid {
             return Ok(());
         }
         let fresh = check_solution(&self.problem, solution);
-        debug_assert!(fresh.is_err(), "the counts and a fresh check disagree on {solution:?}");
+        debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
         fresh
     }
+}
 
-    fn add(&mut self, o: OptionId) {
-        let chosen = &mut self.chosen[o.as_usize()];
-        *chosen += 1;
-        self.excess += u64::from(*chosen == 2);
-        for &(item, _) in self.problem.option(o) {
-            let uses = &mut self.uses[item.as_usize()];
-            *uses += 1;
-            self.excess += u64::from(*uses == 2);
-            self.covered += usize::from(*uses == 1 && self.problem.is_primary(item));
+impl Counts {
+    /// Replaces the options `old` (the end of the last solution) with
+    /// `new`; returns whether the result is a cover.
+    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> bool {
+        let (mut excess, mut primary_uses) = (self.excess, self.primary_uses);
+        for &o in old {
+            let (start, end, primaries) = self.spans[o.as_usize()];
+            primary_uses -= u64::from(primaries);
+            for &item in &self.items[start as usize..end as usize] {
+                let uses = &mut self.uses[item as usize];
+                excess -= u64::from(*uses == 2);
+                *uses -= 1;
+            }
         }
+        for &o in new {
+            let (start, end, primaries) = self.spans[o.as_usize()];
+            primary_uses += u64::from(primaries);
+            for &item in &self.items[start as usize..end as usize] {
+                let uses = &mut self.uses[item as usize];
+                *uses += 1;
+                excess += u64::from(*uses == 2);
+            }
+        }
+        (self.excess, self.primary_uses) = (excess, primary_uses);
+        excess == 0 && primary_uses == self.primary
     }
+}
 
-    fn remove(&mut self, o: OptionId) {
-        let chosen = &mut self.chosen[o.as_usize()];
-        self.excess -= u64::from(*chosen == 2);
-        *chosen -= 1;
-        for &(item, _) in self.problem.option(o) {
-            let uses = &mut self.uses[item.as_usize()];
-            self.excess -= u64::from(*uses == 2);
-            self.covered -= usize::from(*uses == 1 && self.problem.is_primary(item));
-            *uses -= 1;
+/// The length of the longest common prefix of `a` and `b`, eight ids at a
+/// time while they agree.
+fn common_prefix(a: &[OptionId], b: &[OptionId]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut k = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        // As `u32`s, eight ids compare as one 32-byte block.
+        let x: [u32; 8] = std::array::from_fn(|j| x[j].as_u32());
+        let y: [u32; 8] = std::array::from_fn(|j| y[j].as_u32());
+        if x != y {
+            break;
         }
+        k += 8;
     }
+    k + a[k..].iter().zip(&b[k..]).take_while(|(x, y)| x == y).count()
 }
 
 #[cfg(test)]
@@ -241,6 +345,58 @@ mod tests {
             let mut solver = p.solver();
             while let Some(s) = solver.next_solution() {
                 assert_eq!(checker.check(s), Ok(()));
+            }
+        }
+    }
+
+    /// Every kind of state (bit sets of 1 to 8 words, counts) agrees with
+    /// the fresh check, on problems of 40 to 700 items: every solution the
+    /// engine finds, and near misses made from them (an option dropped, an
+    /// option added, one swapped).
+    #[test]
+    fn every_kind_of_checker_state_agrees() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for (items, secondary) in [(40, 5), (100, 20), (200, 30), (450, 60), (700, 100)] {
+            // A solvable problem: a random partition of the primary items
+            // into options, plus random options.
+            let primary = items - secondary;
+            let mut b = crate::cover::ProblemBuilder::with_items(primary, secondary);
+            let mut order: Vec<usize> = (0..primary).collect();
+            for k in (1..order.len()).rev() {
+                order.swap(k, rng.random_range(0..=k));
+            }
+            for part in order.chunks(3) {
+                b.option_ids(&part.iter().map(|&i| ItemId::from_u32(i as u32)).collect::<Vec<_>>()).unwrap();
+            }
+            for _ in 0..items {
+                let mut chosen: Vec<u32> = (0..4).map(|_| rng.random_range(0..items as u32)).collect();
+                chosen.sort();
+                chosen.dedup();
+                b.option_ids(&chosen.into_iter().map(ItemId::from_u32).collect::<Vec<_>>()).unwrap();
+            }
+            let p = b.build().unwrap();
+            let mut checker = Checker::new(&p);
+            let mut solver = p.solver();
+            let mut solutions = Vec::new();
+            while let Some(s) = solver.next_solution() {
+                assert_eq!(checker.check(s), Ok(()));
+                solutions.push(s.to_vec());
+                if solutions.len() == 50 {
+                    break;
+                }
+            }
+            assert!(!solutions.is_empty());
+            for s in &solutions {
+                let n = p.option_count() as u32;
+                let mut near = vec![s.clone(), s[..s.len() - 1].to_vec(), [s.clone(), ids(&[0])].concat()];
+                let mut swapped = s.clone();
+                let k = rng.random_range(0..swapped.len());
+                swapped[k] = OptionId::from_u32(rng.random_range(0..n));
+                near.push(swapped);
+                for candidate in &near {
+                    assert_eq!(checker.check(candidate), check_solution(&p, candidate), "{items} items: {candidate:?}");
+                }
             }
         }
     }

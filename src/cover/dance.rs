@@ -11,7 +11,7 @@
 //! 2 to 6 nodes; most problems have one or two sizes, so the dispatch is
 //! predicted. The hot paths index through the `access` module.
 
-use super::access::{get, get_mut, with_wide_vectors};
+use super::access::{get, get_mut};
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::NodeId;
 
@@ -40,8 +40,6 @@ pub(crate) struct Dance<'a> {
     trail_len: u32,
     n_primary: u32,
     shift: u32,
-    /// Whether the choice may use AVX2 (see `access::with_wide_vectors`).
-    wide: bool,
     /// `1 << shift`: one node in a length.
     step: u32,
     updates: u64,
@@ -75,7 +73,6 @@ impl<'a> Dance<'a> {
             trail_len: arena.trail_len,
             n_primary: arena.n_primary,
             shift: arena.shift,
-            wide: arena.wide,
             step: 1 << arena.shift,
             updates: arena.updates,
             cleansings: arena.cleansings,
@@ -125,14 +122,11 @@ impl<'a> Dance<'a> {
     /// depend on the data. With more than [`EARLY_EXIT`] primary items
     /// the scan stops at a block holding a length 0; with fewer, a full
     /// scan costs less than the mispredicted exits.
+    ///
+    /// Compiled inside the search loop, it uses AVX2 when the loop does
+    /// (see `access::Avx2`).
     #[inline(always)]
     pub(crate) fn choose_first_min(&self) -> Option<(u32, u32)> {
-        with_wide_vectors(self.wide, || self.choose_scan())
-    }
-
-    /// The body of `choose_first_min`, compiled for the CPU's vectors.
-    #[inline(always)]
-    fn choose_scan(&self) -> Option<(u32, u32)> {
         let lens = &self.len[1..=self.n_primary as usize];
         let zero = 1 << self.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {

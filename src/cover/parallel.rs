@@ -168,7 +168,7 @@ impl Parallel {
         let pool = self.pool();
         let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
         let all: Vec<usize> = (0..frontier.entries.len()).collect();
-        self.run(&pool, &frontier, &all, true, &|_: &[OptionId]| ControlFlow::Continue(()))
+        self.run(&pool, &frontier, &all, true, &|| (), &|_, _: &[OptionId]| ControlFlow::Continue(()))
     }
 
     /// Counts the solutions of shard `k` of `n` (`k` from 0): every `n`-th
@@ -181,6 +181,19 @@ impl Parallel {
     /// [`Parallel::shard`], calling `visit` with each of the shard's
     /// solutions (from several threads, in no particular order).
     pub fn shard_for_each(&self, k: usize, n: usize, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Report {
+        self.shard_for_each_init(k, n, || (), |_, s| visit(s))
+    }
+
+    /// [`Parallel::shard_for_each`] with a state per worker thread, made by
+    /// `init` and passed to `visit` (a checker or a buffer, say), so the
+    /// workers share nothing while they visit.
+    pub fn shard_for_each_init<S>(
+        &self,
+        k: usize,
+        n: usize,
+        init: impl Fn() -> S + Sync,
+        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
+    ) -> Report {
         assert!(k < n, "shard {k} of {n}");
         let pool = self.pool();
         let frontier = Frontier::with_at_least(&self.problem, (16 * n).max(256));
@@ -191,16 +204,45 @@ impl Parallel {
             })
             .chain(frontier.subproblem_indices().skip(k).step_by(n))
             .collect();
-        self.run(&pool, &frontier, &mine, k == 0, &visit)
+        self.run(&pool, &frontier, &mine, k == 0, &init, &visit)
     }
 
     /// Calls `visit` with every solution, from several threads at once and
     /// in no particular order, until it returns `ControlFlow::Break`.
     pub fn for_each(&self, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Report {
+        self.for_each_init(|| (), |_, s| visit(s))
+    }
+
+    /// [`Parallel::for_each`] with a state per worker thread, made by
+    /// `init` and passed to `visit`, so the workers share nothing while
+    /// they visit: a [`Checker`](super::Checker) each, say.
+    ///
+    /// ```
+    /// use exactcover::cover::{Checker, Parallel};
+    /// use exactcover::puzzles::queens::Queens;
+    /// use std::ops::ControlFlow;
+    ///
+    /// let queens = Queens::new(8)?;
+    /// let problem = queens.problem();
+    /// let report = Parallel::new(problem).threads(2).for_each_init(
+    ///     || Checker::new(problem),
+    ///     |checker, s| {
+    ///         checker.check(s).expect("a cover");
+    ///         ControlFlow::Continue(())
+    ///     },
+    /// );
+    /// assert_eq!(report.stats.solutions, 92);
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
+    pub fn for_each_init<S>(
+        &self,
+        init: impl Fn() -> S + Sync,
+        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
+    ) -> Report {
         let pool = self.pool();
         let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
         let all: Vec<usize> = (0..frontier.entries.len()).collect();
-        self.run(&pool, &frontier, &all, true, &visit)
+        self.run(&pool, &frontier, &all, true, &init, &visit)
     }
 
     /// Calls `visit` with every solution in the single-threaded search's
@@ -248,14 +290,16 @@ impl Parallel {
     }
 
     /// Solves the entries `which` of the frontier; `top` says whether the
-    /// levels above the split count in this run.
-    fn run(
+    /// levels above the split count in this run. Each worker has a state
+    /// made by `init`.
+    fn run<S>(
         &self,
         pool: &rayon::ThreadPool,
         frontier: &Frontier,
         which: &[usize],
         top: bool,
-        visit: &(dyn Fn(&[OptionId]) -> ControlFlow<()> + Sync),
+        init: &(dyn Fn() -> S + Sync),
+        visit: &(dyn Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync),
     ) -> Report {
         let start = Instant::now();
         let shared = Arc::new(Shared::default());
@@ -270,9 +314,10 @@ impl Parallel {
         let mut report = Report::empty(frontier);
         if top {
             report.add_top(frontier);
+            let mut state = None;
             for e in which {
                 if let Entry::Solution(s) = &frontier.entries[*e] {
-                    if visit(s).is_break() {
+                    if visit(state.get_or_insert_with(init), s).is_break() {
                         halt(StopReason::Solutions);
                     }
                 }
@@ -286,8 +331,8 @@ impl Parallel {
                     Entry::Solution(_) => None,
                 })
                 .map_init(
-                    || self.worker(&limits),
-                    |solver, prefix| {
+                    || (self.worker(&limits), init()),
+                    |(solver, state), prefix| {
                         let thread = rayon::current_thread_index().unwrap_or(0);
                         if let Some(r) = self.interrupted(deadline) {
                             halt(r);
@@ -295,7 +340,7 @@ impl Parallel {
                         if stop.load(Ordering::Relaxed) {
                             return (thread, Stats::default(), Status::Ready);
                         }
-                        let (stats, status) = solve_subproblem(solver, prefix, visit);
+                        let (stats, status) = solve_subproblem(solver, prefix, &mut |s| visit(state, s));
                         if let Some(r) = status.stop_reason().or_else(|| self.exhausted(&shared)) {
                             halt(r);
                         }
@@ -400,17 +445,16 @@ impl Frontier {
 fn solve_subproblem(
     solver: &mut Solver,
     prefix: &[u32],
-    visit: &(dyn Fn(&[OptionId]) -> ControlFlow<()> + Sync),
+    visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
 ) -> (Stats, Status) {
     solver.use_prefix(prefix);
     loop {
-        match solver.step() {
+        match solver.visit_all(visit) {
             Event::Solution => {
-                if visit(solver.solution()).is_break() {
-                    let stats = solver.stats();
-                    solver.reset();
-                    return (stats, Status::Stopped(StopReason::Solutions));
-                }
+                // The visitor stopped the search.
+                let stats = solver.stats();
+                solver.reset();
+                return (stats, Status::Stopped(StopReason::Solutions));
             }
             Event::Frontier => {}
             Event::Done | Event::Stopped(_) => return (solver.stats(), solver.status()),

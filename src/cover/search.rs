@@ -34,14 +34,28 @@
 //! The depth of the stack is at most the number of primary items plus one;
 //! it is allocated once, when the solver is made.
 
+use super::access::Avx2;
 use super::arena::Arena;
+use super::check::Checker;
 use super::ids::OptionId;
 use super::limits::{CHECK_INTERVAL, Limits, Progress, Status, StopReason};
 use super::problem::Problem;
 use super::stats::Stats;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
+
+/// What the hot loop does at a solution.
+pub(crate) enum OnSolution<'v> {
+    /// Return it (`Event::Solution`); the search resumes by backing up.
+    Return,
+    /// Count it and go on.
+    Count,
+    /// Call the visitor with it and go on, until the visitor answers
+    /// `Break` (then return `Event::Solution`, as `Return` does).
+    Visit(&'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>),
+}
 
 /// What one stretch of search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,9 +119,18 @@ pub struct Solver {
     status: Status,
     seed: Option<u64>,
     rng: Option<ChaCha8Rng>,
-    solution: Vec<OptionId>,
+    /// The options of the current path: the pins', then one per level
+    /// (`path[pins.len() + l]` is the option chosen at level `l`), kept up
+    /// to date as the search goes, so a solution is a slice of it.
+    path: Vec<OptionId>,
+    /// The length of the last solution reported, in `path`.
+    solution_len: usize,
     /// Check every solution with the independent checker.
     pub(crate) verify: bool,
+    /// The checker, made on first use.
+    checker: Option<Box<Checker>>,
+    /// Proof that the CPU has AVX2, taken once, for the search loop.
+    avx2: Option<Avx2>,
     /// Nodes at this level are reported as `Event::Frontier` instead of
     /// being entered (`usize::MAX`: no cap).
     pub(crate) cap: usize,
@@ -143,8 +166,13 @@ impl Solver {
             status: Status::Ready,
             seed: None,
             rng: None,
-            solution: Vec::with_capacity(depth),
+            // Each pin covers a primary item of its own, so there are at
+            // most as many pins as levels.
+            path: vec![OptionId::default(); 2 * depth],
+            solution_len: 0,
             verify: cfg!(debug_assertions),
+            checker: None,
+            avx2: Avx2::detect(),
             cap: usize::MAX,
             reported: (0, 0),
         }
@@ -252,6 +280,11 @@ impl Solver {
         let counters = (self.arena.updates, self.arena.cleansings);
         self.replay_prefix();
         (self.arena.updates, self.arena.cleansings) = counters;
+        let node_option = &self.problem.inner.node_option;
+        let fixed = self.pins.iter().map(|&(p, _)| p).chain(self.choice[..self.floor].iter().copied());
+        for (slot, node) in self.path.iter_mut().zip(fixed) {
+            *slot = node_option[node as usize];
+        }
         self.floor_mark = self.arena.mark();
         self.level = self.floor;
         self.phase = Phase::Forward;
@@ -260,21 +293,23 @@ impl Solver {
 
     /// Runs until the next solution, the end, or a limit. Times itself.
     pub(crate) fn step(&mut self) -> Event {
-        self.step_with(false)
+        self.step_with(&mut OnSolution::Return)
     }
 
     /// Runs until the end or a limit, counting the solutions without
-    /// stopping at each (unless every solution is to be verified).
+    /// stopping at each.
     pub(crate) fn run_to_end(&mut self) {
-        if self.verify {
-            while self.step() == Event::Solution {}
-        } else {
-            self.step_with(true);
-        }
+        self.step_with(&mut OnSolution::Count);
     }
 
-    /// `step`, or `run_to_end` if `count_only`.
-    fn step_with(&mut self, count_only: bool) -> Event {
+    /// Runs, calling `visit` with each solution, until the end, a limit, or
+    /// `visit` answers `Break` (then `Event::Solution`, paused there).
+    pub(crate) fn visit_all(&mut self, visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Event {
+        self.step_with(&mut OnSolution::Visit(visit))
+    }
+
+    /// Runs the search loop, doing `on` at each solution, until it returns.
+    fn step_with(&mut self, on: &mut OnSolution) -> Event {
         match self.status {
             Status::Complete => return Event::Done,
             Status::Stopped(r) => return Event::Stopped(r),
@@ -282,13 +317,14 @@ impl Solver {
         }
         self.begin();
         let start = Instant::now();
-        let event = if self.arena.has_colors { self.run::<true>(count_only) } else { self.run::<false>(count_only) };
+        let event = match (self.arena.has_colors, self.avx2) {
+            (true, Some(avx2)) => avx2.run(|| self.run::<true>(on)),
+            (true, None) => self.run::<true>(on),
+            (false, Some(avx2)) => avx2.run(|| self.run::<false>(on)),
+            (false, None) => self.run::<false>(on),
+        };
         match event {
-            Event::Solution => {
-                self.solutions += 1;
-                self.fill_solution();
-            }
-            Event::Frontier => {}
+            Event::Solution | Event::Frontier => {}
             Event::Done => {
                 self.unwind_prefix();
                 self.status = Status::Complete;
@@ -313,26 +349,16 @@ impl Solver {
 
     /// The solution found by the last `step`.
     pub(crate) fn solution(&self) -> &[OptionId] {
-        &self.solution
-    }
-
-    fn fill_solution(&mut self) {
-        let node_option = &self.problem.inner.node_option;
-        self.solution.clear();
-        self.solution.extend(self.pins.iter().map(|&(p, _)| node_option[p as usize]));
-        self.solution.extend(self.choice[..self.level].iter().map(|&c| node_option[c as usize]));
-        if self.verify {
-            if let Err(e) = super::check::check_solution(&self.problem, &self.solution) {
-                panic!("the engine reported a wrong solution: {e}");
-            }
-        }
+        &self.path[..self.solution_len]
     }
 
     /// The hot loop: descend until a solution or a dead end, then back up
     /// to the next untried option, and again. Only a return saves `phase`.
-    /// With `count_only`, a solution is counted here and the search goes
-    /// on, so the loop returns only at the end or at a limit.
-    fn run<const COLORS: bool>(&mut self, count_only: bool) -> Event {
+    /// At a solution it does what `on` says, so with `Count` or `Visit` it
+    /// returns only at the end, at a limit, or when the visitor stops it.
+    /// Inlined into `step_with` twice: once compiled for AVX2.
+    #[inline(always)]
+    fn run<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
         // With shared totals, the limits apply to them (see `periodic_check`).
         let local = self.limits.shared.is_none();
         let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
@@ -353,6 +379,8 @@ impl Solver {
         let mut nodes = self.nodes;
         let mut guesses = self.guesses;
         let mut stop_at = budget.min(self.next_check);
+        let node_option: &[OptionId] = &self.problem.inner.node_option;
+        let base = self.pins.len();
         let mut dance = self.arena.dance();
         let (event, phase) = 'search: loop {
             // Forward: go down while the chosen item has an option (unless
@@ -386,10 +414,20 @@ impl Solver {
                         Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
                     };
                     let Some((i, t)) = choice else {
-                        if !count_only {
+                        self.solutions += 1;
+                        self.solution_len = self.pins.len() + level;
+                        let solution = &self.path[..self.solution_len];
+                        if self.verify {
+                            verify(&mut self.checker, &self.problem, solution);
+                        }
+                        let more = match on {
+                            OnSolution::Return => false,
+                            OnSolution::Count => true,
+                            OnSolution::Visit(visit) => visit(solution).is_continue(),
+                        };
+                        if !more {
                             break 'search (Event::Solution, Phase::AfterSolution);
                         }
-                        self.solutions += 1;
                         if self.solutions >= max_solutions {
                             let stop = Event::Stopped(StopReason::Solutions);
                             break 'search (stop, Phase::AfterSolution);
@@ -409,6 +447,7 @@ impl Solver {
                     self.marks[level] = dance.mark();
                     dance.commit_others::<COLORS>(c);
                     self.choice[level] = c;
+                    self.path[base + level] = node_option[c as usize];
                     level += 1;
                 }
             }
@@ -429,6 +468,7 @@ impl Solver {
                 if c != i {
                     dance.commit_others::<COLORS>(c);
                     self.choice[level] = c;
+                    self.path[base + level] = node_option[c as usize];
                     self.branch[level].1 += 1;
                     level += 1;
                     break;
@@ -469,6 +509,15 @@ impl Solver {
     /// branches and the index of the one being explored.
     pub(crate) fn position(&self) -> &[(u32, u32)] {
         &self.branch[..self.level.min(self.branch.len())]
+    }
+}
+
+/// Checks a solution with the independent checker (made on first use);
+/// a wrong one is a bug in the engine.
+fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
+    let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
+    if let Err(e) = checker.check(solution) {
+        panic!("the engine reported a wrong solution: {e}");
     }
 }
 

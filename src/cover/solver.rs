@@ -89,11 +89,9 @@ impl Solver {
     /// `ControlFlow::Break` or the search ends. Returns the final status.
     pub fn for_each(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Status {
         self.reset();
-        while self.step() == Event::Solution {
-            if visit(self.solution()).is_break() {
-                break;
-            }
-        }
+        // The visitor is called from inside the search loop, which returns
+        // only at the end, at a limit, or when the visitor stops it.
+        while self.visit_all(&mut visit) == Event::Frontier {}
         self.status()
     }
 

@@ -7,6 +7,7 @@ mod exit;
 mod input;
 mod interrupt;
 mod merge;
+mod printer;
 mod progress;
 mod puzzles;
 mod search;
@@ -73,8 +74,17 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("bad duration `{text}`"))
 }
 
+/// When the run began (set first thing in `main`).
+static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// The run's wall time so far: reading, searching, checking and writing.
+pub fn run_time() -> Duration {
+    START.get().map_or(Duration::ZERO, std::time::Instant::elapsed)
+}
+
 /// Runs the command line and returns the process's exit code.
 fn main() -> ExitCode {
+    START.get_or_init(std::time::Instant::now);
     let cli = Cli::parse();
     if !matches!(cli.command, Command::Serve(_)) {
         // Ctrl-C and SIGTERM stop every command within a second.

@@ -3,10 +3,10 @@
 //! once and that they all solved the same problem.
 
 use super::exit::Failure;
-use super::search::{exit_code, summary};
+use super::printer::{Printer, exit_code};
 use super::{Format, input};
 use exactcover::cover::{Stats, Status, StopReason};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -107,15 +107,14 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if !missing.is_empty() {
         return Err(Failure::input(format!("missing shards: {}", missing.join(", "))));
     }
-    if args.format == Format::Text {
-        for (k, p) in printed.iter().enumerate() {
-            writeln!(out, "Solution {}:", k + 1)?;
-            for line in p.as_array().into_iter().flatten() {
-                writeln!(out, "  {}", line.as_str().unwrap_or_default())?;
-            }
-        }
+    let mut printer = Printer::new(&|_| Vec::new(), args.format, u64::MAX);
+    printer.open(out)?;
+    for p in &printed {
+        let lines: Vec<String> =
+            p.as_array().into_iter().flatten().map(|l| l.as_str().unwrap_or_default().to_string()).collect();
+        printer.print_lines(&lines, out)?;
     }
-    summary(out, args.format, &stats, status, json!(printed))?;
+    printer.close(out, &stats, status, stats.elapsed)?;
     Ok(exit_code(status, stats.solutions))
 }
 

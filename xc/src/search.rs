@@ -4,15 +4,16 @@
 //! cover` and the puzzle subcommands.
 
 use super::exit::{self, Failure};
+pub use super::printer::Render;
+use super::printer::{Printer, exit_code, stats_json};
 use super::{Format, interrupt, parse_duration, progress};
 use clap::Args;
-use exactcover::cover::{
-    Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, check_solution, fingerprint,
-};
+use exactcover::cover::{Checker, Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, fingerprint};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// The search options shared by every command that solves one problem.
@@ -51,7 +52,7 @@ pub struct SearchArgs {
     #[arg(long)]
     ordered: bool,
     /// Solve only part K of N (from 1), and write a JSON result for `xc merge`.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with_all = ["estimate", "seed", "ordered"])]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with_all = ["estimate", "seed", "ordered", "all"])]
     shard: Option<(usize, usize)>,
     /// Estimate the size of the search tree and its running time from
     /// random probes (Knuth's method), instead of searching.
@@ -84,9 +85,6 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// Turns a solution into the lines a person reads.
-pub type Render<'a> = &'a (dyn Fn(&[OptionId]) -> Vec<String> + Sync);
-
 /// The limits the arguments ask for, with the Ctrl-C flag.
 pub fn limits(args: &SearchArgs) -> Limits {
     let mut limits = Limits::new().cancel_flag(interrupt::flag());
@@ -110,103 +108,27 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
     if args.threads != 1 && args.seed.is_some() {
         return Err(Failure::input("--seed randomises the single-threaded search: use it with --threads 1"));
     }
-    let printer = Printer::new(problem, args, render);
+    let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
+    let mut printer = Printer::new(render, args.format, to_print);
     if let Some((k, n)) = args.shard {
-        return shard(problem, args, &printer, k, n, out);
+        return shard(problem, args, &mut printer, k, n, out);
     }
+    printer.open(out)?;
     let (stats, status) = if args.threads == 1 {
-        sequential(problem, args, &printer, out)?
+        sequential(problem, args, &mut printer, out)?
     } else {
-        parallel(problem, args, &printer, out)?
+        parallel(problem, args, &mut printer, out)?
     };
-    printer.finish(out)?;
-    summary(out, args.format, &stats, status, json!(printer.take_printed()))?;
+    printer.close(out, &stats, status, crate::run_time())?;
     Ok(exit_code(status, stats.solutions))
 }
 
-/// Prints (or keeps, for JSON) the first solutions, and checks each one.
-struct Printer<'a> {
-    problem: &'a Problem,
-    render: Render<'a>,
-    format: Format,
-    check: bool,
-    to_print: u64,
-    state: Mutex<PrintState>,
-}
-
-#[derive(Default)]
-struct PrintState {
-    count: u64,
-    printed: Vec<Vec<String>>,
-    text: String,
-    failure: Option<Failure>,
-}
-
-impl<'a> Printer<'a> {
-    fn new(problem: &'a Problem, args: &SearchArgs, render: Render<'a>) -> Printer<'a> {
-        Printer {
-            problem,
-            render,
-            format: args.format,
-            check: !args.no_check,
-            to_print: if args.all { u64::MAX } else { args.print.unwrap_or(0) },
-            state: Mutex::new(PrintState::default()),
-        }
-    }
-
-    /// Handles one solution; `out` receives text as it comes (when not
-    /// `None`), else it is kept for `finish`.
-    fn visit(&self, solution: &[OptionId], out: Option<&mut dyn Write>) -> ControlFlow<()> {
-        let mut state = self.state.lock().expect("no printer panicked");
-        state.count += 1;
-        if self.check {
-            if let Err(e) = check_solution(self.problem, solution) {
-                state.failure = Some(Failure::wrong_answer(e));
-                return ControlFlow::Break(());
-            }
-        }
-        if state.count > self.to_print {
-            return ControlFlow::Continue(());
-        }
-        let lines = (self.render)(solution);
-        match self.format {
-            Format::Json => state.printed.push(lines),
-            Format::Text => {
-                let mut text = format!("Solution {}:\n", state.count);
-                for l in &lines {
-                    text.push_str(&format!("  {l}\n"));
-                }
-                match out {
-                    Some(out) => {
-                        if let Err(e) = out.write_all(text.as_bytes()) {
-                            state.failure = Some(e.into());
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    None => state.text.push_str(&text),
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn finish(&self, out: &mut dyn Write) -> Result<(), Failure> {
-        let mut state = self.state.lock().expect("no printer panicked");
-        if let Some(f) = state.failure.take() {
-            return Err(f);
-        }
-        out.write_all(state.text.as_bytes())?;
-        state.text.clear();
-        Ok(())
-    }
-
-    /// Solutions seen so far.
-    fn found(&self) -> u64 {
-        self.state.lock().map_or(0, |s| s.count)
-    }
-
-    fn take_printed(&self) -> Vec<Vec<String>> {
-        std::mem::take(&mut self.state.lock().expect("no printer panicked").printed)
+/// What the solutions a search reports go through: the independent check
+/// (unless `--no-check`), then the printer. Fails on a wrong solution.
+fn checked(checker: &mut Option<Checker>, solution: &[OptionId]) -> Result<(), Failure> {
+    match checker {
+        Some(c) => c.check(solution).map_err(Failure::wrong_answer),
+        None => Ok(()),
     }
 }
 
@@ -214,7 +136,7 @@ impl<'a> Printer<'a> {
 fn sequential(
     problem: &Problem,
     args: &SearchArgs,
-    printer: &Printer,
+    printer: &mut Printer,
     out: &mut dyn Write,
 ) -> Result<(Stats, Status), Failure> {
     let gauge = Progress::new();
@@ -223,32 +145,130 @@ fn sequential(
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    let found = || printer.found();
-    let status = with_progress_bar(Some(&gauge), &found, || solver.for_each(|s| printer.visit(s, Some(&mut *out))));
-    Ok((solver.stats(), status))
+    if printer.to_print() == 0 && args.no_check {
+        // Counting only: the engine counts in its own loop.
+        with_progress_bar(Some(&gauge), &|| 0, || solver.count());
+        return Ok((solver.stats(), solver.status()));
+    }
+    let mut checker = (!args.no_check).then(|| Checker::new(problem));
+    let seen = AtomicU64::new(0);
+    let mut failure = None;
+    let status = with_progress_bar(Some(&gauge), &|| seen.load(Relaxed), || {
+        let mut n = 0u64;
+        solver.for_each(|s| {
+            n += 1;
+            if n % 4096 == 0 {
+                seen.store(n, Relaxed);
+            }
+            if let Some(checker) = &mut checker {
+                if let Err(e) = checker.check(s) {
+                    failure = Some(Failure::wrong_answer(e));
+                    return ControlFlow::Break(());
+                }
+            }
+            if n <= printer.to_print() {
+                if let Err(f) = printer.offer(s, out) {
+                    failure = Some(f);
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    });
+    match failure {
+        Some(f) => Err(f),
+        None => Ok((solver.stats(), status)),
+    }
 }
 
 /// Several threads on subproblems of the split tree.
 fn parallel(
     problem: &Problem,
     args: &SearchArgs,
-    printer: &Printer,
+    printer: &mut Printer,
     out: &mut dyn Write,
 ) -> Result<(Stats, Status), Failure> {
     let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
-    let printing = args.all || args.print.is_some();
-    let found = || printer.found();
-    let report = with_progress_bar(None, &found, || {
-        if !printing && args.no_check {
-            search.count()
-        } else if args.ordered {
-            search.for_each_ordered(|s| printer.visit(s, Some(&mut *out)))
-        } else {
-            search.for_each(|s| printer.visit(s, None))
+    let seen = AtomicU64::new(0);
+    let report = if printer.to_print() == 0 && args.no_check {
+        with_progress_bar(None, &|| 0, || search.count())
+    } else if args.ordered {
+        let mut checker = (!args.no_check).then(|| Checker::new(problem));
+        let mut failure = None;
+        let report = with_progress_bar(None, &|| seen.load(Relaxed), || {
+            search.for_each_ordered(|s| {
+                seen.fetch_add(1, Relaxed);
+                match checked(&mut checker, s).and_then(|()| printer.offer(s, out)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(f) => {
+                        failure = Some(f);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        });
+        if let Some(f) = failure {
+            return Err(f);
         }
-    });
+        report
+    } else {
+        with_progress_bar(None, &|| seen.load(Relaxed), || unordered(&search, problem, args, printer, out, &seen))?
+    };
     eprintln!("{}", split_line(&report));
     Ok((report.stats, report.status))
+}
+
+/// Several threads, solutions in the order found: each worker checks its
+/// own solutions, and hands the first ones to print to this thread through
+/// a bounded channel, so printing never holds more than the channel.
+fn unordered(
+    search: &Parallel,
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &mut Printer,
+    out: &mut dyn Write,
+    seen: &AtomicU64,
+) -> Result<Report, Failure> {
+    let to_print = printer.to_print();
+    let claimed = AtomicU64::new(0);
+    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let fail = |f: Failure| {
+        failure.lock().expect("no worker panicked").get_or_insert(f);
+        ControlFlow::Break(())
+    };
+    let report = std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<OptionId>>(1024);
+        let searching = scope.spawn(|| {
+            let sender = sender;
+            search.for_each_init(
+                || (!args.no_check).then(|| Checker::new(problem)),
+                |checker, s| {
+                    if let Err(f) = checked(checker, s) {
+                        return fail(f);
+                    }
+                    let n = seen.fetch_add(1, Relaxed);
+                    let print = n < to_print && claimed.fetch_add(1, Relaxed) < to_print;
+                    if print && sender.send(s.to_vec()).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+        });
+        while let Ok(s) = receiver.recv() {
+            if let Err(f) = printer.offer(&s, out) {
+                failure.lock().expect("no worker panicked").get_or_insert(f);
+                break;
+            }
+        }
+        // A closed channel stops the workers that print.
+        drop(receiver);
+        searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    match failure.into_inner().expect("no worker panicked") {
+        Some(f) => Err(f),
+        None => Ok(report),
+    }
 }
 
 fn split_line(r: &Report) -> String {
@@ -292,19 +312,45 @@ fn with_progress_bar<T>(gauge: Option<&Progress>, solutions: &(dyn Fn() -> u64 +
 }
 
 /// `--shard K/N`: this shard's part, as one JSON object for `xc merge`.
+/// Its printed solutions (at most `--print N`; `--all` is refused with
+/// shards) are sorted, so the result doesn't depend on the threads.
 fn shard(
     problem: &Problem,
     args: &SearchArgs,
-    printer: &Printer,
+    printer: &mut Printer,
     k: usize,
     n: usize,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
-    let report = search.shard_for_each(k - 1, n, |s| printer.visit(s, None));
-    printer.finish(&mut std::io::sink())?;
-    let mut printed = printer.take_printed();
-    printed.sort();
+    let to_print = printer.to_print();
+    let kept: Mutex<Vec<Vec<OptionId>>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let report = search.shard_for_each_init(
+        k - 1,
+        n,
+        || (!args.no_check).then(|| Checker::new(problem)),
+        |checker, s| {
+            if let Err(f) = checked(checker, s) {
+                failure.lock().expect("no worker panicked").get_or_insert(f);
+                return ControlFlow::Break(());
+            }
+            if to_print > 0 {
+                let mut kept = kept.lock().expect("no worker panicked");
+                if (kept.len() as u64) < to_print {
+                    kept.push(s.to_vec());
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    if let Some(f) = failure.into_inner().expect("no worker panicked") {
+        return Err(f);
+    }
+    let mut kept = kept.into_inner().expect("no worker panicked");
+    kept.sort();
+    let printed: Vec<Vec<String>> =
+        kept.iter().map(|s| s.iter().map(|&o| problem.format_option(o)).collect()).collect();
     let mut value = stats_json(&report.stats, report.status);
     for (key, v) in [
         ("shard", json!(k)),
@@ -315,9 +361,9 @@ fn shard(
         ("subproblems", json!(report.subproblems)),
         ("printed", json!(printed)),
     ] {
-        value[key] = v;
+        value.insert(key.into(), v);
     }
-    writeln!(out, "{value}")?;
+    writeln!(out, "{}", Value::Object(value))?;
     // A shard with no solution is no failure: the others may have some.
     Ok(exit_code(report.status, 1))
 }
@@ -345,64 +391,6 @@ fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result
         )?,
     }
     Ok(exit::SOLVED)
-}
-
-/// The counts and statistics of a search as a JSON object.
-pub fn stats_json(stats: &Stats, status: Status) -> Value {
-    json!({
-        "solutions": stats.solutions,
-        "complete": status.is_complete(),
-        "stopped": status.stop_reason().map(|r| r.to_string()),
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "cleansings": stats.cleansings,
-        "guesses": stats.guesses,
-    })
-}
-
-/// Writes DLX1's last line (or the JSON object) for a finished search.
-pub fn summary(
-    out: &mut dyn Write,
-    format: Format,
-    stats: &Stats,
-    status: Status,
-    printed: Value,
-) -> Result<(), Failure> {
-    match format {
-        Format::Text => {
-            let head = match status {
-                Status::Stopped(r) => format!("Stopped ({r}) after"),
-                _ => "Altogether".to_string(),
-            };
-            writeln!(
-                out,
-                "{head} {} solution{}, {} updates, {} nodes{}, {:.3} s ({:.1} M updates/s).",
-                stats.solutions,
-                if stats.solutions == 1 { "" } else { "s" },
-                stats.updates,
-                stats.nodes,
-                if stats.cleansings > 0 { format!(", {} cleansings", stats.cleansings) } else { String::new() },
-                stats.elapsed.as_secs_f64(),
-                stats.updates_per_second() / 1e6,
-            )?;
-        }
-        Format::Json => {
-            let mut value = stats_json(stats, status);
-            value["seconds"] = json!(stats.elapsed.as_secs_f64());
-            value["printed"] = printed;
-            writeln!(out, "{value}")?;
-        }
-    }
-    Ok(())
-}
-
-/// The exit code for a search that ended with `status`.
-pub fn exit_code(status: Status, solutions: u64) -> u8 {
-    match status {
-        Status::Stopped(r) => exit::for_stop(r),
-        _ if solutions == 0 => exit::NO_SOLUTION,
-        _ => exit::SOLVED,
-    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! and a time budget; a request may lower them, or raise them up to the
 //! server's caps.
 
-use crate::search::stats_json;
+use crate::printer::stats_json;
 use crate::sudoku::explain::{hint_json, path_json};
 use exactcover::cover::{Limits, Status, read_dlx};
 use exactcover::sudoku::logic::{Hint, Level, LogicSolver};
@@ -239,7 +239,7 @@ fn cover(request: &Value) -> Result<Value, Reject> {
         }
     }
     let stats = solver.stats();
-    let mut reply = stats_json(&stats, solver.status());
+    let mut reply = Value::Object(stats_json(&stats, solver.status()));
     merge(
         &mut reply,
         json!({
