@@ -14,7 +14,7 @@
 //! back the same items and options.
 
 use super::error::{BuildError, ParseError, ParseErrorKind};
-use super::ids::ColorId;
+use super::ids::{ColorId, ItemId};
 use super::problem::{Problem, ProblemBuilder};
 use std::fmt::Write;
 
@@ -58,35 +58,91 @@ impl Problem {
 
 /// Reads bytes in DLX format, reporting invalid UTF-8 with its position.
 pub fn read_dlx_bytes(bytes: &[u8]) -> Result<DlxInput, ParseError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => read_dlx(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
-            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
-            Err(ParseError { line, column, kind: ParseErrorKind::InvalidUtf8 })
+    read_dlx_from(bytes, u64::MAX)
+}
+
+/// Reads a problem in Knuth's DLX text format from a stream, a line at a
+/// time, so the text is never held whole; reading more than `limit` bytes
+/// is an error ([`ParseErrorKind::TooLong`]), so a huge or endless input
+/// can't take all the memory.
+///
+/// ```
+/// use exactcover::cover::{ParseErrorKind, read_dlx_from};
+///
+/// let text = "a b\na\nb\na b\n";
+/// assert_eq!(read_dlx_from(text.as_bytes(), 1 << 20)?.problem.solver().count(), 2);
+/// let e = read_dlx_from(text.as_bytes(), 8).unwrap_err();
+/// assert_eq!((e.line, e.kind), (4, ParseErrorKind::TooLong { limit: 8 }));
+/// # Ok::<(), exactcover::cover::ParseError>(())
+/// ```
+pub fn read_dlx_from(mut input: impl std::io::BufRead, limit: u64) -> Result<DlxInput, ParseError> {
+    let mut reader = Reader::default();
+    let mut buf = Vec::new();
+    let (mut line, mut read) = (0, 0u64);
+    loop {
+        buf.clear();
+        let left = limit.saturating_sub(read).saturating_add(1);
+        let n = std::io::BufRead::read_until(&mut std::io::Read::take(&mut input, left), b'\n', &mut buf)
+            .map_err(|e| ParseError { line: line + 1, column: 1, kind: ParseErrorKind::Read(e.to_string()) })?;
+        if n == 0 {
+            break;
         }
+        line += 1;
+        read += n as u64;
+        if read > limit {
+            return Err(ParseError { line, column: 1, kind: ParseErrorKind::TooLong { limit } });
+        }
+        let mut bytes = buf.as_slice();
+        if line == 1 {
+            bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        }
+        let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count();
+            ParseError { line, column, kind: ParseErrorKind::InvalidUtf8 }
+        })?;
+        reader.line(line, text)?;
     }
+    reader.finish()
 }
 
 /// Reads a problem in Knuth's DLX text format.
 pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|(_, l)| !l.starts_with('|') && !l.trim().is_empty());
-    let (item_line, items) = lines.next().ok_or(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems })?;
-    let mut b = ProblemBuilder::new();
-    read_items(item_line, items, &mut b)?;
+    let mut reader = Reader::default();
+    for (k, line) in text.lines().enumerate() {
+        reader.line(k + 1, line)?;
+    }
+    reader.finish()
+}
 
-    let mut warnings = Vec::new();
-    let mut option_lines = Vec::new();
-    let mut entries = Vec::new();
-    for (line, text) in lines {
-        entries.clear();
+/// The reader's state between lines: the items once their line is read,
+/// and the options so far.
+#[derive(Default)]
+struct Reader {
+    builder: ProblemBuilder,
+    /// The item line's number, once it is read.
+    item_line: Option<usize>,
+    warnings: Vec<Warning>,
+    option_lines: Vec<usize>,
+    entries: Vec<(ItemId, ColorId)>,
+}
+
+impl Reader {
+    /// Reads one line (without its `\n`), numbered from 1.
+    fn line(&mut self, line: usize, text: &str) -> Result<(), ParseError> {
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        if text.starts_with('|') || text.trim().is_empty() {
+            return Ok(());
+        }
+        if self.item_line.is_none() {
+            self.builder = ProblemBuilder::new();
+            read_items(line, text, &mut self.builder)?;
+            self.item_line = Some(line);
+            return Ok(());
+        }
+        let b = &mut self.builder;
+        self.entries.clear();
         let mut has_primary = false;
         for (column, token) in tokens(text) {
             let err = |kind| ParseError { line, column, kind };
@@ -95,7 +151,7 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
                 None => (token, None),
             };
             let item = b.item(name).ok_or_else(|| err(ParseErrorKind::UnknownItem(name.to_string())))?;
-            if entries.iter().any(|&(i, _)| i == item) {
+            if self.entries.iter().any(|&(i, _)| i == item) {
                 return Err(err(ParseErrorKind::RepeatedItem(name.to_string())));
             }
             let primary = b.is_primary(item);
@@ -108,16 +164,21 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
                 Some(c) => b.color(c),
             };
             has_primary |= primary;
-            entries.push((item, color));
+            self.entries.push((item, color));
         }
         if !has_primary {
-            warnings.push(Warning { line, message: "option ignored: it has no primary item".to_string() });
+            self.warnings.push(Warning { line, message: "option ignored: it has no primary item".to_string() });
         }
-        b.colored_option_ids(&entries).map_err(|e| build_error(line, e))?;
-        option_lines.push(line);
+        b.colored_option_ids(&self.entries).map_err(|e| build_error(line, e))?;
+        self.option_lines.push(line);
+        Ok(())
     }
-    let problem = b.build().map_err(|e| build_error(item_line, e))?;
-    Ok(DlxInput { problem, warnings, option_lines })
+
+    fn finish(self) -> Result<DlxInput, ParseError> {
+        let item_line = self.item_line.ok_or(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems })?;
+        let problem = self.builder.build().map_err(|e| build_error(item_line, e))?;
+        Ok(DlxInput { problem, warnings: self.warnings, option_lines: self.option_lines })
+    }
 }
 
 fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), ParseError> {

@@ -135,6 +135,16 @@ pub enum ParseErrorKind {
     /// The file isn't valid UTF-8.
     #[error("invalid UTF-8")]
     InvalidUtf8,
+    /// The input is longer than the reader's limit (see
+    /// [`read_dlx_from`](super::read_dlx_from)).
+    #[error("the input is longer than the limit of {limit} bytes")]
+    TooLong {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// Reading the input failed.
+    #[error("read error: {0}")]
+    Read(String),
     /// The problem could not be built.
     #[error("{0}")]
     Build(BuildError),

@@ -64,7 +64,7 @@ mod stats;
 
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
 pub use check::{CheckError, Checker, check_solution};
-pub use dlx_text::{DlxInput, Warning, fingerprint, read_dlx, read_dlx_bytes, write_dlx};
+pub use dlx_text::{DlxInput, Warning, fingerprint, read_dlx, read_dlx_bytes, read_dlx_from, write_dlx};
 pub use error::{BuildError, ParseError, ParseErrorKind};
 pub use estimate::Estimate;
 pub use fixed::PinError;

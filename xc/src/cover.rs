@@ -2,8 +2,8 @@
 
 use super::exit::Failure;
 use super::{SearchArgs, input, search};
-use exactcover::cover::read_dlx_bytes;
-use std::io::Write;
+use exactcover::cover::{ParseErrorKind, read_dlx_from};
+use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 
 /// Arguments of `xc cover`.
@@ -11,16 +11,45 @@ use std::path::PathBuf;
 pub struct CoverArgs {
     /// The DLX file; `-` or nothing reads standard input.
     file: Option<PathBuf>,
+    /// Read at most this much input (e.g. 512M, 4G): a larger input is an
+    /// error, so a huge or endless stream can't take all the memory.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    max_input: u64,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// Parses a size in bytes: a number with an optional `K`, `M`, `G` or `T`
+/// (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let bad = || format!("bad size `{text}`: use e.g. 512M, 4G or 1000000");
+    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    n.checked_mul(1 << shift).ok_or_else(bad)
 }
 
 /// Runs `xc cover`.
 pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let name = input::display_name(args.file.as_deref());
-    let bytes = input::read_all(args.file.as_deref())?;
-    let parsed =
-        read_dlx_bytes(&bytes).map_err(|e| Failure::input(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
+    let source: Box<dyn Read> = match args.file.as_deref() {
+        Some(p) if p != std::path::Path::new("-") => {
+            Box::new(input::open(p).map_err(|e| Failure::input(format!("{name}: {}", input::describe(&e))))?)
+        }
+        _ => Box::new(std::io::stdin().lock()),
+    };
+    let parsed = read_dlx_from(BufReader::with_capacity(1 << 16, source), args.max_input).map_err(|e| {
+        let hint = if matches!(e.kind, ParseErrorKind::TooLong { .. }) { "; raise it with --max-input" } else { "" };
+        Failure::input(format!("{name}:{}:{}: {}{hint}", e.line, e.column, e.kind))
+    })?;
     for w in &parsed.warnings {
         eprintln!("warning: {name}:{}: {}", w.line, w.message);
     }
@@ -29,4 +58,19 @@ pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         solution.iter().map(|&o| problem.format_option(o)).collect()
     };
     search::run(problem, &args.search, &render, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("99999999999T").is_err());
+    }
 }
