@@ -4,13 +4,13 @@
 
 mod serve_client;
 
-use serve_client::{Server, send_raw};
+use serve_client::{Server, bin, send_raw};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[test]
 fn a_host_that_is_not_loopback_needs_allow_remote() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xc"))
+    let mut child = Command::new(bin())
         .args(["serve", "--port", "0", "--host", "0.0.0.0"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -69,7 +69,7 @@ pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
     }
     let mut json = serde_json::Deserializer::from_slice(body);
     let value: T = serde_path_to_error::deserialize(&mut json).map_err(|e| {
-        let field = e.path().iter().last().map(ToString::to_string);
+        let field = e.path().iter().next_back().map(ToString::to_string);
         let inner = e.into_inner();
         let message = match (inner.classify(), &field) {
             (Category::Syntax | Category::Eof | Category::Io, _) => format!("malformed JSON: {inner}"),

@@ -1,6 +1,7 @@
 //! What the tests of `xc serve` share: a server on a free loopback port
 //! (killed when dropped) and a small HTTP/1.1 client over `TcpStream`, so
-//! the tests see exactly the bytes on the wire.
+//! the tests see exactly the bytes on the wire. `XC_BIN` names another
+//! `xc` to test (an older build, to see a test fail before its fix).
 
 #![allow(dead_code, reason = "each test file uses a part")]
 
@@ -13,6 +14,11 @@ use std::time::{Duration, Instant};
 pub const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 pub const SOLUTION: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
+/// The `xc` to test: `XC_BIN`, or this build's.
+pub fn bin() -> String {
+    std::env::var("XC_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_xc").to_string())
+}
+
 /// A server on a free port, killed when dropped.
 pub struct Server {
     pub child: Child,
@@ -20,11 +26,9 @@ pub struct Server {
 }
 
 impl Server {
-    /// `xc serve --port 0` with more arguments. `XC_BIN` names another
-    /// binary to test (an older build, to see a test fail before a fix).
+    /// `xc serve --port 0` with more arguments, run from [`bin`].
     pub fn start(args: &[&str]) -> Server {
-        let bin = std::env::var("XC_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_xc").to_string());
-        let mut child = Command::new(bin)
+        let mut child = Command::new(bin())
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::null())
