@@ -6,9 +6,9 @@
 //! past its own time budget), then gets [`Busy::Saturated`], a 503. A call
 //! asking for more than the default time budget also needs one of
 //! `max(1, workers / 2)` *long* permits, so with two workers or more, long
-//! calls can never hold them all and calls within the default budget
-//! always find a free one within a default budget. Both semaphores are
-//! fair (first come, first served).
+//! calls never hold them all: the calls within the default budget share
+//! the rest, and none of those holds a worker for more than the default
+//! two seconds. Both semaphores are fair (first come, first served).
 //!
 //! The permits and the worker travel with the blocking task, so they are
 //! held until the search ends even if the client has gone. A worker whose
