@@ -12,8 +12,9 @@ pub struct CoverArgs {
     /// The DLX file; `-` or nothing reads standard input.
     file: Option<PathBuf>,
     /// Read at most this much input (e.g. 512M, 4G): a larger input is an
-    /// error, so a huge or endless stream can't take all the memory.
-    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    /// error, so a huge or endless stream can't take all the memory. A
+    /// problem takes up to about 7 bytes of memory per byte of its text.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     max_input: u64,
     #[command(flatten)]
     search: SearchArgs,
@@ -46,10 +47,16 @@ pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
         _ => Box::new(std::io::stdin().lock()),
     };
-    let parsed = read_dlx_from(BufReader::with_capacity(1 << 16, source), args.max_input).map_err(|e| {
-        let hint = if matches!(e.kind, ParseErrorKind::TooLong { .. }) { "; raise it with --max-input" } else { "" };
-        Failure::input(format!("{name}:{}:{}: {}{hint}", e.line, e.column, e.kind))
-    })?;
+    let parsed =
+        read_dlx_from(BufReader::with_capacity(1 << 16, source), args.max_input).map_err(|e| match e.kind {
+            ParseErrorKind::Read(why) => {
+                Failure::input(format!("{name}: {}", why.split(" (os error").next().unwrap_or(&why)))
+            }
+            ParseErrorKind::TooLong { .. } => {
+                Failure::input(format!("{name}:{}:{}: {}; raise it with --max-input", e.line, e.column, e.kind))
+            }
+            kind => Failure::input(format!("{name}:{}:{}: {kind}", e.line, e.column)),
+        })?;
     for w in &parsed.warnings {
         eprintln!("warning: {name}:{}: {}", w.line, w.message);
     }

@@ -13,6 +13,7 @@ mod puzzles;
 mod search;
 mod serve;
 mod sudoku;
+mod wire;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use exit::Failure;

@@ -2,45 +2,11 @@
 //! every endpoint with good input and each kind of bad input, the budgets,
 //! concurrency, and a load of 20,000 requests from 50 clients.
 
+mod serve_client;
+
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use serve_client::{INKALA, SOLUTION, Server, send};
 use std::time::{Duration, Instant};
-
-const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-const SOLUTION: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-
-/// A server on a free port, killed when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xc"))
-            .args(["serve", "--port", "0", "--workers", "8"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-        // "serving http://127.0.0.1:PORT/ (Ctrl-C to stop)"
-        let host_port = line.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default();
-        let port = host_port.rsplit(':').next().and_then(|p| p.parse().ok());
-        let port = port.unwrap_or_else(|| panic!("no port in {line:?}"));
-        Server { child, port }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 thread_local! {
     static PORT: std::cell::Cell<u16> = const { std::cell::Cell::new(0) };
@@ -53,27 +19,15 @@ fn server() -> u16 {
 
 /// Starts a server for this test; requests from this thread go to it.
 fn serve() -> Server {
-    let s = Server::start();
+    let s = Server::start(&["--workers", "8"]);
     PORT.with(|p| p.set(s.port));
     s
 }
 
 /// Sends one request and returns the status and the body.
 fn request(method: &str, path: &str, body: &[u8]) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", server())).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).unwrap();
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string());
-    (status, body)
+    let reply = send(server(), method, path, "", body);
+    (reply.status, reply.body)
 }
 
 fn post(path: &str, body: Value) -> (u16, Value) {
@@ -176,6 +130,7 @@ fn cover() {
     let v = ok("/api/cover", json!({"dlx": "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"}));
     assert_eq!((v["solutions"].as_u64(), v["nodes"].as_u64(), v["updates"].as_u64()), (Some(1), Some(6), Some(30)));
     assert_eq!(v["printed"], json!([["A D", "C E F", "B G"]]));
+    assert_eq!(v["truncated"], false);
     let colors = ok("/api/cover", json!({"dlx": "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"}));
     assert_eq!(colors["warnings"], json!(["line 4: option ignored: it has no primary item"]));
     rejected("/api/cover", br#"{"dlx": "A B\nA C\n"}"#, 400, "line 2, column 3: unknown item `C`");
@@ -186,8 +141,8 @@ fn bad_requests() {
     let _server = serve();
     rejected("/api/solve", b"{not json", 400, "malformed JSON");
     rejected("/api/solve", b"[1, 2]", 400, "must be a JSON object");
-    rejected("/api/solve", b"{}", 400, "missing \"puzzle\"");
-    rejected("/api/solve", br#"{"puzzle": 5}"#, 400, "missing \"puzzle\"");
+    rejected("/api/solve", b"{}", 400, "missing field `puzzle`");
+    rejected("/api/solve", br#"{"puzzle": 5}"#, 400, "\"puzzle\": invalid type: integer `5`, expected a string");
     rejected("/api/solve", br#"{"puzzle": "12345"}"#, 400, "bad puzzle: line 1, column 1: wrong length");
     rejected("/api/solve", br#"{"puzzle": "8..x"}"#, 400, "bad puzzle");
     rejected(
@@ -196,18 +151,23 @@ fn bad_requests() {
         400,
         "unknown variant",
     );
-    rejected("/api/count", format!(r#"{{"puzzle": "{INKALA}", "limit": 0}}"#).as_bytes(), 400, "\"limit\" must be");
+    rejected(
+        "/api/count",
+        format!(r#"{{"puzzle": "{INKALA}", "limit": 0}}"#).as_bytes(),
+        400,
+        "\"limit\": invalid value: integer `0`, expected a whole number of at least 1",
+    );
     rejected(
         "/api/solve",
         format!(r#"{{"puzzle": "{INKALA}", "node_limit": -3}}"#).as_bytes(),
         400,
-        "\"node_limit\" must be",
+        "\"node_limit\": invalid value: integer `-3`, expected a whole number of at least 1",
     );
     rejected("/api/hint", format!(r#"{{"puzzle": "{}"}}"#, ".".repeat(81)).as_bytes(), 400, "more than one solution");
-    rejected("/api/generate", br#"{"size": 7}"#, 400, "must be 4, 9 or 16");
-    rejected("/api/generate", br#"{"difficulty": "impossible"}"#, 400, "unknown level");
+    rejected("/api/generate", br#"{"size": 7}"#, 400, "\"size\": invalid value: integer `7`, expected 4, 9 or 16");
+    rejected("/api/generate", br#"{"difficulty": "impossible"}"#, 400, "\"difficulty\": unknown variant `impossible`");
     rejected("/api/nothing", b"{}", 404, "no such endpoint");
-    rejected("/api/explain", b"{}", 400, "missing \"puzzle\"");
+    rejected("/api/explain", b"{}", 400, "missing field `puzzle`");
     rejected("/api/explain", format!(r#"{{"puzzle": "{INKALA}", "grid": "123"}}"#).as_bytes(), 400, "bad grid");
     rejected("/api/rate", br#"{"puzzle": "8..x"}"#, 400, "bad puzzle");
     rejected("/api/rate", format!(r#"{{"puzzle": "{}"}}"#, "8".repeat(81)).as_bytes(), 400, "the grid breaks a rule");
@@ -287,7 +247,7 @@ fn generated_symmetry_is_named() {
     let sym: exactcover::sudoku::Symmetry = name.parse().unwrap();
     let cells: Vec<u8> = g["puzzle"].as_str().unwrap().bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
     assert!(sym.holds(&cells, 9));
-    rejected("/api/generate", br#"{"symmetry": "spiral"}"#, 400, "unknown symmetry `spiral`");
+    rejected("/api/generate", br#"{"symmetry": "spiral"}"#, 400, "\"symmetry\": unknown variant `spiral`");
 }
 
 #[test]

@@ -367,6 +367,39 @@ fn counts_stopped_early_say_why() {
         .stderr(predicate::str::contains("note: 1 count stopped at the limit of 7 solutions; raise it with --limit"));
 }
 
+/// `xc cover` reads a line at a time and stops at `--max-input`: an
+/// endless stream ends in an error naming the line, in bounded memory
+/// (under a 512 MiB address-space cap).
+#[test]
+fn cover_input_is_capped() {
+    let mut child = std::process::Command::new("prlimit")
+        .arg("--as=536870912")
+        .arg(env!("CARGO_BIN_EXE_xc"))
+        .args(["cover", "--max-input", "8M", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit (util-linux) runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(b"a b c\n");
+        // Endless options, until the reader stops reading.
+        while stdin.write_all(&b"a b\nc\n".repeat(4096)).is_ok() {}
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: <stdin>:")
+            && stderr.ends_with(":1: the input is longer than the limit of 8388608 bytes; raise it with --max-input\n"),
+        "{stderr}"
+    );
+    // The default cap is documented.
+    xc().args(["cover", "--help"]).assert().success().stdout(predicate::str::contains("[default: 256M]"));
+}
+
 /// SIGTERM stops a search as Ctrl-C does, with the partial results.
 #[test]
 fn sigterm_prints_partial_results_and_exits_130() {

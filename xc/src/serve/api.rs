@@ -1,297 +1,268 @@
-//! The JSON API: one function per endpoint. Every search runs under a node
-//! and a time budget; a request may lower them, or raise them up to the
-//! server's caps.
+//! The endpoints: a [`Call`] is a decoded request (see [`crate::wire`]),
+//! run on a worker against a deadline. Every search runs under the call's
+//! node budget and its deadline, which counts from when the request was
+//! read, so time spent waiting for a worker is spent from the budget.
 
-use crate::printer::stats_json;
-use crate::sudoku::explain::{hint_json, path_json};
-use exactcover::cover::{Limits, Status, read_dlx};
-use exactcover::sudoku::logic::{Hint, Level, LogicSolver};
-use exactcover::sudoku::{
-    Generator, GeneratorOptions, Grid, InputFormat, Layout, SudokuSolver, Symmetry, Variant, Verdict, read_puzzles,
+use super::cover;
+use super::worker::{Shape, Worker};
+use crate::wire::{
+    self, Board, Budget, CountReply, CountRequest, CountStatus, CoverRequest, GenerateReply, GenerateRequest,
+    HintReply, ParseReply, ParseRequest, PathReply, PlayerRequest, PuzzleRequest, RateReply, SolveReply, Variant,
+    decode, encode,
 };
-use serde_json::{Value, json};
-use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use exactcover::cover::Limits;
+use exactcover::sudoku::logic::Hint;
+use exactcover::sudoku::{Generator, GeneratorOptions, Grid, InputFormat, Layout, read_puzzles};
+use hyper::StatusCode;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// Default and largest node budgets per request.
-const NODES: (u64, u64) = (5_000_000, 50_000_000);
-/// Default and largest time budgets per request, in milliseconds.
-const MILLIS: (u64, u64) = (2_000, 10_000);
-
-/// A failed request: HTTP status and message.
-type Reject = (u16, String);
-
-fn bad(message: impl Into<String>) -> Reject {
-    (400, message.into())
+/// A refused call: the status and the message.
+#[derive(Debug)]
+pub struct Reject {
+    /// 4xx.
+    pub status: StatusCode,
+    /// For `{"error": …}`.
+    pub message: String,
 }
 
-/// `{"error": message}` as bytes.
-pub fn error_body(message: &str) -> Vec<u8> {
-    json!({ "error": message }).to_string().into_bytes()
+/// A 400.
+pub fn bad(message: impl Into<String>) -> Reject {
+    Reject { status: StatusCode::BAD_REQUEST, message: message.into() }
 }
 
-/// A worker thread's reusable solvers, one per layout.
-#[derive(Default)]
-pub struct Worker {
-    solvers: HashMap<String, SudokuSolver>,
-    logic: HashMap<String, LogicSolver>,
+impl From<wire::WireError> for Reject {
+    fn from(e: wire::WireError) -> Reject {
+        bad(e.message)
+    }
 }
 
-impl Worker {
-    /// Answers one request: `(status, JSON body)`.
-    pub fn dispatch(&mut self, endpoint: &str, body: &[u8]) -> (u16, Vec<u8>) {
-        let result = serde_json::from_slice::<Value>(body)
-            .map_err(|e| bad(format!("malformed JSON: {e}")))
-            .and_then(|v| if v.is_object() { Ok(v) } else { Err(bad("the body must be a JSON object")) })
-            .and_then(|request| match endpoint {
-                "solve" => self.solve(&request),
-                "count" => self.count(&request),
-                "cover" => cover(&request),
-                "parse" => parse(&request),
-                "generate" => generate(&request),
-                "hint" => self.hint(&request),
-                "explain" => self.explain(&request),
-                "rate" => self.rate(&request),
-                _ => Err((404, format!("no such endpoint: /api/{endpoint}"))),
-            });
-        match result {
-            Ok(value) => (200, value.to_string().into_bytes()),
-            Err((status, message)) => (status, error_body(&message)),
-        }
+/// A decoded request.
+#[derive(Debug)]
+pub enum Call {
+    /// `/api/solve`.
+    Solve(PuzzleRequest),
+    /// `/api/count`.
+    Count(CountRequest),
+    /// `/api/hint`.
+    Hint(PlayerRequest),
+    /// `/api/explain`.
+    Explain(PlayerRequest),
+    /// `/api/rate`.
+    Rate(PuzzleRequest),
+    /// `/api/generate`.
+    Generate(GenerateRequest),
+    /// `/api/parse`.
+    Parse(ParseRequest),
+    /// `/api/cover`.
+    Cover(CoverRequest),
+}
+
+const ENDPOINTS: [&str; 8] = ["solve", "count", "hint", "explain", "rate", "generate", "parse", "cover"];
+
+impl Call {
+    /// Whether `/api/{endpoint}` exists.
+    pub fn exists(endpoint: &str) -> bool {
+        ENDPOINTS.contains(&endpoint)
     }
 
-    /// The solver for the request's layout, and the puzzle.
-    fn puzzle(&mut self, request: &Value) -> Result<(&mut SudokuSolver, Grid), Reject> {
-        let (grid, key, layout) = puzzle_and_layout(request)?;
-        let solver = self.solvers.entry(key).or_insert_with(|| SudokuSolver::with_layout(layout));
-        solver.set_limits(limits(request)?);
-        Ok((solver, grid))
-    }
-
-    fn solve(&mut self, request: &Value) -> Result<Value, Reject> {
-        let start = Instant::now();
-        let (solver, grid) = self.puzzle(request)?;
-        let verdict = solver.verdict(&grid).map_err(|e| bad(e.to_string()))?;
-        let stats = solver.stats();
-        let mut reply = json!({
-            "puzzle": grid.to_line(),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "ms": start.elapsed().as_secs_f64() * 1000.0,
-        });
-        let fields = match verdict {
-            Verdict::Unique(s) => json!({"status": "unique", "count": 1, "solution": s.to_line()}),
-            Verdict::Several(s) => json!({"status": "several", "count": 2, "solution": s.to_line()}),
-            Verdict::NoSolution(c) => json!({"status": "none", "count": 0, "conflict": c.map(|c| c.to_string())}),
-            Verdict::Stopped(r, s) => {
-                json!({"status": "stopped", "reason": r.to_string(), "solution": s.map(|s| s.to_line())})
+    /// Decodes the body of a request to `/api/{endpoint}`.
+    pub fn decode(endpoint: &str, body: &[u8]) -> Result<Call, Reject> {
+        Ok(match endpoint {
+            "solve" => Call::Solve(decode(body)?),
+            "count" => Call::Count(decode(body)?),
+            "hint" => Call::Hint(decode(body)?),
+            "explain" => Call::Explain(decode(body)?),
+            "rate" => Call::Rate(decode(body)?),
+            "generate" => Call::Generate(decode(body)?),
+            "parse" => Call::Parse(decode(body)?),
+            "cover" => Call::Cover(decode(body)?),
+            _ => {
+                return Err(Reject {
+                    status: StatusCode::NOT_FOUND,
+                    message: format!("no such endpoint: /api/{endpoint}"),
+                });
             }
-        };
-        merge(&mut reply, fields);
-        Ok(reply)
+        })
     }
 
-    /// The puzzle (`puzzle`) and the player's grid (`grid`, default the
-    /// puzzle), for the logic solver.
-    fn player(&mut self, request: &Value) -> Result<(&mut LogicSolver, Grid, Grid), Reject> {
-        let (puzzle, key, layout) = puzzle_and_layout(request)?;
-        let current = match request.get("grid").and_then(Value::as_str) {
-            None => puzzle.clone(),
-            Some(text) => match read_puzzles(text, InputFormat::Auto).next() {
-                Some(Ok(p)) => p.grid,
-                Some(Err(e)) => return Err(bad(format!("bad grid: {e}"))),
-                None => return Err(bad("no grid found in \"grid\"")),
-            },
-        };
-        let logic = self.logic.entry(key).or_insert_with(|| LogicSolver::with_layout(layout));
-        logic.set_limits(limits(request)?);
-        Ok((logic, puzzle, current))
-    }
-
-    fn hint(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (logic, puzzle, current) = self.player(request)?;
-        let hint = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))?;
-        Ok(hint_json(&hint, &current))
-    }
-
-    fn explain(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (logic, puzzle, current) = self.player(request)?;
-        if let Hint::Mistake { cell, text, .. } = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))? {
-            return Err(bad(format!("{text} (cell {cell})")));
+    /// The call's budgets.
+    pub fn budget(&self) -> Budget {
+        match self {
+            Call::Solve(r) | Call::Rate(r) => r.budget(),
+            Call::Count(r) => r.budget(),
+            Call::Hint(r) | Call::Explain(r) => r.budget(),
+            Call::Generate(r) => r.budget(),
+            Call::Cover(r) => r.budget(),
+            Call::Parse(_) => Budget::default(),
         }
-        let path = logic.path(&current).map_err(|e| bad(e.to_string()))?;
-        Ok(path_json(&path, &current))
     }
 
-    fn rate(&mut self, request: &Value) -> Result<Value, Reject> {
-        let (logic, puzzle, _) = self.player(request)?;
-        let g = logic.grade(&puzzle).map_err(|e| bad(e.to_string()))?;
-        let used: serde_json::Map<String, Value> =
-            g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-        Ok(json!({
-            "rating": g.rating().value(),
-            "level": g.level().name(),
-            "guesses": g.guesses(),
-            "steps": g.steps(),
-            "techniques": used,
-        }))
+    /// Whether the call searches (and so needs a worker); `parse` only
+    /// reads.
+    pub fn needs_worker(&self) -> bool {
+        !matches!(self, Call::Parse(_))
     }
 
-    fn count(&mut self, request: &Value) -> Result<Value, Reject> {
-        let limit = number(request, "limit", 1000, 100_000)?;
-        let start = Instant::now();
-        let (solver, grid) = self.puzzle(request)?;
-        let mut first = grid.cells().to_vec();
-        let (count, status, nodes) = match solver.examine(grid.cells(), limit, &mut first) {
-            Ok(e) => (e.solutions, e.status, e.nodes),
-            Err(c) => return Ok(json!({"count": 0, "complete": true, "status": "none", "conflict": c.to_string()})),
-        };
-        let status_word = match (status, count) {
-            (Status::Complete, 0) => "none",
-            (Status::Complete, 1) => "unique",
-            (Status::Complete, _) => "several",
-            (Status::Stopped(exactcover::cover::StopReason::Solutions), _) => "limit",
-            _ => "stopped",
-        };
-        Ok(json!({
-            "count": count,
-            "complete": status.is_complete(),
-            "status": status_word,
-            "limit": limit,
-            "nodes": nodes,
-            "ms": start.elapsed().as_secs_f64() * 1000.0,
-        }))
+    /// Runs the call: the reply's JSON.
+    pub fn run(self, worker: &mut Worker, deadline: Instant) -> Result<Vec<u8>, Reject> {
+        match self {
+            Call::Solve(r) => solve(worker, &r, deadline),
+            Call::Count(r) => count(worker, &r, deadline),
+            Call::Hint(r) => hint(worker, &r, deadline),
+            Call::Explain(r) => explain(worker, &r, deadline),
+            Call::Rate(r) => rate(worker, &r, deadline),
+            Call::Generate(r) => Ok(generate(&r, deadline)),
+            Call::Parse(r) => parse(&r),
+            Call::Cover(r) => cover::run(&r, deadline),
+        }
     }
 }
 
-/// The request's puzzle, and its layout (`variant`, `regions`) with a key
-/// for the worker's caches.
-fn puzzle_and_layout(request: &Value) -> Result<(Grid, String, Layout), Reject> {
-    let text = request.get("puzzle").and_then(Value::as_str).ok_or_else(|| bad("missing \"puzzle\" (a string)"))?;
-    let grid = match read_puzzles(text, InputFormat::Auto).next() {
-        Some(Ok(p)) => p.grid,
-        Some(Err(e)) => return Err(bad(format!("bad puzzle: {e}"))),
-        None => return Err(bad("bad puzzle: no puzzle found in the text")),
-    };
-    let variant = request.get("variant").and_then(Value::as_str).unwrap_or("classic");
-    let layout = match variant {
-        "classic" => Layout::classic(grid.box_size()),
-        "x" => Layout::variant(Variant::X, grid.box_size()),
-        "windoku" => Layout::variant(Variant::Windoku, grid.box_size()),
-        "jigsaw" => {
-            let map = request.get("regions").and_then(Value::as_str).ok_or_else(|| bad("jigsaw needs \"regions\""))?;
-            Layout::jigsaw(map).map_err(|e| bad(format!("bad regions: {e}")))?
-        }
-        other => return Err(bad(format!("unknown variant `{other}` (classic, x, windoku, jigsaw)"))),
-    };
-    if layout.side() != grid.side() {
-        return Err(bad(format!("a {0}×{0} puzzle for a {1}×{1} region map", grid.side(), layout.side())));
-    }
-    let key = format!("{}:{}:{:?}", layout.name(), layout.side(), request.get("regions"));
-    Ok((grid, key, layout))
+/// Milliseconds since `start`.
+pub fn ms(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Reads a puzzle in any format `xc` reads, and gives it back as a line.
-fn parse(request: &Value) -> Result<Value, Reject> {
-    let text = request.get("puzzle").and_then(Value::as_str).ok_or_else(|| bad("missing \"puzzle\" (a string)"))?;
+/// The search limits of a call: its node budget and its deadline.
+pub fn limits(budget: Budget, deadline: Instant) -> Limits {
+    Limits::new().nodes(budget.nodes).deadline(deadline)
+}
+
+/// The first grid in `text` (the field `field`).
+fn read_grid(text: &str, field: &str) -> Result<Grid, Reject> {
     match read_puzzles(text, InputFormat::Auto).next() {
-        Some(Ok(p)) => Ok(json!({"puzzle": p.grid.to_line(), "side": p.grid.side(), "givens": p.grid.givens()})),
-        Some(Err(e)) => Err(bad(format!("bad puzzle: {e}"))),
-        None => Err(bad("bad puzzle: no puzzle found in the text")),
+        Some(Ok(p)) => Ok(p.grid),
+        Some(Err(e)) => Err(bad(format!("bad {field}: {e}"))),
+        None => Err(bad(format!("bad {field}: no {field} found in the text"))),
     }
 }
 
-fn merge(a: &mut Value, b: Value) {
-    if let (Value::Object(a), Value::Object(b)) = (a, b) {
-        a.extend(b);
-    }
-}
-
-/// A whole number field, with a default and a cap.
-fn number(request: &Value, key: &str, default: u64, cap: u64) -> Result<u64, Reject> {
-    match request.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => match v.as_u64() {
-            Some(n) if n >= 1 => Ok(n.min(cap)),
-            _ => Err(bad(format!("\"{key}\" must be a whole number of at least 1"))),
-        },
-    }
-}
-
-/// The node and time budgets of a request, within the server's caps.
-fn limits(request: &Value) -> Result<Limits, Reject> {
-    let nodes = number(request, "node_limit", NODES.0, NODES.1)?;
-    let millis = number(request, "time_limit_ms", MILLIS.0, MILLIS.1)?;
-    Ok(Limits::new().nodes(nodes).time(Duration::from_millis(millis)))
-}
-
-fn cover(request: &Value) -> Result<Value, Reject> {
-    let text =
-        request.get("dlx").and_then(Value::as_str).ok_or_else(|| bad("missing \"dlx\" (Knuth's text format)"))?;
-    let input = read_dlx(text).map_err(|e| bad(format!("bad problem: {e}")))?;
-    let print = number(request, "print", 10, 1000)?;
-    let problem = input.problem;
-    let mut solver = problem.solver().with_limits(limits(request)?);
-    let mut printed = Vec::new();
-    while let Some(s) = solver.next_solution() {
-        if (printed.len() as u64) < print {
-            printed.push(s.iter().map(|&o| problem.format_option(o)).collect::<Vec<_>>());
+/// The puzzle and the shape of its layout.
+fn board(board: Board<'_>) -> Result<(Grid, Shape), Reject> {
+    let grid = read_grid(board.puzzle, "puzzle")?;
+    let shape = match (board.variant, board.regions) {
+        (Variant::Jigsaw, None) => return Err(bad("\"regions\": a jigsaw needs the letter map of its regions")),
+        (Variant::Jigsaw, Some(map)) => {
+            let layout = Layout::jigsaw(map).map_err(|e| bad(format!("\"regions\": {e}")))?;
+            if layout.side() != grid.side() {
+                let (g, l) = (grid.side(), layout.side());
+                return Err(bad(format!("a {g}×{g} puzzle for a {l}×{l} region map")));
+            }
+            Shape::Jigsaw(layout)
         }
-    }
-    let stats = solver.stats();
-    let mut reply = Value::Object(stats_json(&stats, solver.status()));
-    merge(
-        &mut reply,
-        json!({
-            "ms": stats.elapsed.as_secs_f64() * 1000.0,
-            "printed": printed,
-            "warnings": input.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect::<Vec<_>>(),
-        }),
-    );
-    Ok(reply)
+        (_, Some(_)) => return Err(bad("\"regions\": only a jigsaw has regions")),
+        (v, None) => Shape::Named(v, grid.box_size()),
+    };
+    Ok((grid, shape))
 }
 
-fn generate(request: &Value) -> Result<Value, Reject> {
-    let n = match request.get("size").and_then(Value::as_u64).unwrap_or(9) {
-        4 => 2,
-        9 => 3,
-        16 => 4,
-        other => return Err(bad(format!("\"size\" must be 4, 9 or 16, not {other}"))),
-    };
-    let symmetry: Symmetry =
-        request.get("symmetry").and_then(Value::as_str).unwrap_or("rot180").parse().map_err(bad)?;
-    let seed = match request.get("seed") {
-        None | Some(Value::Null) => {
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-        }
-        Some(v) => v.as_u64().ok_or_else(|| bad("\"seed\" must be a whole number"))?,
-    };
-    let difficulty = match request.get("difficulty").and_then(Value::as_str) {
-        None | Some("any") => None,
-        Some(d) => Some(d.parse::<Level>().map_err(bad)?),
-    };
+fn solve(worker: &mut Worker, r: &PuzzleRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
     let start = Instant::now();
-    let millis = number(request, "time_limit_ms", MILLIS.0, MILLIS.1)?;
+    let (grid, shape) = board(r.board())?;
+    let solver = worker.exact(shape);
+    solver.set_limits(limits(r.budget(), deadline));
+    let verdict = solver.verdict(&grid).map_err(|e| bad(e.to_string()))?;
+    let stats = solver.stats();
+    let reply = SolveReply {
+        puzzle: grid.to_line(),
+        outcome: verdict.into(),
+        nodes: stats.nodes,
+        updates: stats.updates,
+        ms: ms(start),
+    };
+    Ok(encode(&reply))
+}
+
+fn count(worker: &mut Worker, r: &CountRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
+    let start = Instant::now();
+    let limit = r.limit();
+    let (grid, shape) = board(r.board())?;
+    let solver = worker.exact(shape);
+    solver.set_limits(limits(r.budget(), deadline));
+    let mut first = grid.cells().to_vec();
+    let reply = match solver.examine(grid.cells(), limit, &mut first) {
+        Err(conflict) => CountReply::clash(&conflict, limit, ms(start)),
+        Ok(e) => CountReply {
+            count: e.solutions,
+            complete: e.status.is_complete(),
+            status: CountStatus::of(e.status, e.solutions),
+            limit,
+            nodes: e.nodes,
+            ms: ms(start),
+            conflict: None,
+        },
+    };
+    Ok(encode(&reply))
+}
+
+/// The puzzle, the player's grid (default the puzzle), and the logic
+/// solver set up for the call.
+fn player<'w>(
+    worker: &'w mut Worker,
+    r: &PlayerRequest,
+    deadline: Instant,
+) -> Result<(&'w mut exactcover::sudoku::logic::LogicSolver, Grid, Grid), Reject> {
+    let (puzzle, shape) = board(r.board())?;
+    let current = match &r.grid {
+        None => puzzle.clone(),
+        Some(text) => read_grid(text, "grid")?,
+    };
+    let logic = worker.logic(shape);
+    logic.set_limits(limits(r.budget(), deadline));
+    Ok((logic, puzzle, current))
+}
+
+fn hint(worker: &mut Worker, r: &PlayerRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
+    let (logic, puzzle, current) = player(worker, r, deadline)?;
+    let hint = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))?;
+    Ok(encode(&HintReply::new(&hint, &current)))
+}
+
+fn explain(worker: &mut Worker, r: &PlayerRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
+    let (logic, puzzle, current) = player(worker, r, deadline)?;
+    if let Hint::Mistake { cell, text, .. } = logic.hint(&puzzle, &current).map_err(|e| bad(e.to_string()))? {
+        return Err(bad(format!("{text} (cell {cell})")));
+    }
+    let path = logic.path(&current).map_err(|e| bad(e.to_string()))?;
+    Ok(encode(&PathReply::new(&path, &current)))
+}
+
+fn rate(worker: &mut Worker, r: &PuzzleRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
+    let (puzzle, shape) = board(r.board())?;
+    let logic = worker.logic(shape);
+    logic.set_limits(limits(r.budget(), deadline));
+    let grade = logic.grade(&puzzle).map_err(|e| bad(e.to_string()))?;
+    Ok(encode(&RateReply::from(&grade)))
+}
+
+fn generate(r: &GenerateRequest, deadline: Instant) -> Vec<u8> {
+    let start = Instant::now();
+    let size = r.size.unwrap_or_default();
+    let seed =
+        r.seed.map_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64), |s| s.0);
     let options = GeneratorOptions {
-        symmetry,
-        difficulty,
-        grade: n == 3,
+        symmetry: r.symmetry.unwrap_or_default().into(),
+        difficulty: r.difficulty.unwrap_or_default().level(),
+        grade: size.side() == 9,
         attempts: 200,
-        time_limit: Some(Duration::from_millis(millis)),
+        time_limit: Some(deadline.saturating_duration_since(start)),
         ..GeneratorOptions::default()
     };
-    let g = Generator::new(n, options).generate(seed);
-    let mut reply = json!({
-        "puzzle": g.puzzle.to_line(),
-        "solution": g.solution.to_line(),
-        "givens": g.puzzle.givens(),
-        "seed": seed,
-        "symmetry": g.symmetry.to_string(),
-        "difficulty_met": g.clues_met,
-        "ms": start.elapsed().as_secs_f64() * 1000.0,
-    });
-    if let Some(grade) = &g.grade {
-        merge(&mut reply, json!({"rating": grade.rating().value(), "level": grade.level().name()}));
-    }
-    Ok(reply)
+    let g = Generator::new(size.box_size(), options).generate(seed);
+    encode(&GenerateReply {
+        puzzle: g.puzzle.to_line(),
+        solution: g.solution.to_line(),
+        givens: g.puzzle.givens(),
+        seed,
+        symmetry: g.symmetry.to_string(),
+        difficulty_met: g.clues_met,
+        ms: ms(start),
+        rating: g.grade.as_ref().map(|g| f64::from(g.rating().tenths()) / 10.0),
+        level: g.grade.as_ref().map(|g| g.level().name()),
+    })
+}
+
+fn parse(r: &ParseRequest) -> Result<Vec<u8>, Reject> {
+    let grid = read_grid(&r.puzzle, "puzzle")?;
+    Ok(encode(&ParseReply { puzzle: grid.to_line(), side: grid.side(), givens: grid.givens() }))
 }

@@ -1,20 +1,47 @@
-//! `xc serve`: a local web page and a JSON API over HTTP.
+//! `xc serve`: a local web page and a JSON API over HTTP/1.1.
 //!
-//! A small pool of worker threads share one `tiny_http` listener; each
-//! takes the next request, so a slow request ties up one worker only, and
-//! every search runs under a node and time budget. Request bodies are
-//! capped. The page (HTML, CSS, JS) is compiled into the binary and fetches
-//! nothing from elsewhere. See `docs/API.md`.
+//! The server is hyper on a two-thread tokio runtime. What it guarantees
+//! (each is tested against a real server, see `docs/RELIABILITY.md`):
+//!
+//! * **Slow clients cost a task and a socket, never a worker.** Headers must
+//!   arrive within `--header-timeout` (also the keep-alive idle timeout) and
+//!   a body within `--body-timeout`; bodies are capped at [`MAX_BODY`]; at
+//!   most `--max-connections` connections are open at once (more wait in
+//!   the kernel's backlog).
+//! * **Solvers never run on the runtime.** They run on blocking threads,
+//!   at most `--workers` at once ([`pool`]); a request that waits longer
+//!   than `--queue-wait` for one gets 503 with `Retry-After`. Requests
+//!   asking for more than the default time budget may hold only half of
+//!   the workers, so default requests always find some. Static files and
+//!   errors are answered on the runtime, so they stay fast while every
+//!   worker searches.
+//! * **Every request has a budget** of nodes and of time, counted from when
+//!   its body was read: waiting for a worker, searching and writing the
+//!   reply all count ([`api`], [`cover`]).
+//! * **Nothing passes from one request to the next**: each worker's cached
+//!   solvers are reset by every use, and a worker that panicked is dropped.
+//! * **Loopback only, unless asked**: a non-loopback `--host` needs
+//!   `--allow-remote`; on loopback, requests must name the server as
+//!   `localhost`, `127.0.0.1`, `[::1]` or its own address ([`host`]), which
+//!   defeats DNS rebinding.
+//!
+//! SIGINT and SIGTERM end the process at once (the default disposition):
+//! no request holds state worth saving.
 
 mod api;
 mod assets;
+mod cover;
+mod host;
+mod http;
+mod listen;
+mod pool;
+mod worker;
 
 use super::exit::{self, Failure};
+use super::parse_duration;
 use clap::Args;
-use std::io::Read;
-use std::net::IpAddr;
-use std::sync::Arc;
-use tiny_http::{Header, Method, Request, Response, Server};
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 /// Arguments of `xc serve`.
 #[derive(Args, Debug)]
@@ -22,95 +49,79 @@ pub struct ServeArgs {
     /// The port (0 picks a free one, printed on stderr).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on. Anything but loopback needs saying so,
-    /// and gets a warning: the API has no authentication.
+    /// The address to listen on. Anything but loopback also needs
+    /// --allow-remote: the API has no authentication.
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
+    /// Allow a --host that is not loopback (anyone who can reach it can
+    /// use the API).
+    #[arg(long)]
+    allow_remote: bool,
     /// Open the page in a browser.
     #[arg(long)]
     open: bool,
-    /// Worker threads.
+    /// Searches run at once (each on its own thread).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     workers: u16,
+    /// Connections open at once; more wait to be accepted.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    max_connections: u16,
+    /// Time allowed for a request's headers, and for an idle keep-alive
+    /// connection.
+    #[arg(long, default_value = "5s", value_parser = parse_duration)]
+    header_timeout: Duration,
+    /// Time allowed for a request's body, from its headers.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    body_timeout: Duration,
+    /// Time a request may wait for a free worker before a 503.
+    #[arg(long, default_value = "1s", value_parser = parse_duration)]
+    queue_wait: Duration,
 }
 
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// Runs the server until it is killed.
+/// What the server needs to know of its arguments.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Whether Host headers are checked (on loopback).
+    pub check_host: bool,
+    /// See [`ServeArgs`].
+    pub workers: usize,
+    /// See [`ServeArgs`].
+    pub max_connections: usize,
+    /// See [`ServeArgs`].
+    pub header_timeout: Duration,
+    /// See [`ServeArgs`].
+    pub body_timeout: Duration,
+    /// See [`ServeArgs`].
+    pub queue_wait: Duration,
+}
+
+/// Runs the server until the process is stopped.
 pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
-    if !args.host.is_loopback() {
+    let loopback = args.host.is_loopback();
+    if !loopback && !args.allow_remote {
+        return Err(Failure::input(format!(
+            "refusing to listen on {}: the API has no authentication, so anyone who can reach it could use it; \
+             add --allow-remote to do so anyway",
+            args.host
+        )));
+    }
+    if !loopback {
         eprintln!("warning: listening on {}: anyone who can reach it can use the API", args.host);
     }
-    let server = Server::http((args.host, args.port))
-        .map_err(|e| Failure::input(format!("can't listen on {}:{}: {e}", args.host, args.port)))?;
-    let server = Arc::new(server);
-    let url = match server.server_addr().to_ip() {
-        Some(addr) => format!("http://{addr}/"),
-        None => "http://localhost/".to_string(),
+    let config = Config {
+        addr: SocketAddr::new(args.host, args.port),
+        check_host: loopback,
+        workers: usize::from(args.workers),
+        max_connections: usize::from(args.max_connections),
+        header_timeout: args.header_timeout,
+        body_timeout: args.body_timeout,
+        queue_wait: args.queue_wait,
     };
-    eprintln!("serving {url} (Ctrl-C to stop)");
-    if args.open {
-        let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
-    }
-    let workers: Vec<_> = (0..args.workers)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            std::thread::spawn(move || {
-                let mut state = api::Worker::default();
-                while let Ok(request) = server.recv() {
-                    handle(&mut state, request);
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
-    }
+    listen::serve(config, args.open)?;
     Ok(exit::SOLVED)
-}
-
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
-}
-
-fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>) {
-    let response = Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    let _ = request.respond(response);
-}
-
-fn handle(state: &mut api::Worker, mut request: Request) {
-    let path = request.url().split('?').next().unwrap_or("/").to_string();
-    let method = request.method().clone();
-    if let Some((content_type, body)) = assets::get(&path) {
-        if method == Method::Get || method == Method::Head {
-            return respond(request, 200, content_type, body.to_vec());
-        }
-        return respond(request, 405, "application/json", api::error_body("use GET for pages"));
-    }
-    let Some(endpoint) = path.strip_prefix("/api/") else {
-        return respond(request, 404, "application/json", api::error_body(&format!("no such page: {path}")));
-    };
-    if method != Method::Post {
-        return respond(request, 405, "application/json", api::error_body("use POST for the API"));
-    }
-    let mut body = Vec::new();
-    let read = request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut body);
-    if read.is_err() {
-        return respond(request, 400, "application/json", api::error_body("could not read the request body"));
-    }
-    if body.len() > MAX_BODY {
-        return respond(
-            request,
-            413,
-            "application/json",
-            api::error_body(&format!("the body is over {MAX_BODY} bytes")),
-        );
-    }
-    let (status, reply) = state.dispatch(endpoint, &body);
-    respond(request, status, "application/json", reply);
 }
