@@ -77,10 +77,9 @@ fn check_puzzle(solver: &LogicSolver, name: &str, line: usize, puzzle: &Grid, so
 /// Safety: on every puzzle of the unique sets, no logical step removes a
 /// cell's true digit or places a wrong one.
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn no_logical_step_removes_a_true_digit() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let start = Instant::now();
     let mut total = Tally::default();
     for name in UNIQUE_SETS {
@@ -120,10 +119,9 @@ fn no_logical_step_removes_a_true_digit() {
 /// full houses, which are naked singles too) all but three are solved,
 /// and those three need a hidden single.
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn kaggle_puzzles_need_only_singles() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let puzzles = puzzles_and_solutions(&dir, "kaggle_bryanpark_first10k_puzzles.txt");
     let naked = LogicSolver::new().only(&[Technique::FullHouse, Technique::NakedSingle]);
     let results: Vec<(Level, usize)> = puzzles
@@ -149,10 +147,9 @@ fn kaggle_puzzles_need_only_singles() {
 /// Rating is deterministic: grading top1465 on one thread and on every
 /// core gives the same grades. Prints the levels.
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn rating_is_deterministic_on_top1465() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let puzzles = puzzles_and_solutions(&dir, "tdoku_puzzles3_magictour_top1465.txt");
     let solver = LogicSolver::new();
     let one: Vec<_> = (puzzles.iter()).map(|(_, p, s)| solver.solve_with(Candidates::new(p), s, |_, _| {})).collect();

@@ -84,10 +84,9 @@ fn without_comments(text: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn emitted_dlx_matches_knuths_files() {
-    let Some(dir) = common::shared_data("data/dlx") else {
-        return;
-    };
+    let dir = common::shared_data("data/dlx");
     let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
     for n in [8, 10, 12] {
         let ours = write_dlx(Queens::new(n).unwrap().problem());

@@ -35,10 +35,9 @@ fn examine(puzzles: &[Puzzle], max: u64) -> (Vec<u64>, BatchOutput) {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn unique_sets_solve_uniquely_and_pass_the_checker() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let layout = Layout::classic(3);
     for name in unique_sets() {
         let puzzles = read(&dir, name);
@@ -57,10 +56,9 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn kaggle_solutions_match_ours() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let puzzles = read(&dir, "kaggle_bryanpark_first10k.csv");
     assert_eq!(puzzles.len(), 7999);
     let (_, out) = examine(&puzzles, 1);
@@ -70,10 +68,9 @@ fn kaggle_solutions_match_ours() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn every_serg_puzzle_has_several_solutions() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let puzzles = read(&dir, "tdoku_puzzles7_serg_benchmark.txt");
     assert_eq!(puzzles.len(), 7992);
     let (counts, _) = examine(&puzzles, 2);
@@ -81,10 +78,9 @@ fn every_serg_puzzle_has_several_solutions() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn tdoku_test_counts_match_exactly() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
+    let dir = common::shared_data("data");
     let puzzles = read(&dir, "tdoku_test_puzzles.txt");
     assert_eq!(puzzles.len(), 29);
     let (counts, out) = examine(&puzzles, 100_000);
@@ -116,14 +112,10 @@ fn qqwing_counts(puzzles: &[&Puzzle]) -> Option<Vec<u64>> {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
+#[cfg_attr(not(has_qqwing), ignore = "needs qqwing (apt-get install qqwing)")]
 fn counts_agree_with_qqwing_on_samples_of_every_set() {
-    let Some(dir) = common::shared_data("data") else {
-        return;
-    };
-    if Command::new("qqwing").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: qqwing not installed (apt-get install qqwing)");
-        return;
-    }
+    let dir = common::shared_data("data");
     let mut compared = 0;
     for name in unique_sets().chain(["tdoku_puzzles7_serg_benchmark.txt", "tdoku_test_puzzles.txt"]) {
         let puzzles = read(&dir, name);

@@ -3,20 +3,18 @@
 
 use std::path::PathBuf;
 
-/// The shared data folder: `$EXACTCOVER_SHARED`, or `../shared` beside the
-/// checkout. `None` (with a message on stderr) when it is absent, so tests
-/// that need it skip instead of failing.
-pub fn shared_data(sub: &str) -> Option<PathBuf> {
+/// A folder of the shared data: `$EXACTCOVER_SHARED/SUB`, or
+/// `../shared/SUB` beside the checkout. Tests that call this carry
+/// `#[cfg_attr(not(shared_data), ignore = "…")]`: `build.rs` sets
+/// `shared_data` when the folder is there, so without it `cargo test`
+/// counts them as ignored.
+pub fn shared_data(sub: &str) -> PathBuf {
     let base = std::env::var_os("EXACTCOVER_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
     let dir = base.join(sub);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("SKIPPED: shared data folder {} not found (set EXACTCOVER_SHARED to its parent)", dir.display());
-        None
-    }
+    assert!(dir.is_dir(), "the shared data folder {} was there when the tests were built, and is gone", dir.display());
+    dir
 }
 
 /// The rows of a Markdown table whose header row starts with `first_header`.

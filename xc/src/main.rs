@@ -22,9 +22,26 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// What `xc --help` says first.
+const ABOUT: &str = "Exact cover, fast: solves any exact-cover problem with Knuth's Dancing Links, \
+Sudoku puzzles in every common format (and proves them unique), generates and rates puzzles, \
+and serves a Sudoku page in the browser.";
+
+/// Examples and exit codes, after the list of commands.
+const AFTER_HELP: &str = "Examples:
+  xc sudoku solve puzzles.txt        solve each puzzle, proving its solution unique
+  xc sudoku generate -n 10 --rate    ten new puzzles with their ratings
+  xc cover problem.dlx --all         every solution of a problem in Knuth's DLX format
+  xc queens 12                       count the 14200 ways to place 12 queens
+  xc serve --open                    the Sudoku page at http://127.0.0.1:8080/
+  xc completions bash > ~/.local/share/bash-completion/completions/xc
+
+Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 stopped by a limit,
+70 internal error, 130 interrupted. Every command has --help; see docs/CLI.md.";
+
 /// Exact cover, fast: Dancing Links for any problem, Sudoku, and puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "xc", version, about, propagate_version = true)]
+#[command(name = "xc", version, about = ABOUT, after_help = AFTER_HELP, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -32,7 +49,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve, count and check Sudoku puzzles.
+    /// Sudoku: solve, count, check, generate, rate, hint, explain.
     Sudoku(sudoku::SudokuArgs),
     /// Solve an exact-cover problem in Knuth's DLX format.
     Cover(cover::CoverArgs),
@@ -46,6 +63,13 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Add up the JSON results of the shards of one search.
     Merge(merge::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `xc man | man -l -`.
+    Man,
 }
 
 /// How results are written.
@@ -100,6 +124,16 @@ fn main() -> ExitCode {
         Command::Polyomino(args) => puzzles::polyomino(&args, &mut out),
         Command::Serve(args) => serve::run(&args),
         Command::Merge(args) => merge::run(&args, &mut out),
+        Command::Completions { shell } => {
+            // Into a buffer first: the generator panics on a write error.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "xc", &mut script);
+            out.write_all(&script).map(|()| exit::SOLVED).map_err(Failure::from)
+        }
+        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+            .render(&mut out)
+            .map(|()| exit::SOLVED)
+            .map_err(Failure::from),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     let code = match result {
@@ -122,6 +156,27 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The help starts with what the tool is; completions and the manual
+    /// page cover every command.
+    #[test]
+    fn help_completions_and_manual() {
+        let mut cli = Cli::command();
+        let help = cli.render_help().to_string();
+        assert!(help.starts_with("Exact cover, fast: solves any exact-cover problem"), "{help}");
+        let sudoku = cli.find_subcommand_mut("sudoku").unwrap().render_help().to_string();
+        for verb in ["solve", "count", "check", "generate", "rate", "hint", "explain"] {
+            assert!(sudoku.lines().next().unwrap().contains(verb), "{verb}: {sudoku}");
+        }
+        let mut bash = Vec::new();
+        clap_complete::generate(clap_complete::Shell::Bash, &mut Cli::command(), "xc", &mut bash);
+        let bash = String::from_utf8(bash).unwrap();
+        assert!(bash.contains("_xc()") && bash.contains("xc__subcmd__sudoku__subcmd__generate"), "{bash}");
+        let mut man = Vec::new();
+        clap_mangen::Man::new(Cli::command()).render(&mut man).unwrap();
+        let man = String::from_utf8(man).unwrap();
+        assert!(man.contains(".TH xc 1") && man.contains("completions"), "{man}");
     }
 
     #[test]

@@ -147,11 +147,8 @@ fn merge_refuses_overflowing_totals_and_wrong_types() {
 }
 
 #[test]
+#[cfg_attr(not(has_gnu_parallel), ignore = "needs GNU parallel (apt-get install parallel)")]
 fn the_gnu_parallel_recipe_of_scaling_md_works() {
-    if std::process::Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: GNU parallel not installed (apt-get install parallel; .ci/run installs it)");
-        return;
-    }
     let dir = std::env::temp_dir().join(format!("xc-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let xc = env!("CARGO_BIN_EXE_xc");

@@ -17,6 +17,13 @@ use std::time::Duration;
 
 /// Arguments of `xc sudoku`.
 #[derive(Args, Debug)]
+#[command(
+    about = "Sudoku: solve, count, check, generate, rate, hint, explain",
+    long_about = "Sudoku puzzles of every common format, 4×4 to 25×25, and the X, windoku and jigsaw variants.
+
+Verbs: solve (and prove unique), count, check (the rules, without solving), generate, rate
+(the techniques a person needs), hint (the next logical step), explain (the whole path)."
+)]
 pub struct SudokuArgs {
     #[command(subcommand)]
     command: SudokuCommand,
