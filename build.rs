@@ -16,9 +16,9 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=EXACTCOVER_SHARED");
     println!("cargo::rerun-if-env-changed=PATH");
-    let base = std::env::var_os("EXACTCOVER_SHARED").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default()).join("../shared")
-    });
+    let base = std::env::var_os("EXACTCOVER_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default()).join("../shared"));
     if base.join("data").is_dir() {
         println!("cargo::rustc-cfg=shared_data");
     }

@@ -6,6 +6,7 @@
 //!
 //! Run with `cargo run --release --example backtracking [PUZZLE]`.
 
+use exactcover::sudoku::{SudokuSolver, Verdict};
 use std::time::Instant;
 
 /// Counts solutions of an 81-cell puzzle (0 for empty), up to `max`, by
@@ -69,12 +70,20 @@ fn main() {
     let count = backtrack_count(&mut grid, 2);
     let backtracking = start.elapsed();
     let puzzle = exactcover::sudoku::Grid::from_line(&line).expect("a puzzle");
-    let mut solver = exactcover::sudoku::SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3);
     let start = Instant::now();
     let verdict = solver.verdict(&puzzle).expect("9x9");
     let dlx = start.elapsed();
     let solution: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
-    println!("backtracking:  {count} solution(s) (counting up to 2) in {backtracking:?}: {solution}");
-    println!("dancing links: {verdict:?} in {dlx:?}");
-    println!("ratio: {:.1}x", backtracking.as_secs_f64() / dlx.as_secs_f64());
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    let plural = if count == 1 { "" } else { "s" };
+    println!("backtracking:  {count} solution{plural} (counting up to 2) in {:.3} ms: {solution}", ms(backtracking));
+    let answer = match verdict {
+        Verdict::Unique(g) => format!("the unique solution {g}"),
+        Verdict::Several(g) => format!("several solutions, the first {g}"),
+        Verdict::NoSolution(_) => "no solution".to_string(),
+        Verdict::Stopped(reason, _) => format!("stopped: {reason}"),
+    };
+    println!("dancing links: {answer}, in {:.3} ms", ms(dlx));
+    println!("dancing links is {:.0} times as fast here", backtracking.as_secs_f64() / dlx.as_secs_f64());
 }

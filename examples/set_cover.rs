@@ -2,7 +2,7 @@
 //! A={1,4,7}, B={1,4}, C={4,5,7}, D={3,5,6}, E={2,3,6,7}, F={2,7}
 //! cover the numbers 1–7 exactly once?
 //!
-//! Run with `cargo run --example set_cover`.
+//! Run with `cargo run --release --example set_cover`.
 
 use exactcover::cover::{ProblemBuilder, Uniqueness};
 

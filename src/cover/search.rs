@@ -275,7 +275,9 @@ impl Solver {
         }
         let now = Instant::now();
         self.deadline = self.limits.deadline_from(now);
-        self.next_check = self.nodes + CHECK_INTERVAL;
+        // A search begun after the cancel flag went up stops at its first
+        // node, however small it is (a batch of easy puzzles stops at once).
+        self.next_check = if self.limits.cancelled() { self.nodes } else { self.nodes + CHECK_INTERVAL };
         // The prefix's work belongs to the levels above (see `split`).
         let counters = (self.arena.updates, self.arena.cleansings);
         self.replay_prefix();

@@ -18,10 +18,10 @@
 //! next, so any puzzle may follow any other.
 
 pub use super::adapter::Outcome;
-use super::adapter::SudokuSolver;
+use super::adapter::{Examined, SudokuSolver};
 use super::grid::Grid;
 use super::layout::Layout;
-use crate::cover::Limits;
+use crate::cover::{Limits, Status, StopReason};
 use rayon::prelude::*;
 use std::borrow::Borrow;
 use std::sync::{Mutex, OnceLock, TryLockError};
@@ -164,6 +164,11 @@ impl Batch {
         let Some(prototype) = self.prototype(n) else {
             return Outcome::WrongSize { side: puzzle.side() };
         };
+        if self.limits.cancelled() {
+            // Cancelled: the puzzles still waiting are not even pinned.
+            let status = Status::Stopped(StopReason::Cancelled);
+            return Outcome::Examined(Examined { solutions: 0, status, nodes: 0, guesses: 0, updates: 0 });
+        }
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
         match solver.examine(puzzle.cells(), self.max_solutions, slot) {
             Ok(e) => Outcome::Examined(e),

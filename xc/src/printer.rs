@@ -126,6 +126,11 @@ pub fn stats_json(stats: &Stats, status: Status) -> Map<String, Value> {
     }
 }
 
+/// `1 puzzle`, `2 puzzles`: a count with its noun (which takes an `s`).
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// The exit code for a search that ended with `status`.
 pub fn exit_code(status: Status, solutions: u64) -> u8 {
     match status {

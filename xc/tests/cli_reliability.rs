@@ -344,7 +344,11 @@ fn an_interrupted_enumeration_says_how_far_it_got() {
 #[test]
 fn counts_stopped_early_say_why() {
     let empty = format!("{}\n", ".".repeat(81));
-    let out = xc().args(["sudoku", "count", "--time-limit", "200ms", "-"]).write_stdin(empty.clone()).assert().code(3);
+    let out = xc()
+        .args(["sudoku", "count", "--time-limit", "200ms", "--limit", "1000000000000", "-"])
+        .write_stdin(empty.clone())
+        .assert()
+        .code(3);
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     let (count, note) = stdout.trim().split_once(':').unwrap().1.split_once("  # ").unwrap();
@@ -352,7 +356,7 @@ fn counts_stopped_early_say_why() {
     assert_eq!(note, "stopped: time limit reached");
     assert!(!stderr.contains("raise it with --limit"), "{stderr}");
     let json = xc()
-        .args(["sudoku", "count", "--time-limit", "200ms", "--format", "json", "-q", "-"])
+        .args(["sudoku", "count", "--time-limit", "200ms", "--limit", "1000000000000", "--format", "json", "-q", "-"])
         .write_stdin(empty.clone())
         .assert()
         .code(3);

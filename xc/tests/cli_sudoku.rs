@@ -33,7 +33,7 @@ fn solves_a_line_from_stdin() {
         .code(0)
         .stdout(format!("{INKALA_SOLUTION}\n"))
         .stderr(predicate::str::starts_with(
-            "1 puzzles: 1 solved (1 unique, 0 several), 0 no solution, 0 stopped, 0 errors;",
+            "1 puzzle: 1 solved (1 unique, 0 several), 0 no solution, 0 stopped, 0 errors;",
         ));
 }
 

@@ -6,8 +6,9 @@
 //! instead (see `enumerate.rs`).
 
 use super::report::{self, Kind, Record};
-use super::{InputArgs, Mode};
+use super::{InputArgs, Mode, SearchFlags};
 use crate::exit::{self, Failure, worst};
+use crate::printer::counted;
 use crate::{input, interrupt, progress};
 use exactcover::cover::StopReason;
 use exactcover::sudoku::Answer;
@@ -64,6 +65,8 @@ struct Done {
 /// Everything the loop needs to know about the run.
 pub(super) struct Run<'a> {
     pub(super) args: &'a InputArgs,
+    /// The limits and statistics asked for (none for `check`, `rate`).
+    pub(super) search: &'a SearchFlags,
     mode: Mode,
     pub(super) layout: Option<Layout>,
     /// The classic layouts by box size, for checking answers (each built
@@ -73,9 +76,9 @@ pub(super) struct Run<'a> {
 }
 
 /// Runs `xc sudoku solve|count|check` over the inputs.
-pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Failure> {
+pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Write) -> Result<u8, Failure> {
     let layout = args.layout()?;
-    let limits = args.limits();
+    let limits = search.limits();
     let max = match mode {
         Mode::Solve { .. } => 2,
         Mode::Count(n) | Mode::Enumerate(n) => n,
@@ -90,7 +93,7 @@ pub fn run(args: &InputArgs, mode: Mode, out: &mut dyn Write) -> Result<u8, Fail
         pool = pool.num_threads(n as usize);
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let run = Run { args, mode, layout, classic: Default::default(), batch };
+    let run = Run { args, search, mode, layout, classic: Default::default(), batch };
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -197,6 +200,9 @@ impl Run<'_> {
                 (kinds, next, written)
             });
             written?;
+            // Once interrupted, the chunk read meanwhile is left unsolved:
+            // what was found is written and the run ends.
+            let next = if interrupt::raised() { Vec::new() } else { next };
             solved = Some((std::mem::replace(&mut current, next), kinds));
             progress(reader.bytes_read());
         }
@@ -234,7 +240,7 @@ impl Run<'_> {
             file: name,
             line: puzzle.line,
             puzzle: &puzzle.grid,
-            nodes: nodes.filter(|_| self.args.stats),
+            nodes: nodes.filter(|_| self.search.stats),
             kind,
         };
         let mut text = Vec::with_capacity(96);
@@ -428,25 +434,22 @@ impl std::fmt::Display for Location<'_> {
 
 fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
+    let (puzzles, errors) = (counted(s.puzzles, "puzzle"), counted(s.errors, "error"));
     let line = match mode {
         Mode::Rate => format!(
-            "{} puzzles: {} easy, {} medium, {} hard, {} expert, {} need guessing, {} errors; {:.3} s, {:.0} puzzles/s",
-            s.puzzles, s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4], s.errors, seconds, rate
+            "{puzzles}: {} easy, {} medium, {} hard, {} expert, {} need guessing, {errors}; {seconds:.3} s, {rate:.0} puzzles/s",
+            s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4]
         ),
         Mode::Check => {
-            format!("{} grids: {} valid, {} invalid, {} errors", s.puzzles, s.puzzles - s.none, s.none, s.errors)
+            format!("{}: {} valid, {} invalid, {errors}", counted(s.puzzles, "grid"), s.puzzles - s.none, s.none)
         }
         _ => format!(
-            "{} puzzles: {} solved ({} unique, {} several), {} no solution, {} stopped, {} errors; {:.3} s, {:.0} puzzles/s",
-            s.puzzles,
+            "{puzzles}: {} solved ({} unique, {} several), {} no solution, {} stopped, {errors}; {seconds:.3} s, {rate:.0} puzzles/s",
             s.unique + s.several,
             s.unique,
             s.several,
             s.none,
             s.stopped,
-            s.errors,
-            seconds,
-            rate
         ),
     };
     eprintln!("{line}");

@@ -32,7 +32,7 @@ impl Run<'_> {
                 Some(l) => SudokuSolver::with_layout(l.clone()),
                 None => SudokuSolver::new(puzzle.grid.box_size()),
             });
-            solver.set_limits(self.args.limits());
+            solver.set_limits(self.search.limits());
             let record = |kind, nodes| Record { file: name, line: puzzle.line, puzzle: &puzzle.grid, kind, nodes };
             let heading = record(Kind::Enumerated { count: 0, stop: None }, None);
             let (mut count, mut failure) = (0, None);
@@ -77,7 +77,7 @@ impl Run<'_> {
             summary.puzzles += 1;
             summary.nodes += nodes.map_or(0, |n| n.0);
             self.tally(&kind, name, &puzzle, summary);
-            report::write(&mut out, format, &record(kind, nodes.filter(|_| self.args.stats)))?;
+            report::write(&mut out, format, &record(kind, nodes.filter(|_| self.search.stats)))?;
         }
         out.flush()?;
         Ok(())

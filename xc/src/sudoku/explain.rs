@@ -2,11 +2,11 @@
 //! player, as text or JSON.
 
 use crate::exit::{self, Failure};
+use crate::wire::{self, HintReply, PathReply};
 use crate::{Format, input};
 use clap::Args;
-use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, SolvePath, Step};
+use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};
 use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
 
@@ -66,57 +66,6 @@ fn logic_failure(e: LogicError) -> Failure {
     Failure::Error { code, message: format!("{e}; hints need a puzzle with exactly one solution") }
 }
 
-/// A step as JSON, for the command line and the web page. `before` is the
-/// grid the step applies to.
-pub fn step_json(step: &Step, before: &Grid) -> Value {
-    json!({
-        "technique": step.technique().map_or("Guess", |t| t.name()),
-        "text": step.explanation(),
-        "rating": step.rating().value(),
-        "guess": step.is_guess(),
-        "cells": step.pattern_cells(),
-        "digits": step.pattern_digits(),
-        "houses": step.houses(),
-        "placements": step.placements(),
-        "eliminations": step.eliminations(),
-        "grid": before.to_line(),
-    })
-}
-
-/// A whole path as JSON: its steps (each with the grid it applies to),
-/// the rating, the level, the guesses and the solution.
-pub fn path_json(path: &SolvePath, start: &Grid) -> Value {
-    let mut before = start.clone();
-    let steps: Vec<Value> = path
-        .iter()
-        .map(|(step, after)| {
-            let v = step_json(step, &before);
-            before = after.to_grid();
-            v
-        })
-        .collect();
-    let grade = path.grade();
-    json!({
-        "steps": steps,
-        "rating": grade.rating().value(),
-        "level": grade.level().name(),
-        "guesses": grade.guesses(),
-        "solution": path.solution().to_line(),
-    })
-}
-
-/// A hint as JSON: `kind` is `wrong`, `missing`, `step` or `solved`.
-pub fn hint_json(hint: &Hint, current: &Grid) -> Value {
-    match hint {
-        Hint::Mistake { cell, entered, text } => {
-            json!({"kind": "wrong", "cell": cell, "entered": entered, "text": text})
-        }
-        Hint::MissingCandidate { cell, text } => json!({"kind": "missing", "cell": cell, "text": text}),
-        Hint::Step(step) => json!({"kind": "step", "text": step.explanation(), "step": step_json(step, current)}),
-        Hint::Solved => json!({"kind": "solved", "text": hint.text()}),
-    }
-}
-
 /// A step in text: its sentence (which names the technique, or says it
 /// is a guess), and the technique's rating.
 fn line(step: &Step) -> String {
@@ -132,7 +81,10 @@ pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let mut solver = LogicSolver::new();
     let hint = solver.hint(&puzzle, &current).map_err(logic_failure)?;
     match args.format {
-        Format::Json => writeln!(out, "{}", hint_json(&hint, &current))?,
+        Format::Json => {
+            out.write_all(&wire::encode(&HintReply::new(&hint, &current)))?;
+            writeln!(out)?;
+        }
         Format::Text => match &hint {
             Hint::Step(step) => {
                 writeln!(out, "{}", line(step))?;
@@ -162,7 +114,8 @@ pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let grade = path.grade();
     match args.format {
         Format::Json => {
-            writeln!(out, "{}", path_json(&path, &current))?;
+            out.write_all(&wire::encode(&PathReply::new(&path, &current)))?;
+            writeln!(out)?;
         }
         Format::Text => {
             if args.verbose {

@@ -151,7 +151,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
 }
 
 fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io::Result<()> {
-    let rating = g.grade.as_ref().map(|gr| (gr.rating().value(), gr.level().name()));
+    let rating = g.grade.as_ref().map(|gr| (crate::wire::rating(gr.rating().tenths()), gr.level().name()));
     let note = rating.map(|(r, l)| format!("  # {r:.1} {l}")).unwrap_or_default();
     match args.format {
         GridFormat::Line if args.solution => writeln!(out, "{},{}{note}", g.puzzle, g.solution),

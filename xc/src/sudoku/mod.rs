@@ -111,6 +111,12 @@ pub struct InputArgs {
     /// The region map of a jigsaw Sudoku: one letter per cell.
     #[arg(long, value_name = "FILE", required_if_eq("variant", "jigsaw"))]
     regions: Option<PathBuf>,
+}
+
+/// The options of the commands that search (`solve`, `count`): `check`
+/// and `rate` don't search, so they refuse them.
+#[derive(Args, Debug, Default)]
+pub struct SearchFlags {
     /// Stop each puzzle's search after N nodes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
@@ -127,6 +133,8 @@ pub struct InputArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    search: SearchFlags,
     /// Print the number of solutions (up to --limit, 100000 by default).
     #[arg(long, conflicts_with = "all")]
     count: bool,
@@ -151,6 +159,8 @@ pub struct SolveArgs {
 pub struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    search: SearchFlags,
     /// Count no further than N solutions per puzzle.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
@@ -203,7 +213,10 @@ impl InputArgs {
         };
         Ok(Some(Layout::variant(variant, 3)))
     }
+}
 
+impl SearchFlags {
+    /// The limits per puzzle, with the Ctrl-C flag.
     fn limits(&self) -> Limits {
         let mut limits = Limits::new().cancel_flag(interrupt::flag());
         if let Some(n) = self.node_limit {
@@ -227,12 +240,12 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 (false, false, Some(n)) => Mode::Enumerate(n),
                 (false, false, None) => Mode::Solve { unique: a.unique },
             };
-            batch::run(&a.input, mode, out)
+            batch::run(&a.input, &a.search, mode, out)
         }
-        SudokuCommand::Count(a) => batch::run(&a.input, Mode::Count(a.limit), out),
-        SudokuCommand::Check(a) => batch::run(a, Mode::Check, out),
+        SudokuCommand::Count(a) => batch::run(&a.input, &a.search, Mode::Count(a.limit), out),
+        SudokuCommand::Check(a) => batch::run(a, &SearchFlags::default(), Mode::Check, out),
         SudokuCommand::Generate(a) => generate::run(a, out),
-        SudokuCommand::Rate(a) => batch::run(a, Mode::Rate, out),
+        SudokuCommand::Rate(a) => batch::run(a, &SearchFlags::default(), Mode::Rate, out),
         SudokuCommand::Hint(a) => explain::hint(a, out),
         SudokuCommand::Explain(a) => explain::explain(a, out),
     }

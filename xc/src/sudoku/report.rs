@@ -261,7 +261,7 @@ fn json_record(r: &Record) -> Value {
             m.insert("conflicts".into(), json!(conflicts));
         }
         Kind::Rated(Ok(g)) => {
-            m.insert("rating".into(), json!(g.rating().value()));
+            m.insert("rating".into(), json!(crate::wire::rating(g.rating().tenths())));
             m.insert("level".into(), json!(g.level().name()));
             m.insert("guesses".into(), json!(g.guesses()));
             m.insert("steps".into(), json!(g.steps()));

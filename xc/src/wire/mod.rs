@@ -25,7 +25,7 @@ pub mod request;
 pub use cover::{CoverReply, SearchStats, json_len};
 pub use fields::Variant;
 pub use logic::{HintReply, PathReply};
-pub use reply::{CountReply, CountStatus, ErrorReply, GenerateReply, ParseReply, RateReply, SolveReply};
+pub use reply::{CountReply, CountStatus, ErrorReply, GenerateReply, ParseReply, RateReply, SolveReply, rating};
 pub use request::{
     Board, Budget, CountRequest, CoverRequest, GenerateRequest, ParseRequest, PlayerRequest, PuzzleRequest,
 };

@@ -152,7 +152,7 @@ pub struct ParseReply {
 }
 
 /// A rating as a number with one decimal (4.2).
-pub(super) fn rating(tenths: u8) -> f64 {
+pub fn rating(tenths: u8) -> f64 {
     f64::from(tenths) / 10.0
 }
 
