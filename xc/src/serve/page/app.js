@@ -1,6 +1,10 @@
 // The Sudoku page of `xc serve`. Plain JavaScript, no dependencies: the
 // grid, keyboard entry, conflicts as you type, and the buttons, which call
 // the JSON API (docs/API.md).
+//
+// The grid is one tab stop (a roving tabindex): the arrow keys move within
+// it and Tab leaves it. The message under the buttons is replaced by every
+// answer and cleared by the next entry.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -51,6 +55,7 @@ function undo() {
   Object.assign(state, { values: s.v, given: s.g, solved: s.s, locked: s.l });
   clearMarks();
   render();
+  say("");
 }
 
 function reset(n) {
@@ -124,7 +129,6 @@ function build(n) {
     if (c % n === n - 1 && c !== state.side - 1) cell.classList.add("box-right");
     if (r % n === n - 1 && r !== state.side - 1) cell.classList.add("box-bottom");
     cell.dataset.k = k;
-    cell.tabIndex = k === 0 ? 0 : -1;
     cell.setAttribute("role", "gridcell");
     cell.setAttribute("aria-label", cellName(k));
     cell.addEventListener("mousedown", (e) => { e.preventDefault(); select(k); });
@@ -135,6 +139,7 @@ function build(n) {
   for (let d = 1; d <= state.side; d++) {
     const b = document.createElement("button");
     b.textContent = DIGITS[d - 1];
+    b.dataset.d = d;
     b.addEventListener("click", () => enter(d));
     pad.appendChild(b);
   }
@@ -147,13 +152,11 @@ function build(n) {
   render();
 }
 
+// Moves the cursor to cell `k` and focuses it.
 function select(k) {
   state.selected = k;
-  const cells = $("board").children;
-  for (const c of cells) c.tabIndex = -1;
-  cells[k].tabIndex = 0;
-  cells[k].focus();
   render();
+  $("board").children[k].focus();
 }
 
 function enter(v) {
@@ -166,6 +169,41 @@ function enter(v) {
   state.solved[k] = false;
   state.given[k] = !state.locked && v !== 0;
   render();
+  const clash = v ? [...peersOf(k)].find((p) => state.values[p] === v) : undefined;
+  if (clash === undefined) say("");
+  else say(`${cellName(k)} and ${cellName(clash)} both hold ${DIGITS[v - 1]}.`, "error");
+}
+
+// How pencil marks fit in a cell `px` wide. Laid out by digit, their font
+// is a fraction of the cell (style.css); where that would be under 8 px,
+// they are packed at 8 px instead, in as many columns as the widest digit
+// allows and as many rows as fit (`room` in all).
+const MARK_PX = 8;
+let widest = null; // { font, side, px }: the widest digit at MARK_PX
+function markLayout(cell) {
+  const { n, side } = state;
+  const px = cell.getBoundingClientRect().width;
+  const scale = n === 4 ? 0.2 : 0.22;
+  if (px * scale >= MARK_PX) return { packed: false, columns: n, room: side };
+  const font = getComputedStyle(cell).fontFamily;
+  if (!widest || widest.font !== font || widest.side !== side) {
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = `${MARK_PX}px ${font}`;
+    const chars = DIGITS.slice(0, side);
+    widest = { font, side, px: Math.max(6, ...[...chars].map((ch) => ctx.measureText(ch).width)) };
+  }
+  const inner = px - 2; // .cands is inset 1 px
+  const columns = Math.max(1, Math.floor(inner / widest.px));
+  return { packed: true, columns, room: columns * Math.max(1, Math.floor(inner / MARK_PX)) };
+}
+
+// The marks to show in a cell with room for `room`: those of the hint
+// first, then the rest in order, and "…" when some are left out.
+function marksShown(cands, room, keep) {
+  if (cands.length <= room) return { shown: cands, more: false };
+  const picked = new Set(cands.filter((d) => keep.has(d)).slice(0, room - 1));
+  for (const d of cands) if (picked.size < room - 1) picked.add(d);
+  return { shown: cands.filter((d) => picked.has(d)), more: true };
 }
 
 function render() {
@@ -175,7 +213,10 @@ function render() {
   const selPeers = peersOf(sel);
   const h = state.highlight;
   const hintCells = new Set(h ? h.cells : []);
-  const cells = $("board").children;
+  const board = $("board");
+  const cells = board.children;
+  const layout = markLayout(cells[0]);
+  board.classList.toggle("packed", layout.packed);
   for (let k = 0; k < cells.length; k++) {
     const cell = cells[k];
     const v = values[k];
@@ -183,6 +224,7 @@ function render() {
     cell.classList.toggle("entry", !state.given[k] && !state.solved[k] && v !== 0);
     cell.classList.toggle("solved", state.solved[k] && !state.given[k]);
     cell.classList.toggle("selected", k === sel && !state.preview);
+    cell.tabIndex = k === sel ? 0 : -1; // the cursor is the grid's one tab stop
     cell.classList.toggle("peer", selPeers.has(k) && !state.preview);
     cell.classList.toggle("same", v !== 0 && v === values[sel] && k !== sel);
     cell.classList.toggle("conflict", bad.has(k));
@@ -192,17 +234,28 @@ function render() {
     if (showCands) {
       const box = document.createElement("div");
       box.className = "cands";
-      box.style.gridTemplateColumns = `repeat(${state.n}, 1fr)`;
+      box.style.gridTemplateColumns = `repeat(${layout.columns}, 1fr)`;
       const cands = new Set(candidatesOf(values, k));
+      const elim = new Set(h ? (h.eliminations || []).filter(([c]) => c === k).map(([, d]) => d) : []);
+      const hl = new Set(h && hintCells.has(k) ? (h.digits || []).filter((d) => cands.has(d)) : []);
+      const all = [];
+      for (let d = 1; d <= state.side; d++) if (cands.has(d) || elim.has(d)) all.push(d);
+      const { shown, more } = layout.packed
+        ? marksShown(all, layout.room, new Set([...elim, ...hl]))
+        : { shown: all, more: false };
+      const visible = new Set(shown);
       for (let d = 1; d <= state.side; d++) {
+        if (layout.packed && !visible.has(d)) continue;
         const s = document.createElement("span");
-        s.textContent = cands.has(d) ? DIGITS[d - 1] : "";
-        if (h && (h.eliminations || []).some(([c, x]) => c === k && x === d)) {
-          s.textContent = DIGITS[d - 1];
-          s.className = "elim";
-        } else if (h && hintCells.has(k) && (h.digits || []).includes(d) && cands.has(d)) {
-          s.className = "hl";
-        }
+        s.textContent = visible.has(d) ? DIGITS[d - 1] : "";
+        if (elim.has(d)) s.className = "elim";
+        else if (hl.has(d)) s.className = "hl";
+        box.appendChild(s);
+      }
+      if (more) {
+        const s = document.createElement("span");
+        s.className = "more";
+        s.textContent = "…";
         box.appendChild(s);
       }
       cell.replaceChildren(box);
@@ -212,12 +265,22 @@ function render() {
     cell.setAttribute("aria-label", `${cellName(k)} ${v ? DIGITS[v - 1] : "empty"}`);
   }
   $("candidates").setAttribute("aria-pressed", String(state.candidates));
+  // With pencil marks on, the pad shows the selected cell's candidates.
+  const open = state.candidates && !values[sel] ? new Set(candidatesOf(values, sel)) : null;
+  for (const b of $("pad").children) b.classList.toggle("out", !!open && !!b.dataset.d && !open.has(Number(b.dataset.d)));
 }
 
 function say(text, kind) {
   const m = $("message");
   m.textContent = text;
   m.className = `message${kind ? " " + kind : ""}`;
+}
+
+// Scrolls the message into view if it is not (on a phone it sits under
+// the buttons, so it usually is).
+function reveal() {
+  const r = $("message").getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) $("message").scrollIntoView({ block: "nearest" });
 }
 
 async function api(path, body) {
@@ -251,12 +314,39 @@ async function busy(button, work) {
   } finally {
     buttons.forEach((b) => (b.disabled = false));
     if (button) button.focus();
+    reveal();
   }
 }
 
 function lock() {
   if (state.locked) return;
   state.locked = true;
+}
+
+// What to say when the givens have no solution: the two that clash, or
+// that no assignment of the empty cells keeps the rules. `blamed` is a
+// given without which the puzzle has exactly one solution, if one is
+// known. The givens stay editable, so they can be put right.
+function noSolution(conflict, blamed) {
+  state.locked = false;
+  let text = conflict
+    ? `No solution: the givens ${conflict}.`
+    : "No solution: the givens don't clash, but no assignment of the empty cells satisfies the rules.";
+  if (!conflict && blamed !== undefined) {
+    text += ` Without the ${digitChar(state.values[blamed])} in ${cellName(blamed)} there would be exactly one.`;
+  }
+  return `${text} The givens stay editable until the puzzle has a solution.`;
+}
+
+// After a hint or an explanation failed, or blamed a given: if the givens
+// have no solution, says so and returns true.
+async function givensFail(blamed) {
+  const r = await api("solve", { puzzle: line(true) });
+  if (r.status !== "none") return false;
+  if (blamed !== undefined && !r.conflict) state.wrong = blamed;
+  render();
+  say(noSolution(r.conflict, blamed), "error");
+  return true;
 }
 
 function needsPuzzle() {
@@ -286,7 +376,7 @@ async function solve() {
   const r = await api("solve", { puzzle: line(true) });
   const total = performance.now() - started;
   if (!r.solution) {
-    say(r.status === "none" ? `No solution${r.conflict ? ": " + r.conflict : "."}` : `Stopped: ${r.reason}.`, "error");
+    say(r.status === "none" ? noSolution(r.conflict) : `Stopped: ${r.reason}.`, "error");
     return;
   }
   remember();
@@ -309,7 +399,7 @@ async function check() {
   const bad = conflicts(state.values);
   let text;
   if (r.status === "unique") text = "Unique: the puzzle has exactly one solution.";
-  else if (r.status === "none") text = `No solution${r.conflict ? ": " + r.conflict : "."}`;
+  else if (r.status === "none") text = noSolution(r.conflict);
   else if (r.complete) text = `Several solutions: ${r.count}.`;
   else text = `Several solutions: at least ${r.count} (counting stopped at ${r.limit}).`;
   if (bad.size) text += ` Your grid has ${bad.size} cells in conflict.`;
@@ -324,9 +414,20 @@ function showStep(step) {
 async function hint() {
   needsPuzzle();
   lock();
-  const r = await api("hint", { puzzle: line(true), grid: line(false) });
+  let r;
+  try {
+    r = await api("hint", { puzzle: line(true), grid: line(false) });
+  } catch (e) {
+    if (await givensFail()) return;
+    throw e;
+  }
   clearMarks();
-  if (r.kind === "wrong") {
+  // The API blames a given when the givens have no solution (and the
+  // player has entered nothing): a given is not the player's mistake.
+  if (r.kind === "wrong" && state.given[r.cell]) {
+    if (await givensFail(r.cell)) return;
+  }
+  if (r.kind === "wrong" || r.kind === "missing") {
     state.wrong = r.cell;
     state.selected = r.cell;
     render();
@@ -343,7 +444,14 @@ async function hint() {
 async function explain() {
   needsPuzzle();
   lock();
-  const r = await api("explain", { puzzle: line(true), grid: line(false) });
+  let r;
+  try {
+    r = await api("explain", { puzzle: line(true), grid: line(false) });
+  } catch (e) {
+    clearMarks();
+    if (await givensFail()) return;
+    throw e;
+  }
   clearMarks();
   state.steps = r.steps;
   const list = $("steps");
@@ -445,7 +553,13 @@ function onKey(e) {
     e.preventDefault();
     return undo();
   }
-  if (!e.target.classList || !e.target.classList.contains("cell")) return;
+  const inGrid = e.target.classList && e.target.classList.contains("cell");
+  // With nothing focused, digits still go to the grid's cursor.
+  if (!inGrid && !(e.target === document.body && /^[0-9A-Za-z.]$|^(Backspace|Delete)$/.test(e.key))) return;
+  if (!inGrid) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    $("board").children[state.selected].focus();
+  }
   const { side } = state;
   const k = state.selected;
   const r = Math.floor(k / side), c = k % side;
@@ -453,11 +567,6 @@ function onKey(e) {
   if (move) {
     e.preventDefault();
     return select(((r + move[0] + side) % side) * side + ((c + move[1] + side) % side));
-  }
-  if (e.key === "Tab") {
-    e.preventDefault();
-    const total = side * side;
-    return select((k + (e.shiftKey ? total - 1 : 1)) % total);
   }
   if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") {
     e.preventDefault();
@@ -472,6 +581,7 @@ function onKey(e) {
 
 function wire() {
   document.addEventListener("keydown", onKey);
+  window.addEventListener("resize", render);
   $("solve").onclick = () => busy($("solve"), solve);
   $("check").onclick = () => busy($("check"), check);
   $("hint").onclick = () => busy($("hint"), hint);
@@ -487,4 +597,3 @@ function wire() {
 
 wire();
 build(3);
-select(0);
