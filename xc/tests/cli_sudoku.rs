@@ -500,3 +500,106 @@ fn more_formats_and_error_paths() {
     assert_eq!(one, two_threads, "input order with two threads");
     assert_eq!(String::from_utf8(one).unwrap().lines().count(), 500);
 }
+
+/// `generate --variant`: X, windoku (also 4×4) and jigsaw puzzles, each
+/// with one solution that keeps the variant's extra houses, checked here
+/// apart from the solver; a `--size` that doesn't fit the map is refused.
+#[test]
+fn generate_variants() {
+    let regions = "tests/fixtures/sudoku/jigsaw_regions.txt";
+    let map: Vec<char> = std::fs::read_to_string(format!("{}/../{regions}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let cases: [(&[&str], usize); 4] = [
+        (&["--variant", "x"], 9),
+        (&["--variant", "windoku"], 9),
+        (&["--variant", "windoku", "--size", "4"], 4),
+        (&["--variant", "jigsaw", "--regions", regions], 9),
+    ];
+    for (flags, side) in cases {
+        let mut args = vec!["sudoku", "generate", "-n", "3", "--seed", "5", "--solution", "-q"];
+        args.extend_from_slice(flags);
+        let out = xc().args(&args).assert().success().get_output().stdout.clone();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 3, "{out}");
+        let mut puzzles = String::new();
+        for line in out.lines() {
+            let (puzzle, solution) = line.split_once(',').unwrap();
+            let (p, s): (Vec<char>, Vec<char>) = (puzzle.chars().collect(), solution.chars().collect());
+            assert_eq!((p.len(), s.len()), (side * side, side * side), "{line}");
+            assert!(p.iter().zip(&s).all(|(a, b)| *a == '.' || a == b), "givens kept: {line}");
+            // Every house of the variant holds each digit once.
+            let mut houses: Vec<Vec<usize>> = Vec::new();
+            for k in 0..side {
+                houses.push((0..side).map(|c| k * side + c).collect());
+                houses.push((0..side).map(|r| r * side + k).collect());
+            }
+            let n = if side == 4 { 2 } else { 3 };
+            let boxes = |houses: &mut Vec<Vec<usize>>, starts: &[usize]| {
+                for &r0 in starts {
+                    for &c0 in starts {
+                        houses.push((0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect());
+                    }
+                }
+            };
+            match flags[1] {
+                "jigsaw" => {
+                    for letter in map.iter().collect::<std::collections::BTreeSet<_>>() {
+                        houses.push((0..81).filter(|&c| map[c] == *letter).collect());
+                    }
+                }
+                variant => {
+                    boxes(&mut houses, &(0..n).map(|k| k * n).collect::<Vec<_>>());
+                    if variant == "x" {
+                        houses.push((0..side).map(|k| k * side + k).collect());
+                        houses.push((0..side).map(|k| k * side + side - 1 - k).collect());
+                    } else {
+                        boxes(&mut houses, &(0..n - 1).map(|k| 1 + k * (n + 1)).collect::<Vec<_>>());
+                    }
+                }
+            }
+            for h in &houses {
+                let digits: std::collections::BTreeSet<char> = h.iter().map(|&c| s[c]).collect();
+                assert_eq!(digits.len(), side, "house {h:?} of {line}");
+            }
+            if side == 4 {
+                assert_eq!(count_solutions(&mut p.clone(), &houses, 2), 1, "one solution: {line}");
+            }
+            puzzles.push_str(puzzle);
+            puzzles.push('\n');
+        }
+        if side == 4 {
+            continue;
+        }
+        let mut solve = vec!["sudoku", "solve", "--unique", "-q"];
+        solve.extend_from_slice(&flags[..flags.len().min(2)]);
+        if flags[1] == "jigsaw" {
+            solve.extend_from_slice(&flags[2..]);
+        }
+        xc().args(&solve).write_stdin(puzzles).assert().code(0);
+    }
+    xc().args(["sudoku", "generate", "--variant", "jigsaw", "--regions", regions, "--size", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 4 doesn't fit the region map, a 9×9 grid"));
+}
+
+/// Solutions of a 4×4 grid under `houses`, up to `max`, by plain
+/// backtracking (an oracle apart from the engine).
+fn count_solutions(grid: &mut Vec<char>, houses: &[Vec<usize>], max: usize) -> usize {
+    let Some(cell) = grid.iter().position(|&c| c == '.') else { return 1 };
+    let mut found = 0;
+    for d in ['1', '2', '3', '4'] {
+        if houses.iter().filter(|h| h.contains(&cell)).all(|h| h.iter().all(|&c| grid[c] != d)) {
+            grid[cell] = d;
+            found += count_solutions(grid, houses, max - found);
+            grid[cell] = '.';
+            if found >= max {
+                break;
+            }
+        }
+    }
+    found
+}

@@ -77,7 +77,7 @@ pub(super) struct Run<'a> {
 
 /// Runs `xc sudoku solve|count|check` over the inputs.
 pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Write) -> Result<u8, Failure> {
-    let layout = args.layout()?;
+    let layout = args.variant.layout(3)?;
     let limits = search.limits();
     let max = match mode {
         Mode::Solve { .. } => 2,

@@ -1,7 +1,7 @@
 //! `xc sudoku generate`: proper puzzles, in parallel, reproducible from a
 //! seed whatever the thread count.
 
-use super::GridFormat;
+use super::{GridFormat, VariantFlags};
 use crate::exit::{self, Failure};
 use crate::{interrupt, progress};
 use clap::Args;
@@ -42,9 +42,11 @@ pub struct GenerateArgs {
     /// Print each puzzle's rating and level (always on with --difficulty).
     #[arg(long)]
     rate: bool,
-    /// Grid size: 4, 9 or 16.
-    #[arg(long, default_value = "9", value_parser = parse_size)]
-    size: usize,
+    #[command(flatten)]
+    variant: VariantFlags,
+    /// Grid size: 4, 9 or 16 (a jigsaw takes its size from its map).
+    #[arg(long, value_parser = parse_size)]
+    size: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = GridFormat::Line)]
     format: GridFormat,
@@ -82,12 +84,7 @@ const CHUNK: u64 = 256;
 
 /// Runs `xc sudoku generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let n = args.size;
-    let seed = args.seed.unwrap_or_else(|| {
-        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        eprintln!("seed: {s}");
-        s
-    });
+    let n = args.size.unwrap_or(3);
     let minimal = !args.no_minimal;
     let options = GeneratorOptions {
         symmetry: args.symmetry,
@@ -97,7 +94,23 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         grade: args.rate || args.difficulty.is_some(),
         ..GeneratorOptions::default()
     };
-    let prototype = Generator::new(n, options);
+    let prototype = match args.variant.layout(n)? {
+        Some(layout) if args.size.is_some_and(|n| n != layout.box_size()) => {
+            return Err(Failure::input(format!(
+                "--size {} doesn't fit the region map, a {}×{} grid",
+                n * n,
+                layout.side(),
+                layout.side()
+            )));
+        }
+        Some(layout) => Generator::with_layout(layout, options),
+        None => Generator::new(n, options),
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("seed: {s}");
+        s
+    });
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
         pool = pool.num_threads(t as usize);
@@ -140,7 +153,9 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if !args.quiet {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
-            "{done} puzzles ({}, {}), {:.1} givens on average; {secs:.3} s, {:.0} puzzles/s",
+            "{} ({}, {}, {}), {:.1} givens on average; {secs:.3} s, {:.0} puzzles/s",
+            crate::printer::counted(done, "puzzle"),
+            prototype.layout().name(),
             args.symmetry,
             if minimal { "minimal" } else { "not minimal" },
             givens as f64 / done.max(1) as f64,
@@ -148,6 +163,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         );
     }
     Ok(if interrupt::raised() { exit::INTERRUPTED } else { exit::SOLVED })
+}
+
+impl GenerateArgs {
+    /// The variant's name for the JSON output.
+    fn variant_name(&self) -> &'static str {
+        self.variant.name()
+    }
 }
 
 fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io::Result<()> {
@@ -172,7 +194,7 @@ fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io
             writeln!(out, "{},{},{},{},{r},{l}", g.puzzle, g.solution, g.puzzle.givens(), g.seed)
         }
         GridFormat::Json => {
-            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": g.symmetry.to_string()});
+            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": g.symmetry.to_string(), "variant": args.variant_name()});
             if let (Some((r, l)), Some(map)) = (rating, v.as_object_mut()) {
                 map.insert("rating".into(), json!(r));
                 map.insert("level".into(), json!(l));

@@ -105,6 +105,14 @@ pub struct InputArgs {
     /// No summary on stderr.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    variant: VariantFlags,
+}
+
+/// The variant options, shared by the commands that read puzzles and by
+/// `generate`.
+#[derive(Args, Debug)]
+pub struct VariantFlags {
     /// The Sudoku variant.
     #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
     variant: VariantArg,
@@ -197,9 +205,22 @@ impl InputArgs {
             InputFormatArg::Leetcode => InputFormat::Leetcode,
         }
     }
+}
 
-    /// The layout asked for, if not classic (classic adapts to each size).
-    fn layout(&self) -> Result<Option<Layout>, Failure> {
+impl VariantFlags {
+    /// The variant's name, as given on the command line.
+    fn name(&self) -> &'static str {
+        match self.variant {
+            VariantArg::Classic => "classic",
+            VariantArg::X => "x",
+            VariantArg::Windoku => "windoku",
+            VariantArg::Jigsaw => "jigsaw",
+        }
+    }
+
+    /// The layout asked for, if not classic (classic adapts to each size),
+    /// for grids of box size `n` (a jigsaw's size comes from its map).
+    fn layout(&self, n: usize) -> Result<Option<Layout>, Failure> {
         let variant = match self.variant {
             VariantArg::Classic => return Ok(None),
             VariantArg::X => Variant::X,
@@ -211,7 +232,7 @@ impl InputArgs {
                 return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
             }
         };
-        Ok(Some(Layout::variant(variant, 3)))
+        Ok(Some(Layout::variant(variant, n)))
     }
 }
 
