@@ -4,7 +4,10 @@
 
 use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
-use exactcover::sudoku::{Grid, InputFormat, Layout, SudokuSolver, Verdict, check_solution, conflicts, read_puzzles};
+use exactcover::sudoku::{
+    Grid, InputFormat, Layout, ParseErrorKind, SudokuError, SudokuSolver, Verdict, check_solution, conflicts,
+    read_puzzles,
+};
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
@@ -87,9 +90,19 @@ fn errors_name_line_and_column_and_the_rest_is_read() {
         errors,
         [
             "line 2, column 1: wrong length: 80 cells; a puzzle line has 81 (or 16, 256, 625)",
-            "line 3, column 46: bad character `x` for a 9×9 grid",
+            "line 3, column 46: bad character `x` in r6c1 of a 9×9 grid",
         ]
     );
+    // The errors are typed: a caller can tell the kinds apart.
+    let kinds: Vec<&ParseErrorKind> = results
+        .iter()
+        .filter_map(|r| match r {
+            Err(SudokuError::Parse { kind, .. }) => Some(kind),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds[0], &ParseErrorKind::WrongLength { cells: 80, looks_like_row: false });
+    assert_eq!(kinds[1], &ParseErrorKind::BadCell { character: 'x', cell: 45, side: 9 });
 }
 
 #[test]

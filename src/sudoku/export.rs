@@ -41,9 +41,3 @@ impl SudokuSolver {
         Ok(format!("| sudoku {}\n{}", puzzle.to_line(), write_dlx(&self.reduced_problem(puzzle)?)))
     }
 }
-
-impl From<crate::cover::BuildError> for SudokuError {
-    fn from(e: crate::cover::BuildError) -> SudokuError {
-        SudokuError::Layout(format!("can't build the reduced problem: {e}"))
-    }
-}

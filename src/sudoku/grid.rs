@@ -5,6 +5,7 @@
 //! uses `1`–`9` and `A`–`G`). Empty cells are written `.`, and read from
 //! `.`, `0` or `_`. Cells are named `r1c1` … `r9c9` (1-based).
 
+use super::{ParseErrorKind, SudokuError};
 use std::fmt;
 
 /// The box sizes supported: 2 (4×4) to 5 (25×25).
@@ -175,5 +176,41 @@ mod tests {
         let g = Grid::from_line("1234341221434321").unwrap();
         assert_eq!(g.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
         assert_eq!(cell_name(80, 9), "r9c9");
+    }
+}
+
+/// A grid from one line of cells (`1`–`9`, then `A`, `B`, ... for bigger grids;
+/// `.` or `0` for empty), 16, 81, 256 or 625 of them. The error names the
+/// cell and the character:
+///
+/// ```
+/// use exactcover::sudoku::Grid;
+///
+/// let grid: Grid = "1.3.........2.4.".parse().unwrap();
+/// assert_eq!(grid.side(), 4);
+/// let err = "1.3.....x...2.4.".parse::<Grid>().unwrap_err();
+/// assert_eq!(err.to_string(), "line 1, column 9: bad character `x` in r3c1 of a 4×4 grid");
+/// ```
+impl std::str::FromStr for Grid {
+    type Err = SudokuError;
+
+    fn from_str(text: &str) -> Result<Grid, SudokuError> {
+        let text = text.trim();
+        let len = text.chars().count();
+        let wrong_length = ParseErrorKind::WrongLength { cells: len, looks_like_row: false };
+        let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == len).ok_or(SudokuError::parse(1, 1, wrong_length))?;
+        let side = n * n;
+        let cells = text
+            .chars()
+            .enumerate()
+            .map(|(cell, character)| {
+                digit_value(character, side).ok_or(SudokuError::parse(
+                    1,
+                    cell + 1,
+                    ParseErrorKind::BadCell { character, cell, side },
+                ))
+            })
+            .collect::<Result<Vec<u8>, SudokuError>>()?;
+        Ok(Grid { n, cells })
     }
 }

@@ -6,7 +6,7 @@
 //! irregular regions given as a letter map. Every house has exactly `side`
 //! cells, so "every digit once" is an exact-cover constraint.
 
-use super::SudokuError;
+use super::{LayoutError, SudokuError};
 
 /// The kinds of house, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,16 +123,12 @@ impl Layout {
         let n = super::grid::BOX_SIZES
             .into_iter()
             .find(|n| n * n == side)
-            .ok_or_else(|| SudokuError::layout(format!("a region map needs 4, 9, 16 or 25 rows, not {side}")))?;
+            .ok_or_else(|| SudokuError::Layout(LayoutError::Rows(side)))?;
         let mut letters: Vec<char> = Vec::new();
         let mut regions: Vec<Vec<usize>> = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             if row.len() != side {
-                return Err(SudokuError::layout(format!(
-                    "region map row {} has {} cells, expected {side}",
-                    r + 1,
-                    row.len()
-                )));
+                return Err(SudokuError::Layout(LayoutError::RowLength { row: r + 1, cells: row.len(), side }));
             }
             for (c, &ch) in row.iter().enumerate() {
                 let k = letters.iter().position(|&l| l == ch).unwrap_or_else(|| {
@@ -144,14 +140,10 @@ impl Layout {
             }
         }
         if let Some((k, cells)) = regions.iter().enumerate().find(|(_, cells)| cells.len() != side) {
-            return Err(SudokuError::layout(format!(
-                "region `{}` has {} cells, expected {side}",
-                letters[k],
-                cells.len()
-            )));
+            return Err(SudokuError::Layout(LayoutError::RegionSize { letter: letters[k], cells: cells.len(), side }));
         }
         if regions.len() != side {
-            return Err(SudokuError::layout(format!("the map has {} regions, expected {side}", regions.len())));
+            return Err(SudokuError::Layout(LayoutError::RegionCount { regions: regions.len(), side }));
         }
         let mut houses = lines(side);
         houses.extend(regions.into_iter().enumerate().map(|(index, cells)| House {

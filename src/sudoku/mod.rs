@@ -32,6 +32,7 @@
 
 mod adapter;
 pub mod batch;
+mod error;
 mod export;
 mod generate;
 mod grid;
@@ -43,48 +44,10 @@ mod singles;
 mod symmetry;
 
 pub use adapter::{Answer, Examined, Outcome, SudokuSolver, Verdict};
+pub use error::{LayoutError, ParseErrorKind, SudokuError};
 pub use generate::{Generated, Generator, GeneratorOptions, derive_seed};
 pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
 pub use layout::{House, HouseKind, Layout, Variant};
 pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
 pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
 pub use symmetry::Symmetry;
-
-use thiserror::Error;
-
-/// Errors of the Sudoku front end.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum SudokuError {
-    /// Input that isn't a puzzle, with its position.
-    #[error("line {line}, column {column}: {message}")]
-    Parse {
-        /// Line, from 1.
-        line: usize,
-        /// Column (in characters), from 1.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A grid of one size given to a solver of another.
-    #[error("a {grid}×{grid} grid given to a {layout}×{layout} solver")]
-    SizeMismatch {
-        /// The grid's side.
-        grid: usize,
-        /// The layout's side.
-        layout: usize,
-    },
-    /// A bad layout (region map).
-    #[error("{0}")]
-    Layout(String),
-}
-
-impl SudokuError {
-    pub(crate) fn layout(message: String) -> SudokuError {
-        SudokuError::Layout(message)
-    }
-
-    pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> SudokuError {
-        SudokuError::Parse { line, column, message: message.into() }
-    }
-}

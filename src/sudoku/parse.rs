@@ -31,8 +31,8 @@
 //! line, so one bad puzzle in a batch loses nothing else. Lines longer than
 //! [`MAX_LINE`] bytes are skipped with an error, so memory stays bounded.
 
-use super::SudokuError;
 use super::grid::{Grid, digit_value};
+use super::{ParseErrorKind, SudokuError};
 use std::io::BufRead;
 
 /// The longest line read; longer lines are reported and skipped.
@@ -196,7 +196,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(s) => Ok(Some(s.to_string())),
             Err(e) => {
                 let column = 1 + String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count();
-                Err(SudokuError::parse(line, column, "invalid UTF-8"))
+                Err(SudokuError::parse(line, column, ParseErrorKind::InvalidUtf8))
             }
         }
     }
@@ -205,10 +205,10 @@ impl<R: BufRead> PuzzleReader<R> {
     fn unfinished(&mut self) -> Option<Item> {
         if let Some((start, cells, side)) = self.block.take() {
             let rows = cells.len() / side;
-            return Some(Err(SudokuError::parse(start, 1, format!("incomplete block: {rows} of {side} rows"))));
+            return Some(Err(SudokuError::parse(start, 1, ParseErrorKind::IncompleteBlock { rows, side })));
         }
         if let Some((start, _)) = self.board.take() {
-            return Some(Err(SudokuError::parse(start, 1, "unterminated board: `]` missing")));
+            return Some(Err(SudokuError::parse(start, 1, ParseErrorKind::UnterminatedBoard)));
         }
         None
     }
@@ -224,7 +224,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             // Not a board's line: the board ends here, unfinished, and the
             // line is read on its own.
-            let unfinished = SudokuError::parse(start, 1, "unterminated board: `]` missing");
+            let unfinished = SudokuError::parse(start, 1, ParseErrorKind::UnterminatedBoard);
             self.queued = self.step(text);
             return Some(Err(unfinished));
         }
@@ -247,7 +247,7 @@ impl<R: BufRead> PuzzleReader<R> {
             };
         }
         if self.format == InputFormat::Leetcode {
-            return Some(Err(SudokuError::parse(line, 1, "expected a board starting with `[`")));
+            return Some(Err(SudokuError::parse(line, 1, ParseErrorKind::ExpectedBoard)));
         }
         if self.block.is_none() && matches!(self.format, InputFormat::Auto | InputFormat::Line | InputFormat::Csv) {
             if let Some(item) = self.line_puzzle(text) {
@@ -297,13 +297,10 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(extra) = rest.strip_prefix(':') {
             let (count, solution) = extra.split_once(':').unwrap_or((extra, ""));
             let count = count.trim();
-            puzzle.count = Some(count.parse().map_err(|_| {
-                SudokuError::parse(
-                    line,
-                    rest_column + 1,
-                    format!("expected a solution count after `:`, found `{count}`"),
-                )
-            })?);
+            puzzle.count =
+                Some(count.parse().map_err(|_| {
+                    SudokuError::parse(line, rest_column + 1, ParseErrorKind::BadCount(count.to_string()))
+                })?);
             let solution = solution.trim();
             if !solution.is_empty() {
                 let at = rest_column + 2 + count.chars().count();
@@ -316,7 +313,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         } else if !(rest.is_empty() || rest.starts_with([' ', '\t', ';', '#'])) {
             let bad = rest.chars().next().unwrap_or(' ');
-            return Err(SudokuError::parse(line, rest_column, format!("unexpected `{bad}` after the puzzle")));
+            return Err(SudokuError::parse(line, rest_column, ParseErrorKind::Trailing(bad)));
         }
         Ok(puzzle)
     }
@@ -342,13 +339,13 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         if row.len() != side {
-            return Some(Err(SudokuError::parse(line, 1, format!("row has {} cells, expected {side}", row.len()))));
+            return Some(Err(SudokuError::parse(line, 1, ParseErrorKind::RowLength { cells: row.len(), side })));
         }
         if let Some(pos) = row.iter().position(|&v| usize::from(v) > side) {
             return Some(Err(SudokuError::parse(
                 line,
                 1,
-                format!("cell {} holds {}, more than {side}", pos + 1, row[pos]),
+                ParseErrorKind::ValueTooLarge { position: pos + 1, value: row[pos], side },
             )));
         }
         cells.extend_from_slice(&row);
@@ -372,13 +369,13 @@ impl<R: BufRead> PuzzleReader<R> {
             match (chars.next(), chars.next()) {
                 (Some(c), None) if is_cell_char(c) => cells.push(c),
                 _ => {
-                    return Some(Err(SudokuError::parse(start, 1, format!("board entry `{token}` is not a cell"))));
+                    return Some(Err(SudokuError::parse(start, 1, ParseErrorKind::BoardEntry(token.to_string()))));
                 }
             }
         }
         let text: String = cells.into_iter().collect();
         if ![16, 81, 256, 625].contains(&text.len()) {
-            return Some(Err(SudokuError::parse(start, 1, format!("board has {} cells, expected 81", text.len()))));
+            return Some(Err(SudokuError::parse(start, 1, ParseErrorKind::BoardLength(text.len()))));
         }
         Some(parse_cells(&text, start, 1).map(|grid| Puzzle { grid, line: start, solution: None, count: None }))
     }
@@ -395,7 +392,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             match self.next_line() {
                 Err(e) => {
                     self.done = true;
-                    return Some(Err(SudokuError::parse(self.line + 1, 1, format!("read error: {e}"))));
+                    return Some(Err(SudokuError::parse(self.line + 1, 1, ParseErrorKind::Read(e.to_string()))));
                 }
                 Ok(None) => {
                     self.done = true;
@@ -404,7 +401,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(Some(false)) => {
                     self.line += 1;
                     self.block = None;
-                    return Some(Err(SudokuError::parse(self.line, 1, format!("line longer than {MAX_LINE} bytes"))));
+                    return Some(Err(SudokuError::parse(self.line, 1, ParseErrorKind::LineTooLong { max: MAX_LINE })));
                 }
                 Ok(Some(true)) => {
                     self.line += 1;
@@ -446,12 +443,8 @@ fn is_header(line: &str) -> bool {
 fn wrong_length(line: usize, text: &str) -> SudokuError {
     let cells = text.chars().filter(|&c| is_cell_char(c)).count();
     let spaced = text.trim().contains([' ', '\t', '|']);
-    let hint = if spaced && [4, 9, 16, 25].contains(&cells) {
-        "; it looks like a row of a block (read with --input-format block or auto)"
-    } else {
-        ""
-    };
-    SudokuError::parse(line, 1, format!("wrong length: {cells} cells; a puzzle line has 81 (or 16, 256, 625){hint}"))
+    let looks_like_row = spaced && [4, 9, 16, 25].contains(&cells);
+    SudokuError::parse(line, 1, ParseErrorKind::WrongLength { cells, looks_like_row })
 }
 
 /// Parses a run of cell characters starting at `column`.
@@ -463,7 +456,7 @@ fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuEr
         .enumerate()
         .map(|(k, c)| {
             digit_value(c, side).ok_or_else(|| {
-                SudokuError::parse(line, column + k, format!("bad character `{c}` for a {side}×{side} grid"))
+                SudokuError::parse(line, column + k, ParseErrorKind::BadCell { character: c, cell: k, side })
             })
         })
         .collect::<Result<Vec<u8>, _>>()?;
@@ -472,7 +465,7 @@ fn parse_cells(cells: &str, line: usize, column: usize) -> Result<Grid, SudokuEr
 
 fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usize) -> Result<Grid, SudokuError> {
     if text.chars().count() != puzzle.cells().len() {
-        return Err(SudokuError::parse(line, column, "the given solution has the wrong length"));
+        return Err(SudokuError::parse(line, column, ParseErrorKind::SolutionLength));
     }
     parse_cells(text, line, column)
 }
@@ -489,8 +482,9 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
             let field = field.trim();
             row.push(match field {
                 "" => 0,
-                _ => cell_value(field)
-                    .ok_or_else(|| SudokuError::parse(line, 1, format!("field {} (`{field}`) is not a cell", k + 1)))?,
+                _ => cell_value(field).ok_or_else(|| {
+                    SudokuError::parse(line, 1, ParseErrorKind::BadField { field: k + 1, text: field.to_string() })
+                })?,
             });
         }
         if row.len() > 1 && body.ends_with(',') && ![4, 9, 16, 25].contains(&row.len()) {
@@ -507,7 +501,7 @@ fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> 
         if matches!(c, ' ' | '\t' | '|') {
             continue;
         }
-        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, format!("bad character `{c}`")))?);
+        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, ParseErrorKind::BadCharacter(c)))?);
     }
     Ok(Some(row))
 }
@@ -586,7 +580,7 @@ mod tests {
         read_puzzles(text, format)
             .map(|item| match item {
                 Ok(p) => (p.line, Ok(p.grid.to_line()[..9].to_string())),
-                Err(SudokuError::Parse { line, column, message }) => (line, Err(format!("{column}: {message}"))),
+                Err(SudokuError::Parse { line, column, kind }) => (line, Err(format!("{column}: {kind}"))),
                 Err(e) => panic!("{e}"),
             })
             .collect()

@@ -121,7 +121,7 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     assert!(stderr.contains(
         "tests/fixtures/sudoku/bad.txt:2:1: wrong length: 80 cells; a puzzle line has 81 (or 16, 256, 625)\n"
     ));
-    assert!(stderr.contains("tests/fixtures/sudoku/bad.txt:3:46: bad character `x` for a 9×9 grid\n"));
+    assert!(stderr.contains("tests/fixtures/sudoku/bad.txt:3:46: bad character `x` in r6c1 of a 9×9 grid\n"));
     assert!(stderr.contains("4 puzzles: 2 solved (2 unique, 0 several), 2 no solution, 0 stopped, 2 errors"));
 }
 

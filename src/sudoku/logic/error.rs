@@ -37,9 +37,41 @@ pub enum LogicError {
     },
     /// A pencil-mark grid that can't be read.
     #[error("{0}")]
-    Parse(String),
+    Parse(PencilMarkError),
     /// The search for the puzzle's solution ran out of its budget (see
     /// [`LogicSolver::set_limits`](super::LogicSolver::set_limits)).
     #[error("the search for the solution stopped: {0}")]
     Stopped(crate::cover::StopReason),
+}
+
+/// What is wrong with a pencil-mark grid.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PencilMarkError {
+    /// A number of cells that is no grid's.
+    #[error("{0} cells is not a grid size")]
+    Size(usize),
+    /// A number of cells that is not the layout's.
+    #[error("{found} cells, expected {expected}")]
+    Cells {
+        /// Cells read.
+        found: usize,
+        /// Cells of the layout.
+        expected: usize,
+    },
+    /// A token that is neither `.`, a digit, a set of digits nor `(d)`.
+    #[error("bad pencil-mark token `{0}`")]
+    Token(String),
+    /// A candidate that a peer's value rules out.
+    #[error("{} keeps candidate {} that {} holds", cell_name(*cell, *side), digit_char(*digit), cell_name(*peer, *side))]
+    Contradiction {
+        /// The cell with the candidate.
+        cell: usize,
+        /// The candidate.
+        digit: u8,
+        /// The peer holding that digit.
+        peer: usize,
+        /// The grid's side.
+        side: usize,
+    },
 }

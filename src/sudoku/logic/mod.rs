@@ -92,7 +92,7 @@ mod words;
 
 pub use candidates::Candidates;
 pub use digits::DigitSet;
-pub use error::LogicError;
+pub use error::{LogicError, PencilMarkError};
 pub use grade::{Grade, Level};
 pub use hint::Hint;
 pub use path::SolvePath;

@@ -11,9 +11,9 @@
 //! | 4  1679  12679 | 139   2369  269  | 8  1239  5     |
 //! ```
 
-use super::LogicError;
 use super::candidates::Candidates;
 use super::geometry::Geometry;
+use super::{LogicError, PencilMarkError};
 use crate::sudoku::{BOX_SIZES, Layout, digit_char, digit_value};
 use std::sync::Arc;
 
@@ -81,7 +81,7 @@ impl Candidates {
         let n = BOX_SIZES
             .into_iter()
             .find(|n| n.pow(4) == count)
-            .ok_or_else(|| LogicError::Parse(format!("{count} cells is not a grid size")))?;
+            .ok_or_else(|| LogicError::Parse(PencilMarkError::Size(count)))?;
         parse(Geometry::classic(n), text)
     }
 
@@ -101,7 +101,7 @@ fn tokens(text: &str) -> impl Iterator<Item = &str> {
 
 fn parse(geo: Arc<Geometry>, text: &str) -> Result<Candidates, LogicError> {
     let side = geo.side;
-    let bad = |t: &str| LogicError::Parse(format!("bad pencil-mark token `{t}`"));
+    let bad = |t: &str| LogicError::Parse(PencilMarkError::Token(t.to_string()));
     let mut values = Vec::new();
     let mut masks = Vec::new();
     for t in tokens(text) {
@@ -130,18 +130,13 @@ fn parse(geo: Arc<Geometry>, text: &str) -> Result<Candidates, LogicError> {
         masks.push(mask);
     }
     if values.len() != geo.cells() {
-        return Err(LogicError::Parse(format!("{} cells, expected {}", values.len(), geo.cells())));
+        return Err(LogicError::Parse(PencilMarkError::Cells { found: values.len(), expected: geo.cells() }));
     }
     for (c, &mask) in masks.iter().enumerate() {
         for &p in &geo.peers[c] {
             let v = values[p];
             if v != 0 && mask >> (v - 1) & 1 == 1 {
-                return Err(LogicError::Parse(format!(
-                    "{} keeps candidate {} that {} holds",
-                    crate::sudoku::cell_name(c, side),
-                    digit_char(v),
-                    crate::sudoku::cell_name(p, side)
-                )));
+                return Err(LogicError::Parse(PencilMarkError::Contradiction { cell: c, digit: v, peer: p, side }));
             }
         }
     }

@@ -149,8 +149,8 @@ pub(super) fn next_puzzle<R: std::io::BufRead>(
     loop {
         match reader.next()? {
             Ok(p) => return Some(p),
-            Err(SudokuError::Parse { line, column, message }) => {
-                summary.error(format!("{name}:{line}:{column}: {message}"));
+            Err(SudokuError::Parse { line, column, kind }) => {
+                summary.error(format!("{name}:{line}:{column}: {kind}"));
             }
             Err(e) => summary.error(format!("{name}: {e}")),
         }
