@@ -123,7 +123,7 @@ impl Layout {
         let n = super::grid::BOX_SIZES
             .into_iter()
             .find(|n| n * n == side)
-            .ok_or_else(|| SudokuError::Layout(LayoutError::Rows(side)))?;
+            .ok_or(SudokuError::Layout(LayoutError::Rows(side)))?;
         let mut letters: Vec<char> = Vec::new();
         let mut regions: Vec<Vec<usize>> = Vec::new();
         for (r, row) in rows.iter().enumerate() {

@@ -78,10 +78,8 @@ impl Candidates {
     /// ```
     pub fn from_pencilmarks(text: &str) -> Result<Candidates, LogicError> {
         let count = tokens(text).count();
-        let n = BOX_SIZES
-            .into_iter()
-            .find(|n| n.pow(4) == count)
-            .ok_or_else(|| LogicError::Parse(PencilMarkError::Size(count)))?;
+        let n =
+            BOX_SIZES.into_iter().find(|n| n.pow(4) == count).ok_or(LogicError::Parse(PencilMarkError::Size(count)))?;
         parse(Geometry::classic(n), text)
     }
 
