@@ -155,30 +155,6 @@ pub fn cell_name(k: usize, side: usize) -> String {
     format!("r{}c{}", k / side + 1, k % side + 1)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_round_trip() {
-        for side in [4, 9, 16, 25] {
-            for v in 0..=side as u8 {
-                assert_eq!(digit_value(digit_char(v), side), Some(v));
-            }
-        }
-        assert_eq!(digit_value('G', 16), Some(16));
-        assert_eq!(digit_value('H', 16), None);
-        assert_eq!(digit_value('5', 4), None);
-    }
-
-    #[test]
-    fn block_format() {
-        let g = Grid::from_line("1234341221434321").unwrap();
-        assert_eq!(g.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
-        assert_eq!(cell_name(80, 9), "r9c9");
-    }
-}
-
 /// A grid from one line of cells (`1`–`9`, then `A`, `B`, ... for bigger grids;
 /// `.` or `0` for empty), 16, 81, 256 or 625 of them. The error names the
 /// cell and the character:
@@ -212,5 +188,29 @@ impl std::str::FromStr for Grid {
             })
             .collect::<Result<Vec<u8>, SudokuError>>()?;
         Ok(Grid { n, cells })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_round_trip() {
+        for side in [4, 9, 16, 25] {
+            for v in 0..=side as u8 {
+                assert_eq!(digit_value(digit_char(v), side), Some(v));
+            }
+        }
+        assert_eq!(digit_value('G', 16), Some(16));
+        assert_eq!(digit_value('H', 16), None);
+        assert_eq!(digit_value('5', 4), None);
+    }
+
+    #[test]
+    fn block_format() {
+        let g = Grid::from_line("1234341221434321").unwrap();
+        assert_eq!(g.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+        assert_eq!(cell_name(80, 9), "r9c9");
     }
 }
