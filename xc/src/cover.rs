@@ -45,7 +45,7 @@ pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         Some(p) if p != std::path::Path::new("-") => {
             Box::new(input::open(p).map_err(|e| Failure::input(format!("{name}: {}", input::describe(&e))))?)
         }
-        _ => Box::new(std::io::stdin().lock()),
+        _ => Box::new(input::stdin()),
     };
     let parsed =
         read_dlx_from(BufReader::with_capacity(1 << 16, source), args.max_input).map_err(|e| match e.kind {

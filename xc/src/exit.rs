@@ -55,10 +55,11 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-/// The worse of two exit codes, for batches: interruption, then limits,
-/// then bad input, then no solution.
+/// The worse of two exit codes, for batches: a failed check, then
+/// interruption, then limits, then bad input, then no solution.
 pub fn worst(a: u8, b: u8) -> u8 {
     let rank = |c: u8| match c {
+        INTERNAL => 5,
         INTERRUPTED => 4,
         LIMIT => 3,
         BAD_INPUT => 2,
@@ -66,4 +67,19 @@ pub fn worst(a: u8, b: u8) -> u8 {
         _ => 0,
     };
     if rank(a) >= rank(b) { a } else { b }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_code_wins_in_any_order() {
+        let order = [SOLVED, NO_SOLUTION, BAD_INPUT, LIMIT, INTERRUPTED, INTERNAL];
+        for (i, &a) in order.iter().enumerate() {
+            for &b in &order[..=i] {
+                assert_eq!((worst(a, b), worst(b, a)), (a, a));
+            }
+        }
+    }
 }

@@ -22,10 +22,22 @@ pub fn read_all(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let result = match path {
         Some(p) if p != Path::new("-") => open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
-        _ => std::io::stdin().lock().read_to_end(&mut bytes),
+        _ => stdin().read_to_end(&mut bytes),
     };
     result.map_err(|e| Failure::input(format!("{name}: {}", describe(&e))))?;
     Ok(bytes)
+}
+
+/// Standard input, locked. On a terminal, a line on stderr first says that
+/// `xc` is waiting for input and how to end it, so that a user who forgot
+/// the file isn't left looking at a silent prompt.
+pub fn stdin() -> std::io::StdinLock<'static> {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("xc: reading standard input; type or paste, then end with Ctrl-D (or give a file name)");
+    }
+    stdin.lock()
 }
 
 /// Opens a file for reading, refusing directories with a clear message.

@@ -459,3 +459,28 @@ fn ctrl_c_prints_partial_results_and_exits_130() {
     stdin_buf.write_all(&out.stdout).unwrap();
     assert!(!stdin_buf.is_empty(), "partial results are printed");
 }
+
+/// A run that reads a terminal says so on stderr (through `script`, which
+/// gives it a pseudo-terminal); a pipe gets no such line.
+#[test]
+fn waiting_on_a_terminal_says_how_to_end() {
+    let hint = "xc: reading standard input; type or paste, then end with Ctrl-D";
+    let empty = format!("{}\n", ".".repeat(81));
+    let piped = xc().args(["sudoku", "count", "--limit", "3", "-q"]).write_stdin(empty.clone()).assert().code(3);
+    assert!(!String::from_utf8_lossy(&piped.get_output().stderr).contains(hint));
+    let command = format!("{} sudoku count --limit 3", env!("CARGO_BIN_EXE_xc"));
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{empty}\u{4}").as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains(hint), "{text}");
+    assert!(text.contains(":3+  # limit reached"), "{text}");
+}

@@ -112,7 +112,7 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
                     continue;
                 }
             },
-            _ => Box::new(std::io::stdin().lock()),
+            _ => Box::new(input::stdin()),
         };
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
         let seen_before = summary.puzzles + summary.errors;
