@@ -166,6 +166,7 @@
 #![cfg_attr(not(feature = "unchecked"), forbid(unsafe_code))]
 
 pub mod cover;
+#[cfg(feature = "testing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod puzzles;

@@ -501,6 +501,7 @@ impl Solver {
     }
 
     /// Whether the links equal the problem's starting state (for tests).
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
