@@ -160,19 +160,11 @@ fn sequential(
             if n % 4096 == 0 {
                 seen.store(n, Relaxed);
             }
-            if let Some(checker) = &mut checker {
-                if let Err(e) = checker.check(s) {
-                    failure = Some(Failure::wrong_answer(e));
-                    return ControlFlow::Break(());
-                }
-            }
-            if n <= printer.to_print() {
-                if let Err(f) = printer.offer(s, out) {
-                    failure = Some(f);
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
+            let check = checked(&mut checker, s);
+            exit::go_on(
+                if n <= printer.to_print() { check.and_then(|()| printer.offer(s, out)) } else { check },
+                &mut failure,
+            )
         })
     });
     match failure {
@@ -198,13 +190,7 @@ fn parallel(
         let report = with_progress_bar(None, &|| seen.load(Relaxed), || {
             search.for_each_ordered(|s| {
                 seen.fetch_add(1, Relaxed);
-                match checked(&mut checker, s).and_then(|()| printer.offer(s, out)) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(f) => {
-                        failure = Some(f);
-                        ControlFlow::Break(())
-                    }
-                }
+                exit::go_on(checked(&mut checker, s).and_then(|()| printer.offer(s, out)), &mut failure)
             })
         });
         if let Some(f) = failure {

@@ -6,7 +6,7 @@
 
 use super::batch::{Run, Summary, next_puzzle};
 use super::report::{self, Kind, Record};
-use crate::exit::Failure;
+use crate::exit::{self, Failure};
 use exactcover::cover::StopReason;
 use exactcover::sudoku::{Grid, Outcome, PuzzleReader, SudokuSolver};
 use std::collections::HashMap;
@@ -52,13 +52,7 @@ impl Run<'_> {
                         report::enumerated_solution(&mut out, format, &heading, count, &grid).map_err(Failure::from)
                     }
                 };
-                match written {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(f) => {
-                        failure = Some(f);
-                        ControlFlow::Break(())
-                    }
-                }
+                exit::go_on(written, &mut failure)
             });
             if let Some(f) = failure {
                 return Err(f);
