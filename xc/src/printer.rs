@@ -8,8 +8,8 @@
 
 use super::Format;
 use super::exit::{self, Failure};
+use super::wire;
 use exactcover::cover::{OptionId, Stats, Status};
-use serde_json::{Map, Value, json};
 use std::io::Write;
 use std::time::Duration;
 
@@ -97,32 +97,18 @@ impl<'a> Printer<'a> {
                 )?;
             }
             Format::Json => {
-                let mut fields = stats_json(stats, status);
-                fields.insert("seconds".into(), json!(whole.as_secs_f64()));
-                fields.insert("search_seconds".into(), json!(stats.elapsed.as_secs_f64()));
-                let tail = Value::Object(fields).to_string();
+                let totals = wire::CoverTotals {
+                    stats: wire::SearchStats::new(stats, status),
+                    seconds: whole.as_secs_f64(),
+                    search_seconds: stats.elapsed.as_secs_f64(),
+                };
                 // `{...}` without its `{`, after the list.
-                writeln!(out, "],{}", &tail[1..])?;
+                out.write_all(b"],")?;
+                out.write_all(&wire::encode(&totals)[1..])?;
+                writeln!(out)?;
             }
         }
         Ok(())
-    }
-}
-
-/// The counts and statistics of a search as JSON fields.
-pub fn stats_json(stats: &Stats, status: Status) -> Map<String, Value> {
-    let value = json!({
-        "solutions": stats.solutions,
-        "complete": status.is_complete(),
-        "stopped": status.stop_reason().map(|r| r.to_string()),
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "cleansings": stats.cleansings,
-        "guesses": stats.guesses,
-    });
-    match value {
-        Value::Object(map) => map,
-        _ => unreachable!("an object"),
     }
 }
 

@@ -5,11 +5,11 @@
 
 use super::exit::{self, Failure};
 pub use super::printer::Render;
-use super::printer::{Printer, exit_code, stats_json};
+use super::printer::{Printer, exit_code};
+use super::wire::{self, fields::Whole};
 use super::{Format, interrupt, parse_duration, progress};
 use clap::Args;
 use exactcover::cover::{Checker, Limits, OptionId, Parallel, Problem, Progress, Report, Stats, Status, fingerprint};
-use serde_json::{Value, json};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -337,19 +337,25 @@ fn shard(
     kept.sort();
     let printed: Vec<Vec<String>> =
         kept.iter().map(|s| s.iter().map(|&o| problem.format_option(o)).collect()).collect();
-    let mut value = stats_json(&report.stats, report.status);
-    for (key, v) in [
-        ("shard", json!(k)),
-        ("of", json!(n)),
-        ("problem", json!(format!("{:016x}", fingerprint(problem)))),
-        ("seconds", json!(report.stats.elapsed.as_secs_f64())),
-        ("depth", json!(report.depth)),
-        ("subproblems", json!(report.subproblems)),
-        ("printed", json!(printed)),
-    ] {
-        value.insert(key.into(), v);
-    }
-    writeln!(out, "{}", Value::Object(value))?;
+    let stats = &report.stats;
+    let result = wire::ShardResult {
+        shard: Whole(k as u64),
+        of: Whole(n as u64),
+        problem: format!("{:016x}", fingerprint(problem)),
+        solutions: Whole(stats.solutions),
+        complete: report.status.is_complete(),
+        stopped: report.status.stop_reason().map(|r| r.to_string()),
+        nodes: Whole(stats.nodes),
+        updates: Whole(stats.updates),
+        cleansings: Whole(stats.cleansings),
+        guesses: Whole(stats.guesses),
+        seconds: stats.elapsed.as_secs_f64(),
+        depth: Whole(report.depth as u64),
+        subproblems: Whole(report.subproblems as u64),
+        printed,
+    };
+    out.write_all(&wire::encode(&result))?;
+    writeln!(out)?;
     // A shard with no solution is no failure: the others may have some.
     Ok(exit_code(report.status, 1))
 }
@@ -372,8 +378,14 @@ fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result
         Format::Json => writeln!(
             out,
             "{}",
-            json!({"probes": e.probes, "nodes": e.nodes, "updates": e.updates, "solutions": e.solutions,
-                   "seconds": e.time().as_secs_f64(), "updates_per_second": e.updates_per_second})
+            String::from_utf8_lossy(&wire::encode(&wire::EstimateReply {
+                probes: e.probes as u64,
+                nodes: e.nodes,
+                updates: e.updates,
+                solutions: e.solutions,
+                seconds: e.time().as_secs_f64(),
+                updates_per_second: e.updates_per_second,
+            }))
         )?,
     }
     Ok(exit::SOLVED)

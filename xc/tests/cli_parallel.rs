@@ -109,18 +109,18 @@ fn merge_refuses_overflowing_totals_and_wrong_types() {
         .stderr(predicate::str::contains("<stdin>:2: the totals overflow"));
     let mut negative: Value = serde_json::from_str(&r[0]).unwrap();
     negative["solutions"] = json!(-5);
-    xc().arg("merge")
-        .write_stdin(format!("{negative}\n{}", r[1]))
-        .assert()
-        .code(2)
-        .stderr("error: <stdin>:1: \"solutions\" must be a whole number from 0 to 18446744073709551615, not -5\n");
+    xc().arg("merge").write_stdin(format!("{negative}\n{}", r[1])).assert().code(2).stderr(
+        predicate::str::starts_with(
+            "error: <stdin>:1: not a shard result: \"solutions\": invalid value: integer `-5`, expected a whole number",
+        ),
+    );
     let mut missing: Value = serde_json::from_str(&r[0]).unwrap();
     missing.as_object_mut().unwrap().remove("nodes");
     xc().arg("merge")
         .write_stdin(format!("{missing}\n{}", r[1]))
         .assert()
         .code(2)
-        .stderr("error: <stdin>:1: missing \"nodes\"\n");
+        .stderr(predicate::str::starts_with("error: <stdin>:1: not a shard result: missing field `nodes`"));
     let mut unknown: Value = serde_json::from_str(&r[0]).unwrap();
     unknown["complete"] = json!(false);
     unknown["stopped"] = json!("tired");

@@ -38,6 +38,36 @@ impl SearchStats {
     }
 }
 
+/// The end of `xc cover --format json` (and `xc merge`'s): the figures,
+/// after the streamed `printed` list.
+#[derive(Debug, Serialize)]
+pub struct CoverTotals {
+    /// The search's figures.
+    #[serde(flatten)]
+    pub stats: SearchStats,
+    /// The whole run's wall time: reading, searching, checking, writing.
+    pub seconds: f64,
+    /// The search's own share of it.
+    pub search_seconds: f64,
+}
+
+/// `xc cover --estimate --format json`: Knuth's Monte Carlo estimate.
+#[derive(Debug, Serialize)]
+pub struct EstimateReply {
+    /// Probes made.
+    pub probes: u64,
+    /// Estimated nodes of the whole search.
+    pub nodes: f64,
+    /// Estimated updates.
+    pub updates: f64,
+    /// Estimated solutions.
+    pub solutions: f64,
+    /// Estimated running time, in seconds.
+    pub seconds: f64,
+    /// The update rate measured while probing.
+    pub updates_per_second: f64,
+}
+
 /// `POST /api/cover`.
 #[derive(Debug, Serialize)]
 pub struct CoverReply {

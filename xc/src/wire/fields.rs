@@ -36,7 +36,8 @@ fn whole<'de, D: Deserializer<'de>>(d: D, expecting: &'static str, ok: fn(u64) -
 }
 
 /// A whole number: a JSON integer, 0 or more.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
 pub struct Whole(pub u64);
 
 impl<'de> Deserialize<'de> for Whole {

@@ -21,14 +21,16 @@ pub mod fields;
 pub mod logic;
 pub mod reply;
 pub mod request;
+pub mod shard;
 
-pub use cover::{CoverReply, SearchStats, json_len};
+pub use cover::{CoverReply, CoverTotals, EstimateReply, SearchStats, json_len};
 pub use fields::Variant;
 pub use logic::{HintReply, PathReply};
 pub use reply::{CountReply, CountStatus, ErrorReply, GenerateReply, ParseReply, RateReply, SolveReply, rating};
 pub use request::{
     Board, Budget, CountRequest, CoverRequest, GenerateRequest, ParseRequest, PlayerRequest, PuzzleRequest,
 };
+pub use shard::ShardResult;
 
 use serde::de::DeserializeOwned;
 use serde_json::error::Category;
