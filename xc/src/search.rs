@@ -379,7 +379,7 @@ fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result
             out,
             "{}",
             String::from_utf8_lossy(&wire::encode(&wire::EstimateReply {
-                probes: e.probes as u64,
+                probes: e.probes,
                 nodes: e.nodes,
                 updates: e.updates,
                 solutions: e.solutions,
