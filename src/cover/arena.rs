@@ -63,7 +63,7 @@
 //! dance only ever stores indices it read from these vectors, or nodes
 //! within a span, so it holds throughout; the trail never holds more than
 //! one entry per option, as an option is hidden at most once at a time.
-//! The `access` module relies on this invariant to skip bounds checks in
+//! The dance's `index` module relies on this invariant to skip bounds checks in
 //! the hot loop when the `unchecked` feature is on.
 //!
 //! # Colours (Algorithm C)

@@ -9,11 +9,13 @@
 //! Without colours, `hide` and `unhide` dispatch on the option's size to
 //! a loop of constant trip count, unrolled by the compiler, for options of
 //! 2 to 6 nodes; most problems have one or two sizes, so the dispatch is
-//! predicted. The hot paths index through the `access` module.
+//! predicted. The hot paths index through `index`, private to the dance.
 
-use super::access::{get, get_mut};
+mod index;
+
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::NodeId;
+use index::{get, get_mut};
 
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
 const SCAN_BLOCK: usize = 32;
@@ -124,7 +126,7 @@ impl<'a> Dance<'a> {
     /// scan costs less than the mispredicted exits.
     ///
     /// Compiled inside the search loop, it uses AVX2 when the loop does
-    /// (see `access::Avx2`).
+    /// (see `avx2::Avx2`).
     #[inline(always)]
     pub(crate) fn choose_first_min(&self) -> Option<(u32, u32)> {
         let lens = &self.len[1..=self.n_primary as usize];

@@ -41,8 +41,8 @@
 //! # Ok::<(), exactcover::cover::BuildError>(())
 //! ```
 
-mod access;
 mod arena;
+mod avx2;
 mod brute;
 mod check;
 mod dance;

@@ -34,8 +34,8 @@
 //! The depth of the stack is at most the number of primary items plus one;
 //! it is allocated once, when the solver is made.
 
-use super::access::Avx2;
 use super::arena::Arena;
+use super::avx2::Avx2;
 use super::check::Checker;
 use super::ids::OptionId;
 use super::limits::{CHECK_INTERVAL, Limits, Progress, Status, StopReason};

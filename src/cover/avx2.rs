@@ -1,0 +1,55 @@
+//! The AVX2 token: proof, checked once, that this CPU has AVX2, so that the
+//! search loop can be compiled for it without asking again. The indexing
+//! without bounds checks lives in `dance/index.rs`, private to the dance.
+
+/// Proof that this CPU has AVX2: a zero-sized token that only
+/// [`Avx2::detect`] makes, after asking the CPU. The search holds one (or
+/// `None`) from its construction, so the hot loop never asks again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// The token, if the CPU has AVX2 (and the `unchecked` feature is on:
+    /// the checked twin never uses it).
+    pub(crate) fn detect() -> Option<Avx2> {
+        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+        if std::is_x86_feature_detected!("avx2") {
+            return Some(Avx2(()));
+        }
+        None
+    }
+
+    /// Runs `f` compiled for AVX2: everything inlined into it (the whole
+    /// search loop, with its choice of item) uses 8-lane vectors, so the
+    /// minimum of the choice takes one `vpminsd` per 8 lengths instead of
+    /// SSE2's four-instruction emulation of a signed minimum per 4.
+    #[inline(always)]
+    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+        {
+            simd::avx2(f)
+        }
+        #[cfg(not(all(feature = "unchecked", target_arch = "x86_64")))]
+        {
+            f()
+        }
+    }
+}
+
+#[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+#[allow(unsafe_code)]
+mod simd {
+    /// `f()`, with AVX2 enabled for the code inlined into it.
+    #[inline(always)]
+    pub(crate) fn avx2<R>(f: impl FnOnce() -> R) -> R {
+        // SAFETY: only `Avx2::run` calls this, and an `Avx2` token exists
+        // only once `Avx2::detect` has found AVX2 on this CPU.
+        unsafe { enabled(f) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
