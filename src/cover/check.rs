@@ -1,7 +1,8 @@
 //! An independent check of a solution, sharing no code with the search.
 //!
 //! It reads only the problem's option lists (never the arena) and counts
-//! how each item is used: every primary item exactly once; every secondary
+//! how each item is used: every primary item exactly once, or, with a
+//! multiplicity `[lo, hi]`, between `lo` and `hi` times; every secondary
 //! item at most once, or several times when all its uses carry the same
 //! colour.
 //!
@@ -33,6 +34,19 @@ pub enum CheckError {
     /// An item is covered more than once.
     #[error("item `{0}` is covered more than once")]
     Overcovered(String),
+    /// A primary item with a multiplicity is covered too few or too many
+    /// times.
+    #[error("primary item `{item}` is covered {uses} times, outside its bounds {lo}:{hi}")]
+    OutOfBounds {
+        /// The item's name.
+        item: String,
+        /// How many chosen options contain it.
+        uses: u32,
+        /// Its lower bound.
+        lo: u32,
+        /// Its upper bound.
+        hi: u32,
+    },
     /// A secondary item is shared by options that disagree on its colour.
     #[error("secondary item `{0}` has clashing colours")]
     ColorClash(String),
@@ -55,8 +69,16 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         Free,
         Once,
         Colored(ColorId),
+        /// A primary item with a multiplicity, used this many times.
+        Times(u32),
     }
-    let mut uses = vec![Use::Free; problem.item_count()];
+    let mut uses: Vec<Use> = (0..problem.item_count() as u32)
+        .map(|i| match problem.bounds(ItemId::from_u32(i)) {
+            (1, 1) => Use::Free,
+            _ if !problem.is_primary(ItemId::from_u32(i)) => Use::Free,
+            _ => Use::Times(0),
+        })
+        .collect();
     let mut chosen = vec![false; problem.option_count()];
     let name = |i: ItemId| problem.item_name(i).to_string();
     for &o in solution {
@@ -69,6 +91,7 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         for &(item, color) in problem.option(o) {
             let slot = &mut uses[item.as_usize()];
             *slot = match (*slot, color.is_some()) {
+                (Use::Times(n), _) => Use::Times(n.saturating_add(1)),
                 (Use::Free, false) => Use::Once,
                 (Use::Free, true) => Use::Colored(color),
                 (Use::Colored(c), true) if c == color => Use::Colored(c),
@@ -81,6 +104,13 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         let item = ItemId::from_u32(k as u32);
         if problem.is_primary(item) && u == Use::Free {
             return Err(CheckError::Uncovered(name(item)));
+        }
+        let (lo, hi) = problem.bounds(item);
+        match u {
+            Use::Times(uses) if !(lo..=hi).contains(&uses) => {
+                return Err(CheckError::OutOfBounds { item: name(item), uses, lo, hi });
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -119,8 +149,8 @@ pub struct Checker {
 /// How a [`Checker`] keeps the state of `current`.
 #[derive(Clone, Debug)]
 enum Method {
-    /// Colours need more than sets or counts: every solution is checked
-    /// from scratch (this path is rarely hot).
+    /// Colours and multiplicities need more than sets or counts: every
+    /// solution is checked from scratch (this path is rarely hot).
     Fresh,
     /// Up to 64, 128, 256 or 512 items: bit sets of that many bits.
     Bits1(Bits<1>),
@@ -202,7 +232,7 @@ impl Checker {
     /// A checker for solutions of `problem`.
     pub fn new(problem: &Problem) -> Checker {
         let method = match problem.item_count().div_ceil(64) {
-            _ if problem.has_colors() => Method::Fresh,
+            _ if problem.has_colors() || problem.has_multiplicities() => Method::Fresh,
             0..=1 => Method::Bits1(Bits::new(problem)),
             2 => Method::Bits2(Bits::new(problem)),
             3..=4 => Method::Bits4(Bits::new(problem)),

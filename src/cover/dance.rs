@@ -11,6 +11,10 @@
 //! 2 to 6 nodes; most problems have one or two sizes, so the dispatch is
 //! predicted. The hot paths index through the `access` module.
 
+mod mult;
+
+pub(crate) use mult::{Branch, MChoice};
+
 use super::access::{get, get_mut};
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::NodeId;
@@ -38,6 +42,9 @@ pub(crate) struct Dance<'a> {
     len: &'a mut [u32],
     trail: &'a mut [u32],
     trail_len: u32,
+    /// Residual upper bounds and slacks (Algorithm M only; else empty).
+    bound: &'a mut [u32],
+    slack: &'a [u32],
     n_primary: u32,
     shift: u32,
     /// `1 << shift`: one node in a length.
@@ -71,6 +78,8 @@ impl<'a> Dance<'a> {
             len: &mut arena.len,
             trail: &mut arena.trail,
             trail_len: arena.trail_len,
+            bound: &mut arena.bound,
+            slack: &arena.slack,
             n_primary: arena.n_primary,
             shift: arena.shift,
             step: 1 << arena.shift,

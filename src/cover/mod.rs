@@ -59,6 +59,7 @@ mod pin;
 mod problem;
 mod report;
 mod search;
+mod search_m;
 mod solver;
 mod stats;
 

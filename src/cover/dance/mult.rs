@@ -1,0 +1,255 @@
+//! The dance of Algorithm M (TAOCP 7.2.2.1, items with multiplicities;
+//! Knuth's DLX3): the branching heuristic, *tweaking*, and committing an
+//! option that lowers residual bounds.
+//!
+//! Each primary item `i` has a residual upper bound `bound[i]` (how many
+//! more chosen options may contain it) and a constant `slack[i] = hi - lo`.
+//! Choosing an option lowers the bound of each of its primary items, and
+//! an item whose bound reaches 0 is covered, as in Algorithm X. An item
+//! still below its bound stays active, so the search may branch on it
+//! again.
+//!
+//! **Tweaking.** At a level that branches on item `i` without covering it,
+//! the options of `i`'s list are tried in turn, and each is *tweaked* out
+//! of every list, `i`'s included, before it is tried, so that later
+//! branches (and the levels below them) never choose it again: branch `k`
+//! takes the `k`-th option and excludes the ones before it. When `i` was
+//! covered first (its residual bound reached 0 but its lower bound allows
+//! fewer), the option is already hidden from the other lists, and the
+//! tweak takes only its node out of `i`'s list. Tweaks go on the trail
+//! with a tag ([`TWEAK`], [`SOLO`]), so undoing the trail restores them in
+//! exactly the reverse order, which keeps the arena's LIFO invariant (see
+//! the `arena` module).
+//!
+//! **Statistics** are DLX3's: a cover counts 1 plus the nodes it removes,
+//! a tweak the nodes it removes (the option's, or just the one), a purify
+//! the nodes it removes; retiring an item by a null move counts nothing.
+
+use super::Dance;
+use crate::cover::access::get;
+use crate::cover::arena::{COVERED, SOLO, TWEAK};
+
+/// The mask of a trail entry's node index.
+const NODE: u32 = !(TWEAK | SOLO);
+
+/// What the next branch at a level of Algorithm M is (see
+/// [`Dance::advance_m`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Branch {
+    /// No branch is left: back up.
+    Exhausted,
+    /// Choose the option of this node (tweaked already at a tweak level).
+    Option(u32),
+    /// The null move: the item gets no more options (retired already when
+    /// it was not covered).
+    Null,
+}
+
+/// The branching item Algorithm M picks, with its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MChoice {
+    /// The item's header.
+    pub(crate) item: u32,
+    /// The number of branches at this node; 0 or less is a dead end.
+    pub(crate) score: i64,
+}
+
+impl Dance<'_> {
+    /// Knuth's heuristic for multiplicities (DLX3): over the active
+    /// primary items in item order, with `b` the residual bound, `l` the
+    /// list's length and `s = min(slack, b)`, the score `t = l + s - b + 1`
+    /// is the number of branches. The item with the least `t` wins; ties go
+    /// to the smaller `s`, then the larger `l`, then the first. A score of
+    /// 0 or less is a dead end, and the scan stops there (which dead end it
+    /// reports changes no count). `None`: no active item, a solution.
+    #[inline(always)]
+    pub(crate) fn choose_m(&self) -> Option<MChoice> {
+        let p = self.n_primary as usize;
+        let (lens, bounds, slacks) = (&self.len[1..=p], &self.bound[1..=p], &self.slack[1..=p]);
+        let (mut best, mut score, mut best_s, mut best_l) = (0, i64::MAX, u32::MAX, 0);
+        for (k, ((&l, &b), &slack)) in lens.iter().zip(bounds).zip(slacks).enumerate() {
+            if l & COVERED != 0 {
+                continue;
+            }
+            let s = slack.min(b);
+            let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+                (best, score, best_s, best_l) = (k as u32 + 1, t, s, l);
+                if t <= 0 {
+                    break;
+                }
+            }
+        }
+        (best != 0).then_some(MChoice { item: best, score })
+    }
+
+    /// Opens a level that branches on item `i`: lowers its bound, and
+    /// covers it when the bound reaches 0. Then [`Dance::advance_m`] gives
+    /// the branches from the first node of its list.
+    #[inline(always)]
+    pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: u32) {
+        if self.lower_bound(i) == 0 {
+            self.cover::<COLORS>(i);
+        }
+    }
+
+    /// Undoes [`Dance::open_level_m`] but for the trail, which the caller
+    /// undoes with the level above (releasing commutes with it).
+    #[inline(always)]
+    pub(crate) fn close_level_m(&mut self, i: u32) {
+        self.release(i);
+        self.raise_bound(i);
+    }
+
+    /// The branch at node `cur` of the branching item `i = top(cur)`'s list
+    /// (`cur == i`: the list is exhausted). At a *cover level* (the item's
+    /// bound is now 0 and it has no slack) the branches are its options,
+    /// as in Algorithm X. Otherwise (a *tweak level*) each option is
+    /// tweaked before it is tried, the level stops once fewer options are
+    /// left than the lower bound still needs, and after the options comes
+    /// the null move, which retires the item if it was not covered.
+    #[inline(always)]
+    pub(crate) fn advance_m<const COLORS: bool>(&mut self, cur: u32) -> Branch {
+        let i = self.top(cur);
+        let (b, slack) = (self.bound(i), self.slack(i));
+        if b == 0 && slack == 0 {
+            return if cur == i { Branch::Exhausted } else { Branch::Option(cur) };
+        }
+        if u64::from(self.length(i)) + u64::from(slack) <= u64::from(b) {
+            return Branch::Exhausted;
+        }
+        if cur != i {
+            self.tweak::<COLORS>(cur, b != 0);
+            return Branch::Option(cur);
+        }
+        if b != 0 {
+            self.retire(i);
+        }
+        Branch::Null
+    }
+
+    /// The residual bound of primary item `i`.
+    #[inline(always)]
+    pub(crate) fn bound(&self, i: u32) -> u32 {
+        get(self.bound, i)
+    }
+
+    /// Lowers the residual bound of primary item `i` by one; returns it.
+    #[inline(always)]
+    pub(crate) fn lower_bound(&mut self, i: u32) -> u32 {
+        let b = &mut self.bound[i as usize];
+        *b -= 1;
+        *b
+    }
+
+    /// Raises the residual bound of primary item `i` by one.
+    #[inline(always)]
+    pub(crate) fn raise_bound(&mut self, i: u32) {
+        self.bound[i as usize] += 1;
+    }
+
+    /// `hi - lo` of primary item `i`.
+    #[inline(always)]
+    pub(crate) fn slack(&self, i: u32) -> u32 {
+        get(self.slack, i)
+    }
+
+    /// The length of item `i`'s list, covered or not.
+    #[inline(always)]
+    pub(crate) fn length(&self, i: u32) -> u32 {
+        (get(self.len, i) & !COVERED) >> self.shift
+    }
+
+    /// Retires item `i` (a null move): it leaves the active items, its
+    /// list untouched (every option in it has been tweaked out already).
+    /// [`Dance::release`] brings it back.
+    #[inline(always)]
+    pub(crate) fn retire(&mut self, i: u32) {
+        *self.len_mut(i) |= COVERED;
+    }
+
+    /// Tweaks node `p`, the first in its item's list: takes it out of that
+    /// list and, if `block`, hides the rest of its option from the other
+    /// lists; records it on the trail.
+    #[inline(always)]
+    pub(crate) fn tweak<const COLORS: bool>(&mut self, p: u32, block: bool) {
+        let tag = if block { TWEAK } else { TWEAK | SOLO };
+        self.trail[self.trail_len as usize] = p | tag;
+        self.trail_len += 1;
+        self.remove(p);
+        let others = if block { self.hide::<COLORS>(p) } else { 0 };
+        self.updates += 1 + others;
+    }
+
+    /// Undoes the trail above `mark`, last first, tweaks included.
+    #[inline(always)]
+    pub(crate) fn undo_to_m<const COLORS: bool>(&mut self, mark: u32) {
+        while self.trail_len > mark {
+            self.trail_len -= 1;
+            let e = get(self.trail, self.trail_len);
+            let p = e & NODE;
+            if e & TWEAK == 0 {
+                self.unhide::<COLORS>(p);
+            } else {
+                if e & SOLO == 0 {
+                    self.unhide::<COLORS>(p);
+                }
+                self.restore(p);
+            }
+        }
+    }
+
+    /// Commits node `q`'s item for a chosen option: a primary item's bound
+    /// goes down, and the item is covered when it reaches 0; a secondary
+    /// item is committed as in Algorithm C.
+    #[inline(always)]
+    pub(crate) fn commit_m<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if top <= self.n_primary {
+            if self.lower_bound(top) == 0 {
+                self.cover::<COLORS>(top);
+            }
+        } else {
+            self.commit::<COLORS>(q);
+        }
+    }
+
+    /// What is left of undoing `commit_m(q)` once the trail has been
+    /// undone.
+    #[inline(always)]
+    pub(crate) fn release_m<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if top <= self.n_primary {
+            if self.bound(top) == 0 {
+                self.release(top);
+            }
+            self.raise_bound(top);
+        } else {
+            self.release_node::<COLORS>(q);
+        }
+    }
+
+    /// `commit_m` for every node of `p`'s option but `p`, cyclically from
+    /// `p` (DLX3's order).
+    #[inline(always)]
+    pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.commit_m::<COLORS>(q);
+        }
+    }
+
+    /// What is left of undoing `commit_others_m(p)` once the trail has
+    /// been undone (in any order: the items are distinct).
+    #[inline(always)]
+    pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.release_m::<COLORS>(q);
+        }
+    }
+}
