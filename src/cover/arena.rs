@@ -101,7 +101,7 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
-use super::dance::Dance;
+use super::dance::{Dance, KeyBits};
 use super::ids::NodeId;
 use std::collections::TryReserveError;
 
@@ -193,6 +193,9 @@ pub(crate) struct Arena {
     /// Whether some primary item has bounds other than `[1, 1]` (selects
     /// Algorithm M).
     pub(crate) has_bounds: bool,
+    /// The fields of Algorithm M's packed keys, when every list length and
+    /// slack is small enough for them (see `dance::KeyBits`).
+    pub(crate) key_bits: Option<KeyBits>,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -287,6 +290,7 @@ impl Arena {
             let tag = if shift > 0 && primary { h as u32 - 1 } else { 0 };
             *l = count << shift | tag;
         }
+        let key_bits = KeyBits::new(max_length, slack.iter().copied().max().unwrap_or(0));
         Ok(Arena {
             links,
             top,
@@ -302,6 +306,7 @@ impl Arena {
             bound,
             slack,
             has_bounds,
+            key_bits,
             updates: 0,
             cleansings: 0,
         })

@@ -13,7 +13,7 @@
 
 mod mult;
 
-pub(crate) use mult::{Branch, MChoice};
+pub(crate) use mult::{Branch, KeyBits, MChoice};
 
 use super::access::{get, get_mut};
 use super::arena::{Arena, COVERED, Link, Span};

@@ -328,13 +328,7 @@ impl Solver {
         self.begin();
         let start = Instant::now();
         let event = match (self.arena.has_colors, self.avx2) {
-            _ if self.arena.has_bounds => {
-                if self.arena.has_colors {
-                    self.run_m::<true>(on)
-                } else {
-                    self.run_m::<false>(on)
-                }
-            }
+            _ if self.arena.has_bounds => self.run_multiplicities(on),
             (true, Some(avx2)) => avx2.run(|| self.run::<true>(on)),
             (true, None) => self.run::<true>(on),
             (false, Some(avx2)) => avx2.run(|| self.run::<false>(on)),
@@ -357,6 +351,18 @@ impl Solver {
         }
         self.elapsed += start.elapsed();
         event
+    }
+
+    /// Algorithm M's loop (`search_m`), kept out of line so that the loop
+    /// of X and C is compiled as before; with AVX2 when the CPU has it.
+    #[inline(never)]
+    fn run_multiplicities(&mut self, on: &mut OnSolution) -> Event {
+        match (self.arena.has_colors, self.avx2) {
+            (true, Some(avx2)) => avx2.run(|| self.run_m::<true>(on)),
+            (true, None) => self.run_m::<true>(on),
+            (false, Some(avx2)) => avx2.run(|| self.run_m::<false>(on)),
+            (false, None) => self.run_m::<false>(on),
+        }
     }
 
     /// Adds the nodes and solutions not yet reported to the shared totals.

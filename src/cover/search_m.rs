@@ -52,7 +52,7 @@ impl Solver {
     /// Algorithm M's hot loop; the counterpart of `run` (see the module
     /// docs). Runs until a solution is to be returned, the end, a limit or
     /// the depth cap.
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn run_m<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
         let local = self.limits.shared.is_none();
         let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
@@ -73,6 +73,7 @@ impl Solver {
         let mut stop_at = budget.min(self.next_check);
         let node_option: &[OptionId] = &self.problem.inner.node_option;
         let base = self.pins.len();
+        let packed = self.arena.key_bits;
         let mut dance = self.arena.dance();
         let (event, phase) = loop {
             match step {
@@ -96,7 +97,7 @@ impl Solver {
                     }
                     nodes += 1;
                     step = Step::Backdown;
-                    let Some(MChoice { item, score }) = dance.choose_m() else {
+                    let Some(MChoice { item, score }) = dance.choose_m(packed) else {
                         self.solutions += 1;
                         self.solution_len = base + opts;
                         let solution = &self.path[..self.solution_len];

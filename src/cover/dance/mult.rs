@@ -60,27 +60,59 @@ impl Dance<'_> {
     /// list's length and `s = min(slack, b)`, the score `t = l + s - b + 1`
     /// is the number of branches. The item with the least `t` wins; ties go
     /// to the smaller `s`, then the larger `l`, then the first. A score of
-    /// 0 or less is a dead end, and the scan stops there (which dead end it
-    /// reports changes no count). `None`: no active item, a solution.
+    /// 0 or less is a dead end (which dead end is reported changes no
+    /// count). `None`: no active item, a solution.
+    ///
+    /// With [`KeyBits`] (the problem's lengths and slacks are small), the
+    /// rule is the first minimum of one `i32` key per item, `t` (clamped at
+    /// 0) then `s` then `-l`, which the compiler vectorises: the minimum of
+    /// each block of 32 items (stopping at a dead end), then its first
+    /// position in the block that holds it, from a bit mask. Else a plain
+    /// scan.
     #[inline(always)]
-    pub(crate) fn choose_m(&self) -> Option<MChoice> {
+    pub(crate) fn choose_m(&self, bits: Option<KeyBits>) -> Option<MChoice> {
         let p = self.n_primary as usize;
         let (lens, bounds, slacks) = (&self.len[1..=p], &self.bound[1..=p], &self.slack[1..=p]);
-        let (mut best, mut score, mut best_s, mut best_l) = (0, i64::MAX, u32::MAX, 0);
-        for (k, ((&l, &b), &slack)) in lens.iter().zip(bounds).zip(slacks).enumerate() {
-            if l & COVERED != 0 {
-                continue;
-            }
-            let s = slack.min(b);
-            let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
-            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
-                (best, score, best_s, best_l) = (k as u32 + 1, t, s, l);
-                if t <= 0 {
-                    break;
+        let Some(bits) = bits else {
+            return choose_scan(lens, bounds, slacks);
+        };
+        // Blocks start every 32 items; with at least 32 items, the last
+        // block is the last 32 (overlapping the one before, which keeps
+        // the first minimum: a block wins only with a smaller key).
+        let start = |b: usize| if p >= BLOCK { (b * BLOCK).min(p - BLOCK) } else { 0 };
+        let keys = |b: usize| {
+            let r = start(b)..(start(b) + BLOCK).min(p);
+            let (l, bo, sl) = (&lens[r.clone()], &bounds[r.clone()], &slacks[r]);
+            l.iter().zip(bo).zip(sl).map(move |((&l, &b), &s)| bits.key(l, b, s))
+        };
+        let (mut best, mut best_block) = (i32::MAX, 0);
+        for b in 0..p.div_ceil(BLOCK) {
+            let m = if p >= BLOCK {
+                // A constant trip count, which the compiler vectorises.
+                let r = start(b)..start(b) + BLOCK;
+                let l: &[u32; BLOCK] = lens[r.clone()].try_into().expect("a full block");
+                let bo: &[u32; BLOCK] = bounds[r.clone()].try_into().expect("a full block");
+                let sl: &[u32; BLOCK] = slacks[r].try_into().expect("a full block");
+                let mut m = i32::MAX;
+                for k in 0..BLOCK {
+                    m = m.min(bits.key(l[k], bo[k], sl[k]));
                 }
+                m
+            } else {
+                keys(b).fold(i32::MAX, i32::min)
+            };
+            best_block = if m < best { b } else { best_block };
+            best = best.min(m);
+            if best < bits.t_one {
+                break;
             }
         }
-        (best != 0).then_some(MChoice { item: best, score })
+        if best == i32::MAX {
+            return None;
+        }
+        let hits = keys(best_block).enumerate().fold(0u32, |m, (k, key)| m | u32::from(key == best) << k);
+        let k = start(best_block) + hits.trailing_zeros() as usize;
+        Some(MChoice { item: k as u32 + 1, score: i64::from(best >> bits.t_shift) })
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
@@ -252,4 +284,62 @@ impl Dance<'_> {
             self.release_m::<COLORS>(q);
         }
     }
+}
+
+/// Items per block of the choice scan (one bit each in a `u32` mask).
+const BLOCK: usize = 32;
+
+/// The fields of the packed keys of `choose_m`: `l` in the low
+/// `s_shift` bits, `s` above it, `t` from `t_shift`, all below bit 31.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeyBits {
+    /// `1 << s_shift`, `1 << t_shift`: multiplying vectorises on every
+    /// x86-64, where shifting each lane by its own count needs AVX2.
+    s_one: u32,
+    t_one: i32,
+    /// `s_one - 1`, the largest `l` field.
+    low: u32,
+    t_shift: u32,
+}
+
+impl KeyBits {
+    /// The fields for lists of at most `max_length` options and slacks of
+    /// at most `max_slack`, if the keys fit in 31 bits.
+    pub(crate) fn new(max_length: u32, max_slack: u32) -> Option<KeyBits> {
+        let width = |x: u32| u32::BITS - x.leading_zeros();
+        let (l, s, t) = (width(max_length), width(max_slack), width(max_length + 1));
+        (l + s + t <= 31).then_some(KeyBits { s_one: 1 << l, t_one: 1 << (l + s), low: (1 << l) - 1, t_shift: l + s })
+    }
+
+    /// The key of an item: `i32::MAX` if it is not active, else `t`
+    /// (at least 0), `s` and the complement of `l` in their fields, so the
+    /// smallest key wins by the heuristic's rule.
+    #[inline(always)]
+    fn key(self, len: u32, b: u32, slack: u32) -> i32 {
+        let l = len & !COVERED;
+        let s = slack.min(b);
+        let t = (l + s + 1).max(b) - b;
+        let key = (t as i32) * self.t_one + (s * self.s_one + (self.low - l)) as i32;
+        if len & COVERED != 0 { i32::MAX } else { key }
+    }
+}
+
+/// `choose_m` for any lengths and slacks: the heuristic, item by item,
+/// stopping at a dead end.
+fn choose_scan(lens: &[u32], bounds: &[u32], slacks: &[u32]) -> Option<MChoice> {
+    let (mut best, mut score, mut best_s, mut best_l) = (0, i64::MAX, u32::MAX, 0);
+    for (k, ((&l, &b), &slack)) in lens.iter().zip(bounds).zip(slacks).enumerate() {
+        if l & COVERED != 0 {
+            continue;
+        }
+        let s = slack.min(b);
+        let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+        if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+            (best, score, best_s, best_l) = (k as u32 + 1, t, s, l);
+            if t <= 0 {
+                break;
+            }
+        }
+    }
+    (best != 0).then_some(MChoice { item: best, score })
 }
