@@ -192,9 +192,10 @@ mod tests {
             let mut count = 0;
             let mut pick = vec![0; n];
             loop {
-                let queens: Vec<(usize, usize)> = (0..n)
-                    .flat_map(|r| (0..n).filter(move |c| rows[pick[r]] >> c & 1 == 1).map(move |c| (r, c)))
-                    .collect();
+                let mut queens = Vec::new();
+                for (r, &p) in pick.iter().enumerate() {
+                    queens.extend((0..n).filter(|c| rows[p] >> c & 1 == 1).map(|c| (r, c)));
+                }
                 let per = |f: &dyn Fn(usize, usize) -> usize, size: usize| {
                     let mut lines = vec![0; size];
                     queens.iter().for_each(|&(r, c)| lines[f(r, c)] += 1);
