@@ -53,9 +53,11 @@ TDOKU=""
 XC=""
 OUT=""
 WITH_DLX2=0
-SECTIONS="cover,sudoku,generate"
+SECTIONS="cover,mult,sudoku,generate"
 TDOKU_SOLVERS=""      # empty: every solver run_benchmark was built with
 INSTANCES="queens13 queens14 langford11 langford12 pent5x12 pent6x10 domino8x8 ink"
+# Instances with multiplicities (benches/peers/dlx3-instances.sh), against DLX3.
+M_INSTANCES="queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6"
 
 usage() {
     cat <<'EOF'
@@ -75,7 +77,8 @@ Options:
   --gen-count N      puzzles per generation run (default 200)
   --dlx2             also time Knuth's DLX2 on the exact-cover instances
   --tdoku-solvers L  run_benchmark solvers, comma-separated (default: all built)
-  --only LIST        sections to run: cover,sudoku,generate (default: all)
+  --only LIST        sections to run: cover,mult,sudoku,generate (default: all);
+                     mult: instances with multiplicities, DLX3 against xc
   --instances LIST   exact-cover instances (default: queens13,queens14,langford11,
                      langford12,pent5x12,pent6x10,domino8x8,ink)
   -h, --help         this help
@@ -355,6 +358,22 @@ gen_instances() {
     cp "$ink" "$INST/ink.dlx"
 }
 
+# The solutions of the instances with multiplicities (DLX3's counts, in
+# benches/peers/dlx3-expected.md).
+expected_m_count() {
+    case $1 in
+        queens2-13 | queens2-14) echo 0 ;;
+        queens2d-8) echo 477136 ;;
+        tetro2-5x8) echo 3106 ;;
+        tetro13-5x8) echo 78146 ;;
+        pento02-5x6) echo 18316 ;;
+        dominoHV-8-16) echo 3179916 ;;
+        bricks-4x8) echo 408341 ;;
+        bricks-6x6) echo 1930962 ;;
+        knuth-example) echo 1 ;;
+    esac
+}
+
 # solution_count FILE: the count a program printed ("Altogether N solution..."
 # from Knuth's programs and xc; a bare number from the dlx-crate wrapper).
 solution_count() {
@@ -431,6 +450,58 @@ cover_section() {
     emit "Speed-up = the fastest peer's best time / xc's best time (>1: xc is faster). Every program counts all"
     emit "solutions without printing them (Knuth's programs with their default m0; the counts were checked to agree)."
     emit "\`xc cover\` checks every solution with its independent checker; \`--no-check\` does not."
+}
+
+# ---------------------------------------------------------------- multiplicities
+
+# DLX3 (Algorithm M) against `xc cover` on the instances of
+# benches/peers/dlx3-instances.sh, one thread, interleaved, pinned.
+mult_section() {
+    if [ -z "$DLX3" ]; then note "skipping multiplicities: DLX3 not built (--cwebtest DIR)"; return; fi
+    local dir=$INST/mult inst file rep out us i want got
+    bash "$REPO/benches/peers/dlx3-instances.sh" "$dir" >/dev/null
+    local -a names=("DLX3" "xc cover" "xc --no-check")
+    local -a cmds=("<$DLX3" "$XC cover @F" "$XC cover @F --no-check")
+    emit ""
+    emit "### Multiplicities (Algorithm M): whole-process wall time, milliseconds (best / median of $REPS, pinned to CPU $CPU)"
+    emit ""
+    emit "| instance | solutions | DLX3 | xc cover | xc --no-check | xc speed-up | no-check speed-up |"
+    emit "|---|---:|---:|---:|---:|---:|---:|"
+    for inst in $M_INSTANCES; do
+        file=$dir/$inst.dlx
+        want=$(expected_m_count "$inst")
+        note "multiplicities: $inst"
+        local -a times=()
+        for rep in $(seq "$REPS"); do
+            for i in "${!names[@]}"; do
+                out=$BUILD/out-mult
+                if [ "${cmds[$i]#<}" != "${cmds[$i]}" ]; then
+                    us=$(run_timed "$file" "$out" ${cmds[$i]#<})
+                else
+                    # shellcheck disable=SC2086
+                    us=$(run_timed /dev/null "$out" ${cmds[$i]//@F/$file})
+                fi
+                got=$(solution_count "$out")
+                if [ "$got" != "$want" ]; then
+                    note "MISMATCH on $inst: ${names[$i]} found '${got}' solutions, expected $want"
+                    exit 1
+                fi
+                times[$i]="${times[$i]:-} $us"
+            done
+        done
+        local row="| $inst | $want |" best=() med=() bm
+        for i in "${!names[@]}"; do
+            # shellcheck disable=SC2086
+            bm=$(stats ${times[$i]})
+            best[$i]=${bm% *} med[$i]=${bm#* }
+            row+=" $(fmt_ms "${best[$i]}") / $(fmt_ms "${med[$i]}") |"
+        done
+        row+=" $(ratio "${med[0]}" "${med[1]}") | $(ratio "${med[0]}" "${med[2]}") |"
+        emit "$row"
+    done
+    emit ""
+    emit "Speed-up = DLX3's median / xc's median (>1: xc is faster). Both count every solution without printing;"
+    emit "the solution, node and update counts agree (tests/multiplicities.rs, benches/peers/dlx3-expected.md)."
 }
 
 # ---------------------------------------------------------------- sudoku
@@ -603,7 +674,7 @@ generate_section() {
 
 main() {
     build_xc
-    if section_on cover; then build_knuth; fi
+    if section_on cover || section_on mult; then build_knuth; fi
     if section_on sudoku; then build_tdoku; fi
     if section_on cover || section_on sudoku; then build_rust_anchors; fi
     if section_on generate; then find_qqwing; fi
@@ -613,7 +684,7 @@ main() {
     emit "- machine: $(nproc) CPUs, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); every timed process pinned with \`taskset -c $CPU\`"
     emit "- xc: \`$XC\` ($(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo '?'), \`cargo build --release\`)"
     if [ -n "$DLX1" ]; then
-        emit "- Knuth's DLX1/SSXC1$([ "$WITH_DLX2" = 1 ] && echo /DLX2): cwebtest $(git_rev "$CWEBTEST"), ctangle, \`gcc $KNUTH_CFLAGS\` ($(gcc -dumpfullversion))"
+        emit "- Knuth's DLX1/DLX3/SSXC1$([ "$WITH_DLX2" = 1 ] && echo /DLX2): cwebtest $(git_rev "$CWEBTEST"), ctangle, \`gcc $KNUTH_CFLAGS\` ($(gcc -dumpfullversion))"
     fi
     if [ -n "$RUN_BENCHMARK" ]; then
         emit "- tdoku: $(git_rev "$TDOKU"), cmake -DCMAKE_BUILD_TYPE=Release -DOPT=O3 -DARCH=native ${TDOKU_CMAKE:-}"
@@ -624,6 +695,10 @@ main() {
     if section_on cover; then
         gen_instances
         cover_section
+    fi
+    if section_on mult; then
+        mkdir -p "$INST"
+        mult_section
     fi
     if section_on sudoku; then sudoku_section; fi
     if section_on generate; then generate_section; fi

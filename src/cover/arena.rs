@@ -80,19 +80,58 @@
 //! routines are generic over `const COLORS: bool`, so problems without
 //! colours pay nothing.
 //!
+//! # Multiplicities (Algorithm M)
+//!
+//! When some primary item has bounds other than `[1, 1]`,
+//! [`Arena::bound`] holds each primary item's *residual* upper bound (how
+//! many more options may still cover it) and [`Arena::slack`] its `hi -
+//! lo`, both indexed by header; both are empty otherwise. Keys are off
+//! (`shift` 0), and the trail holds tagged entries (see `dance::mult`):
+//! Algorithm M's *tweak* takes an option out of the branching item's own
+//! list as well, so an entry may mean "restore this node too" ([`TWEAK`])
+//! or "restore only this node" ([`TWEAK`] | [`SOLO`]). An option is on the
+//! trail at most twice at a time (hidden by a cover, then its node in the
+//! covered branching item's list tweaked), so the trail has room for two
+//! entries per option, and the tags need node indices below
+//! [`MULTIPLICITY_NODE_LIMIT`].
+//!
 //! # Statistics
 //!
 //! `updates` follows DLX1: one per item covered, plus one per node removed
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
-use super::dance::Dance;
+use super::dance::{Dance, KeyBits};
 use super::ids::NodeId;
 use std::collections::TryReserveError;
 
 /// The flag bit of a covered item's length. Lengths stay below it, as no
 /// item has 2^30 options within the arena's limit.
 pub(crate) const COVERED: u32 = 1 << 30;
+
+/// A trail entry's tag with multiplicities: the entry is a tweak, which
+/// also took the node itself out of its list.
+pub(crate) const TWEAK: u32 = 1 << 31;
+
+/// With [`TWEAK`]: the tweak took only the node itself out (its option
+/// was already hidden from the other lists).
+pub(crate) const SOLO: u32 = 1 << 30;
+
+/// With multiplicities, node indices stay below this, clear of the tags.
+pub(crate) const MULTIPLICITY_NODE_LIMIT: u32 = 1 << 30;
+
+/// The sizes of a problem, for [`Arena::build`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Items, primary and secondary.
+    pub(crate) n_items: usize,
+    /// Primary items (the first `n_primary` items).
+    pub(crate) n_primary: usize,
+    /// Entries of all the options together.
+    pub(crate) total_entries: usize,
+    /// Options.
+    pub(crate) option_count: usize,
+}
 
 /// The mutable part of a node: its neighbours in its item's vertical list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -145,6 +184,18 @@ pub(crate) struct Arena {
     pub(crate) n_primary: u32,
     /// Whether any node carries a colour (selects Algorithm C).
     pub(crate) has_colors: bool,
+    /// Per item header: the residual upper bound of a primary item (empty
+    /// without multiplicities).
+    pub(crate) bound: Vec<u32>,
+    /// Per item header: `hi - lo` of a primary item (empty without
+    /// multiplicities).
+    pub(crate) slack: Vec<u32>,
+    /// Whether some primary item has bounds other than `[1, 1]` (selects
+    /// Algorithm M).
+    pub(crate) has_bounds: bool,
+    /// The fields of Algorithm M's packed keys, when every list length and
+    /// slack is small enough for them (see `dance::KeyBits`).
+    pub(crate) key_bits: Option<KeyBits>,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -152,17 +203,17 @@ pub(crate) struct Arena {
 impl Arena {
     /// Builds the arena. Items are numbered `0..n` with the `n_primary`
     /// primary items first; each option is a list of `(item, colour)`
-    /// pairs, colour 0 for none. `first_nodes` receives each option's first
-    /// node.
+    /// pairs, colour 0 for none. `bounds`, if given, holds each primary
+    /// item's `(lo, hi)`. `first_nodes` receives each option's first node.
     pub(crate) fn build<'a>(
-        n_items: usize,
-        n_primary: usize,
+        shape: Shape,
         options: impl Iterator<Item = &'a [(u32, u32)]>,
-        total_entries: usize,
-        option_count: usize,
         has_colors: bool,
+        bounds: Option<&[(u32, u32)]>,
         first_nodes: &mut Vec<NodeId>,
     ) -> Result<Arena, TryReserveError> {
+        let Shape { n_items, n_primary, total_entries, option_count } = shape;
+        let has_bounds = bounds.is_some();
         let n = n_items;
         let n_nodes = n + 2 + total_entries + option_count;
         let mut links: Vec<Link> = Vec::new();
@@ -174,8 +225,21 @@ impl Arena {
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
         let mut trail: Vec<u32> = Vec::new();
-        trail.try_reserve_exact(option_count)?;
-        trail.resize(option_count, 0);
+        let trail_room = if has_bounds { 2 * option_count } else { option_count };
+        trail.try_reserve_exact(trail_room)?;
+        trail.resize(trail_room, 0);
+        let (mut bound, mut slack) = (Vec::new(), Vec::new());
+        if let Some(bounds) = bounds {
+            bound.try_reserve_exact(n + 1)?;
+            slack.try_reserve_exact(n + 1)?;
+            bound.push(0);
+            slack.push(0);
+            for h in 0..n {
+                let (lo, hi) = bounds.get(h).copied().unwrap_or((0, 0));
+                bound.push(hi);
+                slack.push(hi - lo);
+            }
+        }
         first_nodes.try_reserve_exact(option_count)?;
         let mut color: Vec<i32> = Vec::new();
         if has_colors {
@@ -219,12 +283,14 @@ impl Arena {
             top.push(0);
             span.push(Span::default());
         }
-        let shift = key_shift(n_primary as u32, counts.iter().copied().max().unwrap_or(0));
+        let max_length = counts.iter().copied().max().unwrap_or(0);
+        let shift = if has_bounds { 0 } else { key_shift(n_primary as u32, max_length) };
         for (h, (l, &count)) in len.iter_mut().zip(&counts).enumerate() {
             let primary = (1..=n_primary).contains(&h);
             let tag = if shift > 0 && primary { h as u32 - 1 } else { 0 };
             *l = count << shift | tag;
         }
+        let key_bits = KeyBits::new(max_length, slack.iter().copied().max().unwrap_or(0));
         Ok(Arena {
             links,
             top,
@@ -237,6 +303,10 @@ impl Arena {
             n_items: n as u32,
             n_primary: n_primary as u32,
             has_colors,
+            bound,
+            slack,
+            has_bounds,
+            key_bits,
             updates: 0,
             cleansings: 0,
         })
@@ -322,7 +392,8 @@ mod tests {
     #[test]
     fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
         let mut first = Vec::new();
-        let r = super::Arena::build(1, 1, std::iter::empty(), usize::MAX / 64, 0, false, &mut first);
+        let shape = super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0 };
+        let r = super::Arena::build(shape, std::iter::empty(), false, None, &mut first);
         assert!(r.is_err());
     }
 }

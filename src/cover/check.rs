@@ -1,7 +1,8 @@
 //! An independent check of a solution, sharing no code with the search.
 //!
 //! It reads only the problem's option lists (never the arena) and counts
-//! how each item is used: every primary item exactly once; every secondary
+//! how each item is used: every primary item exactly once, or, with a
+//! multiplicity `[lo, hi]`, between `lo` and `hi` times; every secondary
 //! item at most once, or several times when all its uses carry the same
 //! colour.
 //!
@@ -33,6 +34,19 @@ pub enum CheckError {
     /// An item is covered more than once.
     #[error("item `{0}` is covered more than once")]
     Overcovered(String),
+    /// A primary item with a multiplicity is covered too few or too many
+    /// times.
+    #[error("primary item `{item}` is covered {uses} times, outside its bounds {lo}:{hi}")]
+    OutOfBounds {
+        /// The item's name.
+        item: String,
+        /// How many chosen options contain it.
+        uses: u32,
+        /// Its lower bound.
+        lo: u32,
+        /// Its upper bound.
+        hi: u32,
+    },
     /// A secondary item is shared by options that disagree on its colour.
     #[error("secondary item `{0}` has clashing colours")]
     ColorClash(String),
@@ -55,8 +69,16 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         Free,
         Once,
         Colored(ColorId),
+        /// A primary item with a multiplicity, used this many times.
+        Times(u32),
     }
-    let mut uses = vec![Use::Free; problem.item_count()];
+    let mut uses: Vec<Use> = (0..problem.item_count() as u32)
+        .map(|i| match problem.bounds(ItemId::from_u32(i)) {
+            (1, 1) => Use::Free,
+            _ if !problem.is_primary(ItemId::from_u32(i)) => Use::Free,
+            _ => Use::Times(0),
+        })
+        .collect();
     let mut chosen = vec![false; problem.option_count()];
     let name = |i: ItemId| problem.item_name(i).to_string();
     for &o in solution {
@@ -69,6 +91,7 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         for &(item, color) in problem.option(o) {
             let slot = &mut uses[item.as_usize()];
             *slot = match (*slot, color.is_some()) {
+                (Use::Times(n), _) => Use::Times(n.saturating_add(1)),
                 (Use::Free, false) => Use::Once,
                 (Use::Free, true) => Use::Colored(color),
                 (Use::Colored(c), true) if c == color => Use::Colored(c),
@@ -81,6 +104,13 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         let item = ItemId::from_u32(k as u32);
         if problem.is_primary(item) && u == Use::Free {
             return Err(CheckError::Uncovered(name(item)));
+        }
+        let (lo, hi) = problem.bounds(item);
+        match u {
+            Use::Times(uses) if !(lo..=hi).contains(&uses) => {
+                return Err(CheckError::OutOfBounds { item: name(item), uses, lo, hi });
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -129,6 +159,64 @@ enum Method {
     Bits8(Bits<8>),
     /// Many items: use counts per item.
     Counts(Counts),
+    /// Multiplicities (without colours): use counts against each item's
+    /// bounds.
+    Bounded(Bounded),
+}
+
+/// The counting state with multiplicities: `uses[i]` is the number of
+/// options of `current` containing item `i`, and `bad` the number of items
+/// whose count lies outside `lo[i]..=hi[i]` (secondary items: `0..=1`). It
+/// is valid when `bad` is 0. An option given twice uses its items twice.
+#[derive(Clone, Debug)]
+struct Bounded {
+    items: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    uses: Vec<u32>,
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    bad: u64,
+}
+
+impl Bounded {
+    fn new(problem: &Problem) -> Bounded {
+        let (mut items, mut spans) = (Vec::new(), Vec::new());
+        for o in 0..problem.option_count() {
+            let start = items.len() as u32;
+            items.extend(problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_u32()));
+            spans.push((start, items.len() as u32));
+        }
+        let bounds: Vec<(u32, u32)> =
+            (0..problem.item_count() as u32).map(|i| problem.bounds(ItemId::from_u32(i))).collect();
+        let bad = bounds.iter().filter(|b| b.0 > 0).count() as u64;
+        Bounded {
+            items,
+            spans,
+            uses: vec![0; bounds.len()],
+            lo: bounds.iter().map(|b| b.0).collect(),
+            hi: bounds.iter().map(|b| b.1).collect(),
+            bad,
+        }
+    }
+
+    /// Replaces the options `old` (the end of the last solution) with
+    /// `new`; returns whether the result satisfies every bound.
+    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> bool {
+        for (list, up) in [(old, false), (new, true)] {
+            for &o in list {
+                let (start, end) = self.spans[o.as_usize()];
+                for &item in &self.items[start as usize..end as usize] {
+                    let i = item as usize;
+                    let (lo, hi) = (self.lo[i], self.hi[i]);
+                    let was = (lo..=hi).contains(&self.uses[i]);
+                    self.uses[i] = if up { self.uses[i] + 1 } else { self.uses[i] - 1 };
+                    let is = (lo..=hi).contains(&self.uses[i]);
+                    self.bad = self.bad + u64::from(was && !is) - u64::from(is && !was);
+                }
+            }
+        }
+        self.bad == 0
+    }
 }
 
 /// The bit-set state, for problems of up to `64 * W` items: after the
@@ -203,6 +291,7 @@ impl Checker {
     pub fn new(problem: &Problem) -> Checker {
         let method = match problem.item_count().div_ceil(64) {
             _ if problem.has_colors() => Method::Fresh,
+            _ if problem.has_multiplicities() => Method::Bounded(Bounded::new(problem)),
             0..=1 => Method::Bits1(Bits::new(problem)),
             2 => Method::Bits2(Bits::new(problem)),
             3..=4 => Method::Bits4(Bits::new(problem)),
@@ -239,6 +328,7 @@ impl Checker {
             Method::Bits4(bits) => bits.update(common, &solution[common..]),
             Method::Bits8(bits) => bits.update(common, &solution[common..]),
             Method::Counts(counts) => counts.update(&self.current[common..], &solution[common..]),
+            Method::Bounded(bounded) => bounded.update(&self.current[common..], &solution[common..]),
         };
         self.current.truncate(common);
         self.current.extend_from_slice(&solution[common..]);
@@ -399,6 +489,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With multiplicities, the incremental checker agrees with the fresh
+    /// check on every subset of the options.
+    #[test]
+    fn the_bounded_checker_agrees_with_a_fresh_check() {
+        let p = Problem::from_dlx("1:2|a 0:1|b 2|c | y\na c\nb c y\na\nc\na b y\nc\n").unwrap();
+        let n = p.option_count();
+        let mut checker = Checker::new(&p);
+        for mask in (0u32..1 << n).chain((0u32..1 << n).rev()) {
+            let s: Vec<OptionId> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| OptionId::new(k).unwrap()).collect();
+            assert_eq!(checker.check(&s).is_ok(), check_solution(&p, &s).is_ok(), "{s:?}");
+        }
+        let twice = ids(&[3, 3]);
+        assert_eq!(checker.check(&twice), check_solution(&p, &twice));
     }
 
     /// A secondary item without colours may be covered at most once.

@@ -12,6 +12,9 @@
 //! predicted. The hot paths index through `index`, private to the dance.
 
 mod index;
+mod mult;
+
+pub(crate) use mult::{Branch, KeyBits, MChoice};
 
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::NodeId;
@@ -40,6 +43,9 @@ pub(crate) struct Dance<'a> {
     len: &'a mut [u32],
     trail: &'a mut [u32],
     trail_len: u32,
+    /// Residual upper bounds and slacks (Algorithm M only; else empty).
+    bound: &'a mut [u32],
+    slack: &'a [u32],
     n_primary: u32,
     shift: u32,
     /// `1 << shift`: one node in a length.
@@ -73,6 +79,8 @@ impl<'a> Dance<'a> {
             len: &mut arena.len,
             trail: &mut arena.trail,
             trail_len: arena.trail_len,
+            bound: &mut arena.bound,
+            slack: &arena.slack,
             n_primary: arena.n_primary,
             shift: arena.shift,
             step: 1 << arena.shift,

@@ -1,9 +1,12 @@
-//! Knuth's DLX text format (DLX1, DLX2), read and written.
+//! Knuth's DLX text format (DLX1, DLX2, DLX3), read and written.
 //!
 //! * A line whose first character is `|` is a comment; blank lines are
 //!   skipped.
 //! * The first other line names the items, separated by whitespace: the
-//!   primary items, then optionally `|` and the secondary items.
+//!   primary items, then optionally `|` and the secondary items. A primary
+//!   item may carry a multiplicity (DLX3): `a:b|name` must be covered
+//!   between `a` and `b` times, `b|name` exactly `b` times (`1 <= b`,
+//!   `a <= b`); secondary items take none.
 //! * Every later line is one option: the names of its items. In an option,
 //!   `item:colour` gives a secondary item a colour (DLX2).
 //! * An option with no primary item is ignored, with a warning, as DLX1
@@ -196,13 +199,22 @@ fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), Par
             secondary = true;
             continue;
         }
-        if name.contains(':') || name.contains('|') {
+        let (bounds, name) = match name.split_once('|') {
+            Some((prefix, rest)) => (Some(parse_bounds(prefix, rest).map_err(err)?), rest),
+            None => (None, name),
+        };
+        if name.is_empty() || name.contains(':') || name.contains('|') {
             return Err(err(ParseErrorKind::BadItemName(name.to_string())));
         }
         if b.item(name).is_some() {
             return Err(err(ParseErrorKind::DuplicateItem(name.to_string())));
         }
-        let added = if secondary { b.secondary(name) } else { b.primary(name) };
+        let added = match bounds {
+            Some(_) if secondary => return Err(err(ParseErrorKind::BoundOnSecondary(name.to_string()))),
+            Some((lo, hi)) => b.primary_with_bounds(name, lo, hi),
+            None if secondary => b.secondary(name),
+            None => b.primary(name),
+        };
         added.map_err(|e| ParseError { line, column, kind: ParseErrorKind::Build(e) })?;
         any_primary |= !secondary;
     }
@@ -210,6 +222,28 @@ fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), Par
         return Err(ParseError { line, column: 1, kind: ParseErrorKind::NoPrimaryItems });
     }
     Ok(())
+}
+
+/// The multiplicity before the `|` of `a:b|name` or `b|name` (DLX3).
+fn parse_bounds(prefix: &str, name: &str) -> Result<(u32, u32), ParseErrorKind> {
+    let number = |t: &str| {
+        let ok = !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+        ok.then(|| t.parse::<u32>().ok()).flatten().ok_or_else(|| ParseErrorKind::BadBound(format!("{prefix}|{name}")))
+    };
+    let (lo, hi) = match prefix.split_once(':') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let b = number(prefix)?;
+            (b, b)
+        }
+    };
+    if hi == 0 {
+        return Err(ParseErrorKind::ZeroUpperBound(name.to_string()));
+    }
+    if lo > hi {
+        return Err(ParseErrorKind::ReversedBounds { name: name.to_string(), lo, hi });
+    }
+    Ok((lo, hi))
 }
 
 /// The whitespace-separated words of a line, each with its column.
@@ -238,8 +272,13 @@ fn build_error(line: usize, e: BuildError) -> ParseError {
 pub fn write_dlx(problem: &Problem) -> String {
     let mut out = String::new();
     let items = (0..problem.item_count() as u32).map(super::ids::ItemId::from_u32);
-    let names = |primary: bool| -> Vec<&str> {
-        items.clone().filter(|&i| problem.is_primary(i) == primary).map(|i| problem.item_name(i)).collect()
+    let names = |primary: bool| -> Vec<String> {
+        let named = |i| match problem.bounds(i) {
+            (lo, hi) if !primary || (lo, hi) == (1, 1) => problem.item_name(i).to_string(),
+            (lo, hi) if lo == hi => format!("{hi}|{}", problem.item_name(i)),
+            (lo, hi) => format!("{lo}:{hi}|{}", problem.item_name(i)),
+        };
+        items.clone().filter(|&i| problem.is_primary(i) == primary).map(named).collect()
     };
     out.push_str(&names(true).join(" "));
     let secondary = names(false);

@@ -52,6 +52,17 @@ pub enum BuildError {
         /// The rejected name.
         name: String,
     },
+    /// A primary item's multiplicity `[lo, hi]` is empty or zero: `hi`
+    /// must be at least 1 and at least `lo`.
+    #[error("item `{name}`: bad multiplicity {lo}:{hi} (need 1 <= hi and lo <= hi)")]
+    BadBounds {
+        /// The item.
+        name: String,
+        /// The lower bound given.
+        lo: u32,
+        /// The upper bound given.
+        hi: u32,
+    },
     /// The problem has no primary items, so there is nothing to cover.
     #[error("the problem has no primary items")]
     NoPrimaryItems,
@@ -120,6 +131,26 @@ pub enum ParseErrorKind {
     /// An item name contains `:`.
     #[error("item name `{0}` contains `:`")]
     BadItemName(String),
+    /// A multiplicity on the item line isn't a number: `a:b|name` and
+    /// `b|name` take decimal bounds.
+    #[error("bad multiplicity `{0}`: write `a:b|name` or `b|name` with decimal numbers")]
+    BadBound(String),
+    /// An upper bound of 0 (`0|name`, `a:0|name`).
+    #[error("item `{0}`: the upper bound must be at least 1")]
+    ZeroUpperBound(String),
+    /// A lower bound above the upper one (`3:2|name`).
+    #[error("item `{name}`: the lower bound {lo} is above the upper bound {hi}")]
+    ReversedBounds {
+        /// The item.
+        name: String,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
+    /// A multiplicity on a secondary item (after `|`).
+    #[error("secondary item `{0}` can't have a multiplicity: secondary items are covered at most once")]
+    BoundOnSecondary(String),
     /// An option names an unknown item.
     #[error("unknown item `{0}`")]
     UnknownItem(String),

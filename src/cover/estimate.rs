@@ -66,6 +66,25 @@ impl Solver {
             let mut weight = 1.0;
             loop {
                 nodes += weight;
+                if self.arena.has_bounds {
+                    // Algorithm M: a level's cost is the tweaks before
+                    // its branch and the commits of its option, so the
+                    // probe's cost stands for every branch's (roughly).
+                    let Some((i, t)) = self.choose_level() else {
+                        solutions += weight;
+                        break;
+                    };
+                    let before = self.arena.updates;
+                    let Some((c, mark)) =
+                        (t > 0).then(|| self.arena.commit_level_m(i, rng.random_range(0..t))).flatten()
+                    else {
+                        break;
+                    };
+                    updates += weight * (self.arena.updates - before) as f64 * f64::from(t);
+                    path.push((c, mark));
+                    weight *= f64::from(t);
+                    continue;
+                }
                 let Some((i, t)) = self.arena.dance().choose_first_min() else {
                     solutions += weight;
                     break;

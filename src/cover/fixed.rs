@@ -42,13 +42,20 @@ impl Solver {
         self.prefix_mark = self.arena.mark();
         let pre = std::mem::take(&mut self.prefix);
         for &k in &pre {
-            let Some((i, t)) = self.arena.dance().choose_first_min() else {
+            let Some((i, t)) = self.choose_level() else {
                 break;
             };
             if k >= t {
                 break;
             }
-            let (c, mark) = self.arena.commit_level(i, k);
+            let committed = if self.arena.has_bounds {
+                self.arena.commit_level_m(i, k)
+            } else {
+                Some(self.arena.commit_level(i, k))
+            };
+            let Some((c, mark)) = committed else {
+                break;
+            };
             self.choice[self.floor] = c;
             self.marks[self.floor] = mark;
             self.branch[self.floor] = (t, k);
@@ -58,6 +65,17 @@ impl Solver {
         if self.floor < self.prefix.len() {
             self.unwind_prefix();
         }
+    }
+
+    /// The branching item at this point, by the search's rule, and the
+    /// number of branches (0 at a dead end); `None` at a solution.
+    pub(super) fn choose_level(&mut self) -> Option<(u32, u32)> {
+        let (bounds, packed) = (self.arena.has_bounds, self.arena.key_bits);
+        let dance = self.arena.dance();
+        if bounds {
+            return dance.choose_m(packed).map(|c| (c.item, u32::try_from(c.score.max(0)).unwrap_or(u32::MAX)));
+        }
+        dance.choose_first_min()
     }
 
     pub(super) fn unwind_prefix(&mut self) {

@@ -2,7 +2,8 @@
 //!
 //! An exact-cover problem has *items* and *options*; each option is a set
 //! of items. A solution is a set of options that covers every *primary*
-//! item exactly once and every *secondary* item at most once. Secondary
+//! item exactly once (or, with a multiplicity `[a, b]`, between `a` and
+//! `b` times) and every *secondary* item at most once. Secondary
 //! items may carry *colours*: options that give an item the same colour
 //! can share it (Knuth's Algorithm C, TAOCP 7.2.2.1).
 //!
@@ -21,7 +22,11 @@
 //!   problems.
 //!
 //! The search is DLX1's Algorithm X, iterative, with DLX1's choice rule, so
-//! its node and update counts equal Knuth's. See `docs/ARCHITECTURE.md`.
+//! its node and update counts equal Knuth's. Primary items may have
+//! multiplicities ([`ProblemBuilder::primary_with_bounds`], DLX3's
+//! `a:b|name`): a solution then covers each between its bounds, and the
+//! search is Knuth's Algorithm M, with DLX3's counts. See
+//! `docs/ARCHITECTURE.md`.
 //!
 //! ```
 //! use exactcover::cover::{ProblemBuilder, Uniqueness};
@@ -59,6 +64,7 @@ mod pin;
 mod problem;
 mod report;
 mod search;
+mod search_m;
 mod solver;
 mod stats;
 

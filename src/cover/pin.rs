@@ -7,6 +7,7 @@
 //! the arena's LIFO invariant.
 
 use super::arena::{Arena, COVERED};
+use super::dance::Branch;
 use super::ids::NodeId;
 
 impl Arena {
@@ -17,9 +18,53 @@ impl Arena {
 
     /// Unhides the options hidden since `mark`, last first.
     pub(crate) fn undo_to(&mut self, mark: u32) {
-        let colors = self.has_colors;
+        let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
-        if colors { dance.undo_to::<true>(mark) } else { dance.undo_to::<false>(mark) }
+        match (bounds, colors) {
+            (true, true) => dance.undo_to_m::<true>(mark),
+            (true, false) => dance.undo_to_m::<false>(mark),
+            (false, true) => dance.undo_to::<true>(mark),
+            (false, false) => dance.undo_to::<false>(mark),
+        }
+    }
+
+    /// One level of Algorithm M: opens the level on item `i` and takes
+    /// its branch `k` (see `Dance::advance_m`), as the search would after
+    /// trying the `k` before it. Returns the node chosen (`i` itself for
+    /// the null move) and the trail's mark before its option was
+    /// committed, or `None` if there is no branch `k` (then nothing
+    /// changed).
+    pub(crate) fn commit_level_m(&mut self, i: u32, k: u32) -> Option<(u32, u32)> {
+        let colors = self.has_colors;
+        let start = self.trail_len;
+        let mut dance = self.dance();
+        if colors {
+            dance.open_level_m::<true>(i)
+        } else {
+            dance.open_level_m::<false>(i)
+        }
+        let mut cur = dance.down(i);
+        for j in 0..=k {
+            let branch = if colors { dance.advance_m::<true>(cur) } else { dance.advance_m::<false>(cur) };
+            match branch {
+                Branch::Option(c) if j == k => {
+                    let mark = dance.mark();
+                    if colors {
+                        dance.commit_others_m::<true>(c)
+                    } else {
+                        dance.commit_others_m::<false>(c)
+                    }
+                    return Some((c, mark));
+                }
+                Branch::Option(c) => cur = dance.down(c),
+                Branch::Null if j == k => return Some((i, dance.mark())),
+                Branch::Null | Branch::Exhausted => break,
+            }
+        }
+        dance.close_level_m(i);
+        drop(dance);
+        self.undo_to(start);
+        None
     }
 
     /// One level of the search: covers item `i` and commits the rest of the
@@ -61,9 +106,25 @@ impl Arena {
     /// branching item, which stay on the trail below `mark`: the caller
     /// undoes them with the levels below, or with `undo_to`.
     pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
-        let colors = self.has_colors;
+        let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
         let i = dance.top(c);
+        if bounds {
+            // Algorithm M: `c` may be the null move (`c == i`).
+            if colors {
+                dance.undo_to_m::<true>(mark);
+                if c != i {
+                    dance.release_others_m::<true>(c);
+                }
+            } else {
+                dance.undo_to_m::<false>(mark);
+                if c != i {
+                    dance.release_others_m::<false>(c);
+                }
+            }
+            dance.close_level_m(i);
+            return;
+        }
         if colors {
             dance.undo_to::<true>(mark);
             dance.release_others::<true>(c);
@@ -83,11 +144,16 @@ impl Arena {
     /// Returns the trail's mark before.
     pub(crate) fn commit_option(&mut self, first: u32) -> u32 {
         let mark = self.trail_len;
-        let colors = self.has_colors;
+        let (colors, bounds) = (self.has_colors, self.has_bounds);
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
         for q in nodes {
-            if colors { dance.commit::<true>(q) } else { dance.commit::<false>(q) }
+            match (bounds, colors) {
+                (true, true) => dance.commit_m::<true>(q),
+                (true, false) => dance.commit_m::<false>(q),
+                (false, true) => dance.commit::<true>(q),
+                (false, false) => dance.commit::<false>(q),
+            }
         }
         mark
     }
@@ -96,6 +162,16 @@ impl Arena {
     pub(crate) fn uncommit_option(&mut self, first: u32, mark: u32) {
         let colors = self.has_colors;
         let nodes = self.option_nodes(first);
+        if self.has_bounds {
+            self.undo_to(mark);
+            let mut dance = self.dance();
+            if colors {
+                nodes.for_each(|q| dance.release_m::<true>(q));
+            } else {
+                nodes.for_each(|q| dance.release_m::<false>(q));
+            }
+            return;
+        }
         let mut dance = self.dance();
         if colors {
             dance.undo_to::<true>(mark);

@@ -5,7 +5,7 @@
 //! Cloning a `Problem` is an `Arc` clone; every [`Solver`] takes its own
 //! copy of the arena, so solvers on several threads never share links.
 
-use super::arena::Arena;
+use super::arena::{Arena, MULTIPLICITY_NODE_LIMIT, Shape};
 use super::error::BuildError;
 use super::ids::{ColorId, ItemId, NodeId, OptionId};
 use super::solver::Solver;
@@ -29,6 +29,9 @@ pub struct Problem {
 pub(crate) struct Inner {
     pub(crate) names: Vec<String>,
     pub(crate) primary: Vec<bool>,
+    /// Per item: the multiplicity `[lo, hi]` of a primary item (`[1, 1]`
+    /// unless given), `[0, 1]` for a secondary one.
+    pub(crate) bounds: Vec<(u32, u32)>,
     pub(crate) index: HashMap<String, ItemId>,
     pub(crate) colors: Vec<String>,
     pub(crate) option_ptr: Vec<u32>,
@@ -115,6 +118,34 @@ impl Problem {
     pub fn has_colors(&self) -> bool {
         self.inner.arena.has_colors
     }
+
+    /// The multiplicity of an item: a solution covers a primary item
+    /// between `lo` and `hi` times (`(1, 1)` unless bounds were given), a
+    /// secondary item at most once, `(0, 1)`, or in agreeing colours.
+    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+        self.inner.bounds[item]
+    }
+
+    /// Whether some primary item has bounds other than `[1, 1]` (and so
+    /// the search is Knuth's Algorithm M).
+    pub fn has_multiplicities(&self) -> bool {
+        self.inner.arena.has_bounds
+    }
+
+    /// The deepest the search can go: one level per primary item without
+    /// multiplicities; with them, one per option chosen (at most the sum
+    /// of the upper bounds, and at most the number of options) plus one
+    /// per item retired by a null move. Plus room for the leaf.
+    pub(crate) fn max_depth(&self) -> usize {
+        let primary = self.primary_count();
+        if !self.has_multiplicities() {
+            return primary + 2;
+        }
+        let sum: u64 =
+            self.inner.bounds.iter().zip(&self.inner.primary).filter(|(_, p)| **p).map(|(b, _)| u64::from(b.1)).sum();
+        let options = (self.option_count() - self.inner.ignored.len()) as u64;
+        primary + sum.min(options) as usize + 2
+    }
 }
 
 /// Builds a [`Problem`], checking its input.
@@ -139,6 +170,7 @@ impl Problem {
 pub struct ProblemBuilder {
     names: Vec<String>,
     primary: Vec<bool>,
+    bounds: Vec<(u32, u32)>,
     index: HashMap<String, ItemId>,
     colors: Vec<String>,
     color_index: HashMap<String, ColorId>,
@@ -168,6 +200,34 @@ impl ProblemBuilder {
     /// Declares a primary item (it must be covered exactly once).
     pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
         self.add_item(name.into(), true)
+    }
+
+    /// Declares a primary item with a multiplicity: a solution must cover
+    /// it at least `lo` and at most `hi` times (Knuth's `lo:hi|name`).
+    /// Needs `1 <= hi` and `lo <= hi`. Any item with bounds other than
+    /// `[1, 1]` makes the search Knuth's Algorithm M (see
+    /// `docs/ARCHITECTURE.md`).
+    ///
+    /// ```
+    /// use exactcover::cover::ProblemBuilder;
+    ///
+    /// // Two of the three options, or all three.
+    /// let mut b = ProblemBuilder::new();
+    /// b.primary_with_bounds("x", 2, 3)?;
+    /// for _ in 0..3 {
+    ///     b.option(["x"])?;
+    /// }
+    /// assert_eq!(b.build()?.solver().count(), 4);
+    /// # Ok::<(), exactcover::cover::BuildError>(())
+    /// ```
+    pub fn primary_with_bounds(&mut self, name: impl Into<String>, lo: u32, hi: u32) -> Result<ItemId, BuildError> {
+        let name = name.into();
+        if hi == 0 || lo > hi {
+            return Err(BuildError::BadBounds { name, lo, hi });
+        }
+        let id = self.add_item(name, true)?;
+        self.bounds[id] = (lo, hi);
+        Ok(id)
     }
 
     /// Declares a secondary item (covered at most once, or shared by
@@ -208,6 +268,7 @@ impl ProblemBuilder {
         self.index.insert(name.clone(), id);
         self.names.push(name);
         self.primary.push(primary);
+        self.bounds.push(if primary { (1, 1) } else { (0, 1) });
         self.stamp.push(0);
         Ok(id)
     }
@@ -337,9 +398,24 @@ impl ProblemBuilder {
         let n_kept = kept_ptr.len() - 1;
         let n_nodes = arena_size(self.names.len(), raw.len(), n_kept)?;
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
+        // Bounds in arena order (primary items first), if any differ from
+        // [1, 1]; the tagged trail of Algorithm M needs nodes below 2^30.
+        let mut arena_bounds = vec![(1, 1); n_primary];
+        for (i, &b) in self.bounds.iter().enumerate().filter(|&(i, _)| self.primary[i]) {
+            arena_bounds[header[i] as usize] = b;
+        }
+        let has_bounds = arena_bounds.iter().any(|&b| b != (1, 1));
+        if has_bounds && n_nodes >= u64::from(MULTIPLICITY_NODE_LIMIT) {
+            return Err(BuildError::TooLarge {
+                what: format!("{n_nodes} nodes with multiplicities"),
+                limit: u64::from(MULTIPLICITY_NODE_LIMIT) - 1,
+            });
+        }
         let mut first_kept = Vec::new();
         let options = kept_ptr.windows(2).map(|w| &raw[w[0] as usize..w[1] as usize]);
-        let arena = Arena::build(self.names.len(), n_primary, options, raw.len(), n_kept, has_colors, &mut first_kept)
+        let bounds = has_bounds.then_some(arena_bounds.as_slice());
+        let shape = Shape { n_items: self.names.len(), n_primary, total_entries: raw.len(), option_count: n_kept };
+        let arena = Arena::build(shape, options, has_colors, bounds, &mut first_kept)
             .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
 
         let mut first_node = Vec::with_capacity(n_options);
@@ -362,6 +438,7 @@ impl ProblemBuilder {
             inner: Arc::new(Inner {
                 names: self.names,
                 primary: self.primary,
+                bounds: self.bounds,
                 index: self.index,
                 colors: self.colors,
                 option_ptr: self.option_ptr,

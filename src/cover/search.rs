@@ -68,7 +68,7 @@ pub(crate) enum Event {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     /// Enter a new node at `level` (a fresh search, or one stopped by a
     /// limit before counting that node).
     Forward,
@@ -88,8 +88,8 @@ enum Phase {
 pub struct Solver {
     pub(crate) problem: Problem,
     pub(crate) arena: Arena,
-    phase: Phase,
-    level: usize,
+    pub(super) phase: Phase,
+    pub(super) level: usize,
     /// The node chosen at each level.
     pub(super) choice: Vec<u32>,
     /// The trail's mark at each level, between covering the branching item
@@ -97,7 +97,7 @@ pub struct Solver {
     /// option (and whatever deeper levels left on the trail).
     pub(super) marks: Vec<u32>,
     /// The trail's mark when the floor level began (after the prefix).
-    floor_mark: u32,
+    pub(super) floor_mark: u32,
     /// The trail's mark when the prefix began (after the pins).
     pub(super) prefix_mark: u32,
     /// For each level: the length of the branching item when chosen, and
@@ -110,11 +110,11 @@ pub struct Solver {
     /// it was committed.
     pub(super) pins: Vec<(u32, u32)>,
     pub(crate) limits: Limits,
-    deadline: Option<Instant>,
-    next_check: u64,
+    pub(super) deadline: Option<Instant>,
+    pub(super) next_check: u64,
     pub(crate) nodes: u64,
-    guesses: u64,
-    solutions: u64,
+    pub(super) guesses: u64,
+    pub(super) solutions: u64,
     elapsed: Duration,
     status: Status,
     seed: Option<u64>,
@@ -122,27 +122,30 @@ pub struct Solver {
     /// The options of the current path: the pins', then one per level
     /// (`path[pins.len() + l]` is the option chosen at level `l`), kept up
     /// to date as the search goes, so a solution is a slice of it.
-    path: Vec<OptionId>,
+    pub(super) path: Vec<OptionId>,
     /// The length of the last solution reported, in `path`.
-    solution_len: usize,
+    pub(super) solution_len: usize,
+    /// With multiplicities, the options chosen on the current path below
+    /// the pins (levels that made a null move choose none).
+    pub(super) opts: usize,
     /// Check every solution with the independent checker.
     pub(crate) verify: bool,
     /// The checker, made on first use.
-    checker: Option<Box<Checker>>,
+    pub(super) checker: Option<Box<Checker>>,
     /// Proof that the CPU has AVX2, taken once, for the search loop.
     avx2: Option<Avx2>,
     /// Nodes at this level are reported as `Event::Frontier` instead of
     /// being entered (`usize::MAX`: no cap).
     pub(crate) cap: usize,
     /// Nodes and solutions already added to the shared totals.
-    reported: (u64, u64),
+    pub(super) reported: (u64, u64),
 }
 
 impl Solver {
     /// A solver with its own copy of the problem's arena and no limits.
     pub fn new(problem: &Problem) -> Solver {
         let arena = problem.inner.arena.clone();
-        let depth = problem.primary_count() + 2;
+        let depth = problem.max_depth();
         Solver {
             problem: problem.clone(),
             arena,
@@ -170,6 +173,7 @@ impl Solver {
             // most as many pins as levels.
             path: vec![OptionId::default(); 2 * depth],
             solution_len: 0,
+            opts: 0,
             verify: cfg!(debug_assertions),
             checker: None,
             avx2: Avx2::detect(),
@@ -283,7 +287,11 @@ impl Solver {
         self.replay_prefix();
         (self.arena.updates, self.arena.cleansings) = counters;
         let node_option = &self.problem.inner.node_option;
-        let fixed = self.pins.iter().map(|&(p, _)| p).chain(self.choice[..self.floor].iter().copied());
+        // A null move (Algorithm M) chooses the item's header: no option.
+        let arena = &self.arena;
+        let prefix = self.choice[..self.floor].iter().copied().filter(|&c| arena.top(c) != c);
+        self.opts = prefix.clone().count();
+        let fixed = self.pins.iter().map(|&(p, _)| p).chain(prefix);
         for (slot, node) in self.path.iter_mut().zip(fixed) {
             *slot = node_option[node as usize];
         }
@@ -320,6 +328,7 @@ impl Solver {
         self.begin();
         let start = Instant::now();
         let event = match (self.arena.has_colors, self.avx2) {
+            _ if self.arena.has_bounds => self.run_multiplicities(on),
             (true, Some(avx2)) => avx2.run(|| self.run::<true>(on)),
             (true, None) => self.run::<true>(on),
             (false, Some(avx2)) => avx2.run(|| self.run::<false>(on)),
@@ -342,6 +351,18 @@ impl Solver {
         }
         self.elapsed += start.elapsed();
         event
+    }
+
+    /// Algorithm M's loop (`search_m`), kept out of line so that the loop
+    /// of X and C is compiled as before; with AVX2 when the CPU has it.
+    #[inline(never)]
+    fn run_multiplicities(&mut self, on: &mut OnSolution) -> Event {
+        match (self.arena.has_colors, self.avx2) {
+            (true, Some(avx2)) => avx2.run(|| self.run_m::<true>(on)),
+            (true, None) => self.run_m::<true>(on),
+            (false, Some(avx2)) => avx2.run(|| self.run_m::<false>(on)),
+            (false, None) => self.run_m::<false>(on),
+        }
     }
 
     /// Adds the nodes and solutions not yet reported to the shared totals.
@@ -517,7 +538,7 @@ impl Solver {
 
 /// Checks a solution with the independent checker (made on first use);
 /// a wrong one is a bug in the engine.
-fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
+pub(super) fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
     let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
     if let Err(e) = checker.check(solution) {
         panic!("the engine reported a wrong solution: {e}");
@@ -539,7 +560,7 @@ fn share(limits: &Limits, nodes: u64, solutions: u64, reported: &mut (u64, u64))
 /// shared totals (against the node and solution limits), the clock and the
 /// cancel flag.
 #[cold]
-fn periodic_check(
+pub(super) fn periodic_check(
     limits: &Limits,
     deadline: Option<Instant>,
     position: &[(u32, u32)],

@@ -16,11 +16,19 @@
 //! branches on the most constrained middle lines first. The output for
 //! n = 8, 10 and 12 is identical to `queens-dlx`'s.
 //!
+//! **k per line.** [`Queens::per_line`] puts `k` queens in every row and
+//! column and at most `k` on every diagonal (Knuth's `queens2d` for k =
+//! 2), which needs multiplicities (Algorithm M): rows and columns are
+//! primary items `k|r…`, and diagonals long enough to hold more than `k`
+//! queens are primary items `0:k|a…`.
+//!
 //! ```
 //! use exactcover::puzzles::queens::Queens;
 //!
 //! let q = Queens::new(8)?;
 //! assert_eq!(q.problem().solver().count(), 92);
+//! // Two queens in every row and column, at most two on each diagonal:
+//! assert_eq!(Queens::per_line(6, 2)?.problem().solver().count(), 1097);
 //! # Ok::<(), exactcover::puzzles::PuzzleError>(())
 //! ```
 
@@ -36,6 +44,9 @@ pub struct Queens {
     n: usize,
     problem: Problem,
 }
+
+/// The most queens per line [`Queens::per_line`] accepts.
+pub const MAX_PER_LINE: usize = 100;
 
 impl Queens {
     /// The problem for an `n`×`n` board, 1 ≤ n ≤ [`MAX_QUEENS`].
@@ -69,6 +80,49 @@ impl Queens {
         Ok(Queens { n, problem: b.build()? })
     }
 
+    /// `k` queens in every row and column of an `n`×`n` board, at most `k`
+    /// on every diagonal (1 ≤ k ≤ n). For k = 1 this is [`Queens::new`].
+    /// Options are the squares, row by row, so option `r·n + c` is square
+    /// `(r, c)`.
+    pub fn per_line(n: usize, k: usize) -> Result<Queens, PuzzleError> {
+        if !(1..=MAX_QUEENS).contains(&n) {
+            return Err(PuzzleError::OutOfRange { what: "n", min: 1, max: MAX_QUEENS, got: n });
+        }
+        if !(1..=n.min(MAX_PER_LINE)).contains(&k) {
+            return Err(PuzzleError::OutOfRange { what: "queens per line", min: 1, max: n.min(MAX_PER_LINE), got: k });
+        }
+        if k == 1 {
+            return Queens::new(n);
+        }
+        let bound = k as u32;
+        let mut b = ProblemBuilder::new();
+        for line in organ_pipe(n) {
+            b.primary_with_bounds(format!("r{}", coordinate(line)), bound, bound)?;
+            b.primary_with_bounds(format!("c{}", coordinate(line)), bound, bound)?;
+        }
+        // A diagonal of `d` squares matters only if d > k.
+        let length = |d: usize| d.min(2 * n - 2 - d) + 1;
+        let long: Vec<usize> = (0..2 * n - 1).filter(|&d| length(d) > k).collect();
+        for &d in &long {
+            b.primary_with_bounds(format!("a{}", coordinate(d)), 0, bound)?;
+            b.primary_with_bounds(format!("b{}", coordinate(d)), 0, bound)?;
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let mut option = vec![format!("r{}", coordinate(r)), format!("c{}", coordinate(c))];
+                let (a, d) = (r + c, c + n - 1 - r);
+                if length(a) > k {
+                    option.push(format!("a{}", coordinate(a)));
+                }
+                if length(d) > k {
+                    option.push(format!("b{}", coordinate(d)));
+                }
+                b.option(&option)?;
+            }
+        }
+        Ok(Queens { n, problem: b.build()? })
+    }
+
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
@@ -91,11 +145,14 @@ impl Queens {
 
     /// The board as text: `Q` for a queen, `.` for an empty square.
     pub fn render(&self, solution: &[OptionId]) -> String {
+        let n = self.n;
+        let mut board = vec![b'.'; n * n];
+        for &o in solution {
+            board[o.as_usize()] = b'Q';
+        }
         let mut s = String::new();
-        for c in self.columns(solution) {
-            for k in 0..self.n {
-                s.push(if k == c { 'Q' } else { '.' });
-            }
+        for row in board.chunks(n) {
+            s.extend(row.iter().map(|&b| b as char));
             s.push('\n');
         }
         s
@@ -124,6 +181,52 @@ mod tests {
     fn organ_pipe_order_matches_knuth() {
         assert_eq!(organ_pipe(8).collect::<Vec<_>>(), [4, 3, 5, 2, 6, 1, 7, 0]);
         assert_eq!(organ_pipe(5).collect::<Vec<_>>(), [2, 1, 3, 0, 4]);
+    }
+
+    /// k per line against a brute force over every set of squares with k
+    /// in each row.
+    #[test]
+    fn k_per_line_agrees_with_brute_force() {
+        fn brute(n: usize, k: usize) -> u64 {
+            let rows: Vec<u32> = (0u32..1 << n).filter(|m| m.count_ones() as usize == k).collect();
+            let mut count = 0;
+            let mut pick = vec![0; n];
+            loop {
+                let mut queens = Vec::new();
+                for (r, &p) in pick.iter().enumerate() {
+                    queens.extend((0..n).filter(|c| rows[p] >> c & 1 == 1).map(|c| (r, c)));
+                }
+                let per = |f: &dyn Fn(usize, usize) -> usize, size: usize| {
+                    let mut lines = vec![0; size];
+                    queens.iter().for_each(|&(r, c)| lines[f(r, c)] += 1);
+                    lines
+                };
+                let cols = per(&|_, c| c, n);
+                let diag = per(&|r, c| r + c, 2 * n);
+                let anti = per(&|r, c| c + n - r, 2 * n);
+                if cols.iter().all(|&x| x == k) && diag.iter().chain(&anti).all(|&x| x <= k) {
+                    count += 1;
+                }
+                let mut r = 0;
+                while r < n && pick[r] + 1 == rows.len() {
+                    pick[r] = 0;
+                    r += 1;
+                }
+                if r == n {
+                    return count;
+                }
+                pick[r] += 1;
+            }
+        }
+        for (n, k) in [(4, 2), (5, 2), (6, 2), (5, 3), (6, 3), (4, 4)] {
+            let q = Queens::per_line(n, k).unwrap();
+            assert_eq!(q.problem().solver().count(), brute(n, k), "n = {n}, k = {k}");
+        }
+        assert_eq!(Queens::per_line(8, 1).unwrap().problem().solver().count(), 92);
+        assert!(Queens::per_line(3, 4).is_err());
+        let q = Queens::per_line(4, 2).unwrap();
+        let s = q.problem().solver().first().unwrap();
+        assert!(q.render(&s).lines().all(|l| l.matches('Q').count() == 2));
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub struct PuzzleArgs {
 pub struct QueensArgs {
     /// The board size.
     n: usize,
+    /// Queens in every row and column (and at most this many on every
+    /// diagonal); more than 1 uses multiplicities (Algorithm M).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    per_line: usize,
     #[command(flatten)]
     common: PuzzleArgs,
 }
@@ -65,6 +69,10 @@ pub struct PolyominoArgs {
     /// Count solutions that differ by a symmetry of the board once.
     #[arg(long)]
     distinct: bool,
+    /// Use each piece between MIN and MAX times (`0..2`), or exactly N
+    /// times (`2`); other than 1, this uses multiplicities (Algorithm M).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_count, conflicts_with = "distinct")]
+    piece_count: Option<(u32, u32)>,
     #[command(flatten)]
     common: PuzzleArgs,
 }
@@ -81,9 +89,26 @@ fn lines(text: String) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
+/// Parses a piece count: `MIN..MAX` (inclusive; `..MAX` means `0..MAX`,
+/// and `MIN..=MAX` is accepted too) or `N`.
+fn parse_count(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("bad piece count `{text}`: use e.g. 0..2 or 2"));
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => (if a.trim().is_empty() { 0 } else { number(a)? }, number(b.trim_start_matches('='))?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if hi == 0 || lo > hi {
+        return Err(format!("bad piece count `{text}`: need 1 <= MAX and MIN <= MAX"));
+    }
+    Ok((lo, hi))
+}
+
 /// Runs `xc queens`.
 pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let q = Queens::new(args.n).map_err(Failure::input)?;
+    let q = Queens::per_line(args.n, args.per_line).map_err(Failure::input)?;
     solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), out)
 }
 
@@ -117,7 +142,11 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
         }
     };
     let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
-    let packing = Packing::new(pieces, board, options).map_err(Failure::input)?;
+    let packing = match args.piece_count {
+        None => Packing::new(pieces, board, options),
+        Some(counts) => Packing::with_piece_counts(pieces, board, options, counts),
+    }
+    .map_err(Failure::input)?;
     if args.distinct && !args.common.emit_dlx {
         if let Some(piece) = packing.restricted_piece() {
             eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());

@@ -93,10 +93,58 @@ pub struct Packing {
 impl Packing {
     /// Sets up the packing of `pieces` into `board`.
     pub fn new(pieces: Vec<Piece>, board: Vec<Cell>, options: PackingOptions) -> Result<Packing, PuzzleError> {
+        Packing::build(pieces, board, options, (1, 1))
+    }
+
+    /// Sets up the packing of `board` with each piece used between `lo`
+    /// and `hi` times (`1 <= hi`, `lo <= hi`): the pieces become items with
+    /// a multiplicity, so the search is Algorithm M. Symmetries can't be
+    /// removed (`distinct`) unless each piece is used once.
+    ///
+    /// ```
+    /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+    ///
+    /// // The 5×6 box from pentominoes, each used at most twice.
+    /// let p = Packing::with_piece_counts(pentominoes(), rectangle(5, 6), PackingOptions::default(), (0, 2))?;
+    /// assert_eq!(p.problem().solver().count(), 18_316);
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
+    pub fn with_piece_counts(
+        pieces: Vec<Piece>,
+        board: Vec<Cell>,
+        options: PackingOptions,
+        (lo, hi): (u32, u32),
+    ) -> Result<Packing, PuzzleError> {
+        if hi == 0 || lo > hi {
+            return Err(PuzzleError::BadParameter(format!("bad piece count {lo}..{hi}: need 1 <= max and min <= max")));
+        }
+        if options.distinct && (lo, hi) != (1, 1) {
+            return Err(PuzzleError::BadParameter(
+                "symmetries can be removed only when each piece is used once".to_string(),
+            ));
+        }
+        Packing::build(pieces, board, options, (lo, hi))
+    }
+
+    fn build(
+        pieces: Vec<Piece>,
+        board: Vec<Cell>,
+        options: PackingOptions,
+        (lo, hi): (u32, u32),
+    ) -> Result<Packing, PuzzleError> {
         let board = Shape::new(board).cells().to_vec();
         let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
-        if area != board.len() {
+        let fits = (area * lo as usize..=area.saturating_mul(hi as usize)).contains(&board.len());
+        if (lo, hi) == (1, 1) && area != board.len() {
             return Err(PuzzleError::AreaMismatch { board: board.len(), pieces: area });
+        }
+        if !fits {
+            return Err(PuzzleError::BadParameter(format!(
+                "the board has {} cells, but the pieces used {lo} to {hi} times each cover {} to {}",
+                board.len(),
+                area * lo as usize,
+                area.saturating_mul(hi as usize)
+            )));
         }
         let index: HashMap<Cell, usize> = board.iter().enumerate().map(|(k, &c)| (c, k)).collect();
         let mut by_piece: Vec<Vec<Vec<Cell>>> = pieces
@@ -134,7 +182,13 @@ impl Packing {
             _ => format!("r{r}c{c}"),
         };
         b.primary_items(board.iter().map(name))?;
-        b.primary_items(pieces.iter().map(|p| p.name.clone()))?;
+        for p in &pieces {
+            if (lo, hi) == (1, 1) {
+                b.primary(p.name.clone())?;
+            } else {
+                b.primary_with_bounds(p.name.clone(), lo, hi)?;
+            }
+        }
         let mut placements = Vec::new();
         for (k, places) in by_piece.into_iter().enumerate() {
             for cells in places {

@@ -1,0 +1,345 @@
+//! The dance of Algorithm M (TAOCP 7.2.2.1, items with multiplicities;
+//! Knuth's DLX3): the branching heuristic, *tweaking*, and committing an
+//! option that lowers residual bounds.
+//!
+//! Each primary item `i` has a residual upper bound `bound[i]` (how many
+//! more chosen options may contain it) and a constant `slack[i] = hi - lo`.
+//! Choosing an option lowers the bound of each of its primary items, and
+//! an item whose bound reaches 0 is covered, as in Algorithm X. An item
+//! still below its bound stays active, so the search may branch on it
+//! again.
+//!
+//! **Tweaking.** At a level that branches on item `i` without covering it,
+//! the options of `i`'s list are tried in turn, and each is *tweaked* out
+//! of every list, `i`'s included, before it is tried, so that later
+//! branches (and the levels below them) never choose it again: branch `k`
+//! takes the `k`-th option and excludes the ones before it. When `i` was
+//! covered first (its residual bound reached 0 but its lower bound allows
+//! fewer), the option is already hidden from the other lists, and the
+//! tweak takes only its node out of `i`'s list. Tweaks go on the trail
+//! with a tag ([`TWEAK`], [`SOLO`]), so undoing the trail restores them in
+//! exactly the reverse order, which keeps the arena's LIFO invariant (see
+//! the `arena` module).
+//!
+//! **Statistics** are DLX3's: a cover counts 1 plus the nodes it removes,
+//! a tweak the nodes it removes (the option's, or just the one), a purify
+//! the nodes it removes; retiring an item by a null move counts nothing.
+
+use super::Dance;
+use super::index::get;
+use crate::cover::arena::{COVERED, SOLO, TWEAK};
+
+/// The mask of a trail entry's node index.
+const NODE: u32 = !(TWEAK | SOLO);
+
+/// What the next branch at a level of Algorithm M is (see
+/// [`Dance::advance_m`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Branch {
+    /// No branch is left: back up.
+    Exhausted,
+    /// Choose the option of this node (tweaked already at a tweak level).
+    Option(u32),
+    /// The null move: the item gets no more options (retired already when
+    /// it was not covered).
+    Null,
+}
+
+/// The branching item Algorithm M picks, with its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MChoice {
+    /// The item's header.
+    pub(crate) item: u32,
+    /// The number of branches at this node; 0 or less is a dead end.
+    pub(crate) score: i64,
+}
+
+impl Dance<'_> {
+    /// Knuth's heuristic for multiplicities (DLX3): over the active
+    /// primary items in item order, with `b` the residual bound, `l` the
+    /// list's length and `s = min(slack, b)`, the score `t = l + s - b + 1`
+    /// is the number of branches. The item with the least `t` wins; ties go
+    /// to the smaller `s`, then the larger `l`, then the first. A score of
+    /// 0 or less is a dead end (which dead end is reported changes no
+    /// count). `None`: no active item, a solution.
+    ///
+    /// With [`KeyBits`] (the problem's lengths and slacks are small), the
+    /// rule is the first minimum of one `i32` key per item, `t` (clamped at
+    /// 0) then `s` then `-l`, which the compiler vectorises: the minimum of
+    /// each block of 32 items (stopping at a dead end), then its first
+    /// position in the block that holds it, from a bit mask. Else a plain
+    /// scan.
+    #[inline(always)]
+    pub(crate) fn choose_m(&self, bits: Option<KeyBits>) -> Option<MChoice> {
+        let p = self.n_primary as usize;
+        let (lens, bounds, slacks) = (&self.len[1..=p], &self.bound[1..=p], &self.slack[1..=p]);
+        let Some(bits) = bits else {
+            return choose_scan(lens, bounds, slacks);
+        };
+        // Blocks start every 32 items; with at least 32 items, the last
+        // block is the last 32 (overlapping the one before, which keeps
+        // the first minimum: a block wins only with a smaller key).
+        let start = |b: usize| if p >= BLOCK { (b * BLOCK).min(p - BLOCK) } else { 0 };
+        let keys = |b: usize| {
+            let r = start(b)..(start(b) + BLOCK).min(p);
+            let (l, bo, sl) = (&lens[r.clone()], &bounds[r.clone()], &slacks[r]);
+            l.iter().zip(bo).zip(sl).map(move |((&l, &b), &s)| bits.key(l, b, s))
+        };
+        let (mut best, mut best_block) = (i32::MAX, 0);
+        for b in 0..p.div_ceil(BLOCK) {
+            let m = if p >= BLOCK {
+                // A constant trip count, which the compiler vectorises.
+                let r = start(b)..start(b) + BLOCK;
+                let l: &[u32; BLOCK] = lens[r.clone()].try_into().expect("a full block");
+                let bo: &[u32; BLOCK] = bounds[r.clone()].try_into().expect("a full block");
+                let sl: &[u32; BLOCK] = slacks[r].try_into().expect("a full block");
+                let mut m = i32::MAX;
+                for k in 0..BLOCK {
+                    m = m.min(bits.key(l[k], bo[k], sl[k]));
+                }
+                m
+            } else {
+                keys(b).fold(i32::MAX, i32::min)
+            };
+            best_block = if m < best { b } else { best_block };
+            best = best.min(m);
+            if best < bits.t_one {
+                break;
+            }
+        }
+        if best == i32::MAX {
+            return None;
+        }
+        let hits = keys(best_block).enumerate().fold(0u32, |m, (k, key)| m | u32::from(key == best) << k);
+        let k = start(best_block) + hits.trailing_zeros() as usize;
+        Some(MChoice { item: k as u32 + 1, score: i64::from(best >> bits.t_shift) })
+    }
+
+    /// Opens a level that branches on item `i`: lowers its bound, and
+    /// covers it when the bound reaches 0. Then [`Dance::advance_m`] gives
+    /// the branches from the first node of its list.
+    #[inline(always)]
+    pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: u32) {
+        if self.lower_bound(i) == 0 {
+            self.cover::<COLORS>(i);
+        }
+    }
+
+    /// Undoes [`Dance::open_level_m`] but for the trail, which the caller
+    /// undoes with the level above (releasing commutes with it).
+    #[inline(always)]
+    pub(crate) fn close_level_m(&mut self, i: u32) {
+        self.release(i);
+        self.raise_bound(i);
+    }
+
+    /// The branch at node `cur` of the branching item `i = top(cur)`'s list
+    /// (`cur == i`: the list is exhausted). At a *cover level* (the item's
+    /// bound is now 0 and it has no slack) the branches are its options,
+    /// as in Algorithm X. Otherwise (a *tweak level*) each option is
+    /// tweaked before it is tried, the level stops once fewer options are
+    /// left than the lower bound still needs, and after the options comes
+    /// the null move, which retires the item if it was not covered.
+    #[inline(always)]
+    pub(crate) fn advance_m<const COLORS: bool>(&mut self, cur: u32) -> Branch {
+        let i = self.top(cur);
+        let (b, slack) = (self.bound(i), self.slack(i));
+        if b == 0 && slack == 0 {
+            return if cur == i { Branch::Exhausted } else { Branch::Option(cur) };
+        }
+        if u64::from(self.length(i)) + u64::from(slack) <= u64::from(b) {
+            return Branch::Exhausted;
+        }
+        if cur != i {
+            self.tweak::<COLORS>(cur, b != 0);
+            return Branch::Option(cur);
+        }
+        if b != 0 {
+            self.retire(i);
+        }
+        Branch::Null
+    }
+
+    /// The residual bound of primary item `i`.
+    #[inline(always)]
+    pub(crate) fn bound(&self, i: u32) -> u32 {
+        get(self.bound, i)
+    }
+
+    /// Lowers the residual bound of primary item `i` by one; returns it.
+    #[inline(always)]
+    pub(crate) fn lower_bound(&mut self, i: u32) -> u32 {
+        let b = &mut self.bound[i as usize];
+        *b -= 1;
+        *b
+    }
+
+    /// Raises the residual bound of primary item `i` by one.
+    #[inline(always)]
+    pub(crate) fn raise_bound(&mut self, i: u32) {
+        self.bound[i as usize] += 1;
+    }
+
+    /// `hi - lo` of primary item `i`.
+    #[inline(always)]
+    pub(crate) fn slack(&self, i: u32) -> u32 {
+        get(self.slack, i)
+    }
+
+    /// The length of item `i`'s list, covered or not.
+    #[inline(always)]
+    pub(crate) fn length(&self, i: u32) -> u32 {
+        (get(self.len, i) & !COVERED) >> self.shift
+    }
+
+    /// Retires item `i` (a null move): it leaves the active items, its
+    /// list untouched (every option in it has been tweaked out already).
+    /// [`Dance::release`] brings it back.
+    #[inline(always)]
+    pub(crate) fn retire(&mut self, i: u32) {
+        *self.len_mut(i) |= COVERED;
+    }
+
+    /// Tweaks node `p`, the first in its item's list: takes it out of that
+    /// list and, if `block`, hides the rest of its option from the other
+    /// lists; records it on the trail.
+    #[inline(always)]
+    pub(crate) fn tweak<const COLORS: bool>(&mut self, p: u32, block: bool) {
+        let tag = if block { TWEAK } else { TWEAK | SOLO };
+        self.trail[self.trail_len as usize] = p | tag;
+        self.trail_len += 1;
+        self.remove(p);
+        let others = if block { self.hide::<COLORS>(p) } else { 0 };
+        self.updates += 1 + others;
+    }
+
+    /// Undoes the trail above `mark`, last first, tweaks included.
+    #[inline(always)]
+    pub(crate) fn undo_to_m<const COLORS: bool>(&mut self, mark: u32) {
+        while self.trail_len > mark {
+            self.trail_len -= 1;
+            let e = get(self.trail, self.trail_len);
+            let p = e & NODE;
+            if e & TWEAK == 0 {
+                self.unhide::<COLORS>(p);
+            } else {
+                if e & SOLO == 0 {
+                    self.unhide::<COLORS>(p);
+                }
+                self.restore(p);
+            }
+        }
+    }
+
+    /// Commits node `q`'s item for a chosen option: a primary item's bound
+    /// goes down, and the item is covered when it reaches 0; a secondary
+    /// item is committed as in Algorithm C.
+    #[inline(always)]
+    pub(crate) fn commit_m<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if top <= self.n_primary {
+            if self.lower_bound(top) == 0 {
+                self.cover::<COLORS>(top);
+            }
+        } else {
+            self.commit::<COLORS>(q);
+        }
+    }
+
+    /// What is left of undoing `commit_m(q)` once the trail has been
+    /// undone.
+    #[inline(always)]
+    pub(crate) fn release_m<const COLORS: bool>(&mut self, q: u32) {
+        let top = self.top(q);
+        if top <= self.n_primary {
+            if self.bound(top) == 0 {
+                self.release(top);
+            }
+            self.raise_bound(top);
+        } else {
+            self.release_node::<COLORS>(q);
+        }
+    }
+
+    /// `commit_m` for every node of `p`'s option but `p`, cyclically from
+    /// `p` (DLX3's order).
+    #[inline(always)]
+    pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.commit_m::<COLORS>(q);
+        }
+    }
+
+    /// What is left of undoing `commit_others_m(p)` once the trail has
+    /// been undone (in any order: the items are distinct).
+    #[inline(always)]
+    pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: u32) {
+        let span = self.span(p);
+        let mut q = p;
+        for _ in 1..span.end - span.first {
+            q = Self::succ(q, span);
+            self.release_m::<COLORS>(q);
+        }
+    }
+}
+
+/// Items per block of the choice scan (one bit each in a `u32` mask).
+const BLOCK: usize = 32;
+
+/// The fields of the packed keys of `choose_m`: `l` in the low
+/// `s_shift` bits, `s` above it, `t` from `t_shift`, all below bit 31.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeyBits {
+    /// `1 << s_shift`, `1 << t_shift`: multiplying vectorises on every
+    /// x86-64, where shifting each lane by its own count needs AVX2.
+    s_one: u32,
+    t_one: i32,
+    /// `s_one - 1`, the largest `l` field.
+    low: u32,
+    t_shift: u32,
+}
+
+impl KeyBits {
+    /// The fields for lists of at most `max_length` options and slacks of
+    /// at most `max_slack`, if the keys fit in 31 bits.
+    pub(crate) fn new(max_length: u32, max_slack: u32) -> Option<KeyBits> {
+        let width = |x: u32| u32::BITS - x.leading_zeros();
+        let (l, s, t) = (width(max_length), width(max_slack), width(max_length + 1));
+        (l + s + t <= 31).then_some(KeyBits { s_one: 1 << l, t_one: 1 << (l + s), low: (1 << l) - 1, t_shift: l + s })
+    }
+
+    /// The key of an item: `i32::MAX` if it is not active, else `t`
+    /// (at least 0), `s` and the complement of `l` in their fields, so the
+    /// smallest key wins by the heuristic's rule.
+    #[inline(always)]
+    fn key(self, len: u32, b: u32, slack: u32) -> i32 {
+        let l = len & !COVERED;
+        let s = slack.min(b);
+        let t = (l + s + 1).max(b) - b;
+        let key = (t as i32) * self.t_one + (s * self.s_one + (self.low - l)) as i32;
+        if len & COVERED != 0 { i32::MAX } else { key }
+    }
+}
+
+/// `choose_m` for any lengths and slacks: the heuristic, item by item,
+/// stopping at a dead end.
+fn choose_scan(lens: &[u32], bounds: &[u32], slacks: &[u32]) -> Option<MChoice> {
+    let (mut best, mut score, mut best_s, mut best_l) = (0, i64::MAX, u32::MAX, 0);
+    for (k, ((&l, &b), &slack)) in lens.iter().zip(bounds).zip(slacks).enumerate() {
+        if l & COVERED != 0 {
+            continue;
+        }
+        let s = slack.min(b);
+        let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+        if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+            (best, score, best_s, best_l) = (k as u32 + 1, t, s, l);
+            if t <= 0 {
+                break;
+            }
+        }
+    }
+    (best != 0).then_some(MChoice { item: best, score })
+}

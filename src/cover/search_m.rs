@@ -1,0 +1,179 @@
+//! The iterative search of Knuth's Algorithm M (TAOCP 7.2.2.1; his DLX3):
+//! exact cover with multiplicities, beside Algorithm X and C in
+//! `search.rs`, which it leaves untouched. [`Solver`] runs this loop only
+//! when some primary item has bounds other than `[1, 1]`.
+//!
+//! The state is the one Algorithm X keeps: `level`, `choice[0..level]`,
+//! `marks[0..level]` (the trail's mark after the level's tweak, before
+//! committing its option), plus `opts`, the number of options on the path
+//! (a level that makes a null move chooses the item's header, and no
+//! option). The loop moves between three steps, as DLX3 does:
+//!
+//! * **forward**: count a node; pick the branching item by Knuth's
+//!   heuristic (`Dance::choose_m`). No active item: a solution. A score
+//!   of 0 or less: a dead end, back down (nothing was covered, so nothing
+//!   is counted). Else open the level: lower the item's residual bound,
+//!   covering it if that reaches 0, and advance from the first node of
+//!   its list.
+//! * **advance**: `Dance::advance_m` says what the next branch is (and
+//!   tweaks its option, at a tweak level): an option, whose other items
+//!   are committed (their bounds lowered, covered at 0) before going
+//!   forward; the null move, which goes forward with the item retired; or
+//!   nothing, and the level is closed (its item released, its bound
+//!   raised) before backing down.
+//! * **back down**: go up a level; undo the trail to its mark, which
+//!   uncommits its option and everything below; after a null move close
+//!   the level and back down again; else release the option's items and
+//!   advance from the next node of the list. The trail entries of a closed
+//!   level (its cover and tweaks) lie below the mark of the level above,
+//!   so they are undone with it, or with the floor's mark at the end.
+//!
+//! `nodes` counts every level entered (solutions and dead ends included),
+//! and `updates` DLX3's updates (see `dance::mult`), so both equal DLX3's
+//! figures. The loop saves its state only when it returns, as Algorithm
+//! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
+
+use super::dance::{Branch, MChoice};
+use super::ids::OptionId;
+use super::limits::{CHECK_INTERVAL, StopReason};
+use super::search::{Event, OnSolution, Phase, Solver, periodic_check, verify};
+
+/// Where the loop of Algorithm M goes next.
+#[derive(Clone, Copy)]
+enum Step {
+    Forward,
+    /// The next branch at `level`, from this node of the branching item's
+    /// list (its header once the options are exhausted).
+    Advance(u32),
+    Backdown,
+}
+
+impl Solver {
+    /// Algorithm M's hot loop; the counterpart of `run` (see the module
+    /// docs). Runs until a solution is to be returned, the end, a limit or
+    /// the depth cap.
+    #[inline(always)]
+    pub(super) fn run_m<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
+        let local = self.limits.shared.is_none();
+        let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
+        let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
+        let cap = self.cap;
+        let mut step = match self.phase {
+            Phase::Forward => Step::Forward,
+            Phase::AfterSolution => {
+                if self.solutions >= max_solutions {
+                    return Event::Stopped(StopReason::Solutions);
+                }
+                Step::Backdown
+            }
+            Phase::Done => return Event::Done,
+        };
+        let floor = self.floor;
+        let (mut level, mut nodes, mut guesses, mut opts) = (self.level, self.nodes, self.guesses, self.opts);
+        let mut stop_at = budget.min(self.next_check);
+        let node_option: &[OptionId] = &self.problem.inner.node_option;
+        let base = self.pins.len();
+        let packed = self.arena.key_bits;
+        let mut dance = self.arena.dance();
+        let (event, phase) = loop {
+            match step {
+                Step::Forward => {
+                    if level >= cap {
+                        break (Event::Frontier, Phase::AfterSolution);
+                    }
+                    if nodes >= stop_at {
+                        if nodes >= budget {
+                            break (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        }
+                        self.next_check = nodes + CHECK_INTERVAL;
+                        let position = &self.branch[..level];
+                        let counts = (nodes, self.solutions);
+                        if let Some(r) =
+                            periodic_check(&self.limits, self.deadline, position, counts, &mut self.reported)
+                        {
+                            break (Event::Stopped(r), Phase::Forward);
+                        }
+                        stop_at = budget.min(self.next_check);
+                    }
+                    nodes += 1;
+                    step = Step::Backdown;
+                    let Some(MChoice { item, score }) = dance.choose_m(packed) else {
+                        self.solutions += 1;
+                        self.solution_len = base + opts;
+                        let solution = &self.path[..self.solution_len];
+                        if self.verify {
+                            verify(&mut self.checker, &self.problem, solution);
+                        }
+                        let more = match on {
+                            OnSolution::Return => false,
+                            OnSolution::Count => true,
+                            OnSolution::Visit(visit) => visit(solution).is_continue(),
+                        };
+                        if !more {
+                            break (Event::Solution, Phase::AfterSolution);
+                        }
+                        if self.solutions >= max_solutions {
+                            break (Event::Stopped(StopReason::Solutions), Phase::AfterSolution);
+                        }
+                        continue;
+                    };
+                    if score <= 0 {
+                        self.branch[level] = (0, 0);
+                        continue;
+                    }
+                    let t = u32::try_from(score).unwrap_or(u32::MAX);
+                    self.branch[level] = (t, 0);
+                    guesses += u64::from(t > 1);
+                    dance.open_level_m::<COLORS>(item);
+                    step = Step::Advance(dance.down(item));
+                }
+                Step::Advance(cur) => match dance.advance_m::<COLORS>(cur) {
+                    Branch::Option(c) => {
+                        self.marks[level] = dance.mark();
+                        dance.commit_others_m::<COLORS>(c);
+                        self.choice[level] = c;
+                        self.path[base + opts] = node_option[c as usize];
+                        opts += 1;
+                        level += 1;
+                        step = Step::Forward;
+                    }
+                    Branch::Null => {
+                        self.marks[level] = dance.mark();
+                        self.choice[level] = cur;
+                        level += 1;
+                        step = Step::Forward;
+                    }
+                    Branch::Exhausted => {
+                        dance.close_level_m(dance.top(cur));
+                        step = Step::Backdown;
+                    }
+                },
+                Step::Backdown => {
+                    if level == floor {
+                        dance.undo_to_m::<COLORS>(self.floor_mark);
+                        break (Event::Done, Phase::Done);
+                    }
+                    level -= 1;
+                    let c = self.choice[level];
+                    dance.undo_to_m::<COLORS>(self.marks[level]);
+                    let i = dance.top(c);
+                    if c == i {
+                        dance.close_level_m(i);
+                    } else {
+                        dance.release_others_m::<COLORS>(c);
+                        opts -= 1;
+                        self.branch[level].1 += 1;
+                        step = Step::Advance(dance.down(c));
+                    }
+                }
+            }
+        };
+        drop(dance);
+        self.level = level;
+        self.nodes = nodes;
+        self.guesses = guesses;
+        self.opts = opts;
+        self.phase = phase;
+        event
+    }
+}
