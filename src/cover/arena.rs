@@ -145,6 +145,10 @@ pub(crate) struct Arena {
     pub(crate) n_primary: u32,
     /// Whether any node carries a colour (selects Algorithm C).
     pub(crate) has_colors: bool,
+    /// Whether the lists were rebuilt to hold a chosen subset of the
+    /// options (see `Arena::restrict` in `fixed.rs`), so that only a copy
+    /// of the problem's arena restores them.
+    pub(crate) restricted: bool,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -237,6 +241,7 @@ impl Arena {
             n_items: n as u32,
             n_primary: n_primary as u32,
             has_colors,
+            restricted: false,
             updates: 0,
             cleansings: 0,
         })
