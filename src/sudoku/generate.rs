@@ -38,6 +38,8 @@
 //! of threads: puzzle `i` of a run with seed `s` uses [`derive_seed`]`(s,
 //! i)`.
 
+#![forbid(unsafe_code)]
+
 use super::adapter::SudokuSolver;
 use super::grid::Grid;
 use super::layout::Layout;

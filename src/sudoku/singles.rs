@@ -1,30 +1,38 @@
 //! Naked and hidden singles on candidate bit masks: the pass that runs
 //! before every exact-cover search, and the generator's uniqueness test.
 //!
-//! A [`Singles`] holds a layout's houses and peers as flat tables and a
-//! board: for each cell its digit (0 if empty) and, if empty, its
-//! candidates as a bit mask (bit `d - 1` for digit `d`); for each house
-//! the digits placed in it. [`Singles::load`] reads the givens (a digit
+//! A [`Singles`] holds a layout's houses as flat tables and a board: for
+//! each cell its digit (0 if empty) and its candidates as a bit mask (bit
+//! `d - 1` for digit `d`); for each house the digits placed in it; and
+//! the list of empty cells. [`Singles::load`] reads the givens (a digit
 //! given twice in a house is a *clash*, which the caller describes with
 //! [`first_conflict`](super::rules::first_conflict)), and
 //! [`Singles::propagate`] places *naked singles* (a cell with one
 //! candidate left) and *hidden singles* (a digit with one cell left in a
 //! house) until the grid is full, nothing more is forced, or a
-//! contradiction shows (a cell with no candidate, a digit with no cell
-//! left in a house, or two singles that disagree).
+//! contradiction shows (a cell with no candidate, or a digit with no cell
+//! left in a house).
 //!
-//! **Invariant.** For every empty cell, its candidates are the digits
-//! that no cell of its houses holds, less any excluded on purpose
-//! ([`Singles::exclude`]) or by an earlier elimination; a placed cell has
-//! no candidates. So every step is a sound deduction: a placement holds
-//! in every solution of the puzzle (with its exclusions), and a
-//! contradiction proves there is none. Hence:
+//! It works in rounds, without a list of peers: a *naked round* walks the
+//! empty cells once, takes from each cell's mask the digits its houses
+//! hold now, and places the cell at once if one digit is left (so later
+//! cells of the round see it); a *hidden round*, run only after a naked
+//! round placed nothing, counts in each house which digits have one cell
+//! left. A placement costs a few `or`s, not a walk over twenty peers.
+//!
+//! **Invariant.** A cell's mask is a superset of its true candidates (the
+//! digits no cell of its houses holds, less any excluded on purpose with
+//! [`Singles::exclude`]), and equals them after a naked round that placed
+//! nothing; a placed cell's mask is 0. Every placement is checked against
+//! the houses as they are at that moment, so every step is a sound
+//! deduction: a placement holds in every solution of the puzzle (under
+//! its exclusions), and a contradiction proves there is none. Hence:
 //!
 //! * [`Outcome::Solved`] proves the puzzle has exactly one solution, the
 //!   grid now held;
 //! * [`Outcome::Contradiction`] proves it has none;
 //! * [`Outcome::Stuck`] proves nothing: the exact-cover search decides,
-//!   on the placed digits and the remaining candidates.
+//!   on the placed digits and the masks, which are then exact.
 //!
 //! These are the two human rules the seed articles fill forced cells with
 //! ("唯一余数法", naked singles, and "摒除法", hidden singles) before they
@@ -49,6 +57,20 @@ pub(crate) enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Clash;
 
+/// A contradiction found in a round.
+struct Dead;
+
+/// Room for the candidates of every cell of every supported size (625
+/// for 25×25): indexing with `c & (SLOTS - 1)` needs no bounds check.
+const SLOTS: usize = 1024;
+
+/// Room for the houses of every supported layout (at most 93, for a 25×25
+/// windoku), indexed the same way.
+const HOUSE_SLOTS: usize = 128;
+
+/// The most houses a cell is in (5: the centre of an X-Sudoku).
+const MAX_HOUSES: usize = 5;
+
 /// A layout's tables and one board (see the module docs).
 #[derive(Clone, Debug)]
 pub(crate) struct Singles {
@@ -57,23 +79,39 @@ pub(crate) struct Singles {
     all: u32,
     /// House `h`'s cells: `house_cells[h * side..][..side]`.
     house_cells: Vec<u16>,
-    /// Cell `c`'s houses: `cell_houses[cell_start[c]..cell_start[c + 1]]`.
-    cell_houses: Vec<u16>,
-    cell_start: Vec<u32>,
-    /// Cell `c`'s peers (the other cells of its houses, each once), by the
-    /// same kind of offsets.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
+    /// Each cell's houses, the list padded to `MAX_HOUSES` by repeating
+    /// its first house (which changes nothing in an `or`).
+    houses: Vec<[u8; MAX_HOUSES]>,
+    /// The most houses a cell of this layout is in.
+    per_cell: usize,
     /// Per cell: the digit, or 0.
     value: Vec<u8>,
-    /// Per cell: the candidates while empty, 0 once filled.
-    cand: Vec<u32>,
-    /// Per house: the digits placed in it.
-    used: Vec<u32>,
-    /// Singles found but not yet placed: `(cell, digit)`.
-    queue: Vec<(u16, u8)>,
-    /// Empty cells.
-    empty: usize,
+    /// Per cell (of `SLOTS`): the candidates (see the invariant), 0 once
+    /// filled.
+    cand: Box<[u32; SLOTS]>,
+    /// Per house (of `HOUSE_SLOTS`): the digits placed in it.
+    used: [u32; HOUSE_SLOTS],
+    /// The empty cells, and perhaps some filled by a hidden single since
+    /// the last naked round, which drops them.
+    todo: Vec<u16>,
+}
+
+/// `cand`'s slot for cell `c`.
+#[inline(always)]
+fn slot(c: impl Into<usize>) -> usize {
+    c.into() & (SLOTS - 1)
+}
+
+/// `used`'s slot for house `h`.
+#[inline(always)]
+fn house_slot(h: u8) -> usize {
+    usize::from(h) & (HOUSE_SLOTS - 1)
+}
+
+/// Whether a mask has at most one bit.
+#[inline(always)]
+fn at_most_one(m: u32) -> bool {
+    m & m.wrapping_sub(1) == 0
 }
 
 impl Singles {
@@ -81,37 +119,23 @@ impl Singles {
     pub(crate) fn new(layout: &Layout) -> Singles {
         let side = layout.side();
         let cells = side * side;
-        let houses = layout.houses();
-        let house_cells: Vec<u16> = houses.iter().flat_map(|h| h.cells.iter().map(|&c| c as u16)).collect();
+        let n_houses = layout.houses().len();
+        assert!(cells <= SLOTS && n_houses <= HOUSE_SLOTS && side <= 32, "a layout of a supported size");
+        let house_cells: Vec<u16> = layout.houses().iter().flat_map(|h| h.cells.iter().map(|&c| c as u16)).collect();
         let of = layout.houses_of();
-        let (mut cell_houses, mut cell_start) = (Vec::new(), vec![0]);
-        let (mut peers, mut peer_start) = (Vec::new(), vec![0]);
-        for (c, hs) in of.iter().enumerate() {
-            cell_houses.extend(hs.iter().map(|&h| h as u16));
-            cell_start.push(cell_houses.len() as u32);
-            let mut p: Vec<u16> = hs
-                .iter()
-                .flat_map(|&h| houses[h].cells.iter().map(|&x| x as u16))
-                .filter(|&x| x as usize != c)
-                .collect();
-            p.sort_unstable();
-            p.dedup();
-            peers.extend(p);
-            peer_start.push(peers.len() as u32);
-        }
+        let per_cell = of.iter().map(Vec::len).max().unwrap_or(0);
+        assert!((1..=MAX_HOUSES).contains(&per_cell), "every cell in 1 to {MAX_HOUSES} houses");
+        let houses = of.iter().map(|hs| std::array::from_fn(|k| *hs.get(k).unwrap_or(&hs[0]) as u8)).collect();
         Singles {
             side,
             all: if side >= 32 { u32::MAX } else { (1 << side) - 1 },
             house_cells,
-            cell_houses,
-            cell_start,
-            peers,
-            peer_start,
+            houses,
+            per_cell,
             value: vec![0; cells],
-            cand: vec![0; cells],
-            used: vec![0; houses.len()],
-            queue: Vec::with_capacity(cells),
-            empty: 0,
+            cand: Box::new([0; SLOTS]),
+            used: [0; HOUSE_SLOTS],
+            todo: Vec::with_capacity(cells),
         }
     }
 
@@ -120,66 +144,82 @@ impl Singles {
         &self.value
     }
 
-    /// The candidates of cell `c` (bit `d - 1` for digit `d`; 0 if filled).
+    /// The candidates of cell `c` (bit `d - 1` for digit `d`; 0 if filled):
+    /// exact after [`Singles::load`] and after [`Singles::propagate`]
+    /// returns `Stuck`.
     pub(crate) fn candidates(&self, c: usize) -> u32 {
-        self.cand[c]
+        self.cand[slot(c)]
     }
 
-    /// The number of empty cells.
+    /// The number of empty cells (once a naked round has dropped the
+    /// filled ones).
     #[cfg(test)]
     pub(crate) fn empty(&self) -> usize {
-        self.empty
+        self.todo.len()
     }
 
-    fn houses_of(&self, c: usize) -> std::ops::Range<usize> {
-        self.cell_start[c] as usize..self.cell_start[c + 1] as usize
+    /// The digits held by the houses of cell `c` (its first `K` houses).
+    #[inline(always)]
+    fn seen<const K: usize>(&self, c: usize) -> u32 {
+        let hs = &self.houses[c];
+        (0..K).fold(0, |m, k| m | self.used[house_slot(hs[k])])
+    }
+
+    /// Puts the digit of mask `bit` in cell `c`, which may take it.
+    #[inline(always)]
+    fn put<const K: usize>(&mut self, c: usize, bit: u32) {
+        self.value[c] = bit.trailing_zeros() as u8 + 1;
+        self.cand[slot(c)] = 0;
+        let hs = self.houses[c];
+        for &h in &hs[..K] {
+            self.used[house_slot(h)] |= bit;
+        }
     }
 
     /// Loads the givens `cells` (row by row, 0 for empty; the layout's
-    /// size): every empty cell gets the digits its houses lack. Naked
-    /// singles are queued, not yet placed. A clash of givens is `Err`; a
-    /// cell left without candidates is `Ok(Contradiction)`, else
-    /// `Ok(Stuck)` (or `Ok(Solved)` for a full grid).
+    /// size): every empty cell gets the digits its houses lack. Nothing is
+    /// placed yet. A clash of givens is `Err`; a cell left without
+    /// candidates is `Ok(Contradiction)`, else `Ok(Stuck)` (or
+    /// `Ok(Solved)` for a full grid).
     pub(crate) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
-        debug_assert_eq!(cells.len(), self.value.len());
-        self.used.fill(0);
-        self.queue.clear();
+        assert_eq!(cells.len(), self.value.len(), "a grid of the layout's size");
+        self.used = [0; HOUSE_SLOTS];
+        self.todo.clear();
         self.value.copy_from_slice(cells);
         for (c, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let bit = 1 << (v - 1);
-            for k in self.houses_of(c) {
-                let h = &mut self.used[self.cell_houses[k] as usize];
-                if *h & bit != 0 {
-                    return Err(Clash);
+            let mut clash = false;
+            // Without padding: a repeated house would clash with itself.
+            let hs = self.houses[c];
+            for (k, &h) in hs.iter().enumerate() {
+                if k > 0 && h == hs[0] {
+                    break;
                 }
-                *h |= bit;
+                let u = &mut self.used[house_slot(h)];
+                clash |= *u & bit != 0;
+                *u |= bit;
+            }
+            if clash {
+                return Err(Clash);
             }
         }
         let mut dead = false;
-        let mut empty = 0;
-        for c in 0..cells.len() {
-            if cells[c] != 0 {
-                self.cand[c] = 0;
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                self.cand[slot(c)] = 0;
                 continue;
             }
-            empty += 1;
-            let mut m = self.all;
-            for k in self.houses_of(c) {
-                m &= !self.used[self.cell_houses[k] as usize];
-            }
-            self.cand[c] = m;
+            let m = self.all & !self.seen::<MAX_HOUSES>(c);
+            self.cand[slot(c)] = m;
             dead |= m == 0;
-            if m & m.wrapping_sub(1) == 0 && m != 0 {
-                self.queue.push((c as u16, m.trailing_zeros() as u8 + 1));
-            }
+            self.todo.push(c as u16);
         }
-        self.empty = empty;
         Ok(if dead {
             Outcome::Contradiction
-        } else if empty == 0 {
+        } else if self.todo.is_empty() {
             Outcome::Solved
         } else {
             Outcome::Stuck
@@ -190,104 +230,105 @@ impl Singles {
     /// assumption the caller makes: the outcome then holds under it).
     pub(crate) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
         debug_assert_eq!(self.value[c], 0);
-        let m = self.cand[c] & !(1 << (d - 1));
-        self.cand[c] = m;
-        if m == 0 {
-            return Outcome::Contradiction;
-        }
-        if m & (m - 1) == 0 {
-            self.queue.push((c as u16, m.trailing_zeros() as u8 + 1));
-        }
-        Outcome::Stuck
+        let m = self.cand[slot(c)] & !(1 << (d - 1));
+        self.cand[slot(c)] = m;
+        if m == 0 { Outcome::Contradiction } else { Outcome::Stuck }
     }
 
-    /// Places the singles queued and every single they lead to, naked
-    /// ones first, then hidden ones house by house, until nothing is
-    /// forced (see the module docs for what the outcome proves).
+    /// Places naked singles, then hidden ones, round after round, until
+    /// nothing is forced (see the module docs for what the outcome
+    /// proves).
     pub(crate) fn propagate(&mut self) -> Outcome {
+        if self.per_cell <= 3 { self.propagate_with::<3>() } else { self.propagate_with::<MAX_HOUSES>() }
+    }
+
+    fn propagate_with<const K: usize>(&mut self) -> Outcome {
         loop {
-            while let Some((c, d)) = self.queue.pop() {
-                if !self.place(c as usize, d) {
-                    return Outcome::Contradiction;
-                }
-            }
-            if self.empty == 0 {
+            let placed = match self.naked_round::<K>() {
+                Err(Dead) => return Outcome::Contradiction,
+                Ok(placed) => placed,
+            };
+            if self.todo.is_empty() {
                 return Outcome::Solved;
             }
-            if !self.hidden_singles() {
-                return Outcome::Contradiction;
-            }
-            if self.queue.is_empty() {
-                return Outcome::Stuck;
-            }
-        }
-    }
-
-    /// Puts digit `d` in cell `c` and takes it from the peers' candidates,
-    /// queueing the naked singles that leaves. `false` on a contradiction.
-    fn place(&mut self, c: usize, d: u8) -> bool {
-        let bit = 1u32 << (d - 1);
-        if self.value[c] != 0 {
-            return self.value[c] == d;
-        }
-        if self.cand[c] & bit == 0 {
-            return false;
-        }
-        self.value[c] = d;
-        self.cand[c] = 0;
-        self.empty -= 1;
-        for k in self.houses_of(c) {
-            let h = self.cell_houses[k] as usize;
-            debug_assert_eq!(self.used[h] & bit, 0, "a candidate is never placed in its houses");
-            self.used[h] |= bit;
-        }
-        for k in self.peer_start[c] as usize..self.peer_start[c + 1] as usize {
-            let p = self.peers[k] as usize;
-            let m = self.cand[p];
-            if m & bit == 0 {
+            if placed {
                 continue;
             }
-            let m = m & !bit;
-            self.cand[p] = m;
-            if m & m.wrapping_sub(1) == 0 {
-                if m == 0 {
-                    return false;
-                }
-                self.queue.push((p as u16, m.trailing_zeros() as u8 + 1));
+            match self.hidden_round::<K>() {
+                Err(Dead) => return Outcome::Contradiction,
+                Ok(false) => return Outcome::Stuck,
+                Ok(true) => {}
             }
         }
-        true
     }
 
-    /// Queues every hidden single. `false` if a house has a digit with no
-    /// cell left for it.
-    fn hidden_singles(&mut self) -> bool {
+    /// One pass over the empty cells: each mask loses the digits its
+    /// houses hold, and a cell left with one digit is placed. Drops the
+    /// filled cells from `todo`. Whether anything was placed.
+    fn naked_round<const K: usize>(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
+        let mut kept = 0;
+        for r in 0..self.todo.len() {
+            let c = usize::from(self.todo[r]);
+            if self.value[c] != 0 {
+                continue;
+            }
+            let m = self.cand[slot(c)] & !self.seen::<K>(c);
+            if at_most_one(m) {
+                if m == 0 {
+                    return Err(Dead);
+                }
+                self.put::<K>(c, m);
+                placed = true;
+            } else {
+                self.cand[slot(c)] = m;
+                self.todo[kept] = c as u16;
+                kept += 1;
+            }
+        }
+        self.todo.truncate(kept);
+        Ok(placed)
+    }
+
+    /// One pass over the houses: a digit with no cell left is a
+    /// contradiction, a digit with one cell left is placed there (checked
+    /// against the houses as they are now: masks may lag behind the
+    /// placements of this round, but only by being too large, so a digit
+    /// they show in one cell has at most that cell). Whether anything was
+    /// placed.
+    fn hidden_round<const K: usize>(&mut self) -> Result<bool, Dead> {
         let side = self.side;
-        for (h, house) in self.house_cells.chunks_exact(side).enumerate() {
-            let need = self.all & !self.used[h];
+        let mut placed = false;
+        for h in 0..self.house_cells.len() / side {
+            let need = self.all & !self.used[h & (HOUSE_SLOTS - 1)];
             if need == 0 {
                 continue;
             }
+            let house = &self.house_cells[h * side..][..side];
             let (mut once, mut twice) = (0u32, 0u32);
             for &c in house {
-                let m = self.cand[c as usize];
+                let m = self.cand[slot(c)];
                 twice |= once & m;
                 once |= m;
             }
             if once & need != need {
-                return false;
+                return Err(Dead);
             }
-            let mut single = once & !twice;
+            let mut single = once & !twice & need;
             while single != 0 {
-                let d = single.trailing_zeros();
-                single &= single - 1;
-                let cell = house.iter().find(|&&c| self.cand[c as usize] & (1 << d) != 0);
-                if let Some(&c) = cell {
-                    self.queue.push((c, d as u8 + 1));
+                let bit = single & single.wrapping_neg();
+                single ^= bit;
+                let house = &self.house_cells[h * side..][..side];
+                let c = house.iter().map(|&c| usize::from(c)).find(|&c| self.cand[slot(c)] & bit != 0);
+                let Some(c) = c else { continue };
+                if self.cand[slot(c)] & !self.seen::<K>(c) & bit == 0 {
+                    return Err(Dead);
                 }
+                self.put::<K>(c, bit);
+                placed = true;
             }
         }
-        true
+        Ok(placed)
     }
 }
 
@@ -332,10 +373,10 @@ mod tests {
         let g = Grid::from_line("....3......3..2.").unwrap();
         let mut s = Singles::new(&Layout::classic(2));
         assert_eq!(s.load(g.cells()), Ok(Outcome::Stuck));
-        assert!(s.queue.is_empty());
         assert_eq!(s.candidates(2), 0b1101);
-        assert!(s.hidden_singles());
-        assert!(s.queue.contains(&(2, 3)) && s.queue.contains(&(13, 3)), "{:?}", s.queue);
+        assert!(matches!(s.naked_round::<3>(), Ok(false)));
+        assert!(matches!(s.hidden_round::<3>(), Ok(true)));
+        assert_eq!((s.cells()[2], s.cells()[13]), (3, 3));
         s.propagate();
         assert_eq!((s.cells()[2], s.cells()[13]), (3, 3));
     }
