@@ -142,31 +142,21 @@ impl Arena {
         })
     }
 
-    /// The length word of item header `h` with an empty list: its tag
-    /// (see [`Arena::shift`]), uncovered.
-    fn empty_len(&self, h: u32) -> u32 {
-        if self.shift > 0 && h <= self.n_primary { h - 1 } else { 0 }
-    }
-
-    /// Empties every vertical list (uncovered, length 0) and the trail.
+    /// Empties every vertical list (uncovered, length 0, keeping the
+    /// tags: see [`Arena::shift`]) and the trail.
     fn clear_lists(&mut self) {
-        for h in 1..=self.n_items {
-            let id = NodeId::from_u32(h);
-            self.links[h as usize] = Link { up: id, down: id };
-            self.len[h as usize] = self.empty_len(h);
+        let n = self.n_items as usize;
+        for (h, link) in self.links[1..=n].iter_mut().enumerate() {
+            let id = NodeId::from_u32(h as u32 + 1);
+            *link = Link { up: id, down: id };
         }
+        let primary = self.n_primary as usize;
+        let tagged = self.shift > 0;
+        for (h, l) in self.len[1..=primary].iter_mut().enumerate() {
+            *l = if tagged { h as u32 } else { 0 };
+        }
+        self.len[primary + 1..=n].fill(0);
         self.trail_len = 0;
-    }
-
-    /// Appends node `q` to the bottom of its item's list.
-    fn append(&mut self, q: u32) {
-        let h = self.top[q as usize];
-        let last = self.links[h as usize].up;
-        let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
-        self.links[q as usize] = Link { up: last, down: h_id };
-        self.links[last.as_usize()].down = q_id;
-        self.links[h as usize].up = q_id;
-        self.len[h as usize] += 1 << self.shift;
     }
 
     /// Rebuilds the lists (of a problem without colours) so that they
@@ -184,19 +174,25 @@ impl Arena {
         debug_assert!(!self.has_colors, "a restriction has no colour states");
         self.clear_lists();
         self.restricted = true;
+        let step = 1 << self.shift;
+        // Locals that don't alias, so the loops keep them in registers.
+        let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
         for (k, first) in pins.enumerate() {
-            for q in self.option_nodes(first) {
-                let h = self.top[q as usize] as usize;
-                if self.len[h] & COVERED != 0 {
+            for q in first..span[first as usize].end {
+                let h = top[q as usize] as usize;
+                if len[h] & COVERED != 0 {
                     return Err(k);
                 }
-                self.len[h] |= COVERED;
+                len[h] |= COVERED;
             }
         }
         for first in allowed {
-            let nodes = self.option_nodes(first);
-            if nodes.clone().all(|q| self.is_active(self.top[q as usize])) {
-                nodes.for_each(|q| self.append(q));
+            let nodes = first..span[first as usize].end;
+            if nodes.clone().any(|q| len[top[q as usize] as usize] & COVERED != 0) {
+                continue;
+            }
+            for q in nodes {
+                append(links, len, top[q as usize], q, step);
             }
         }
         Ok(())
@@ -222,10 +218,10 @@ impl Arena {
         debug_assert!(self.color.iter().all(|&c| c >= 0), "nothing purified");
         self.clear_lists();
         self.restricted = false;
-        let first_option_node = self.n_items + 2;
-        for q in first_option_node..self.node_count() as u32 {
-            if self.top[q as usize] != 0 {
-                self.append(q);
+        let first_option_node = self.n_items as usize + 2;
+        for (q, &h) in self.top.iter().enumerate().skip(first_option_node) {
+            if h != 0 {
+                append(&mut self.links, &mut self.len, h, q as u32, 1 << self.shift);
             }
         }
         let mut column = Vec::new();
@@ -247,4 +243,16 @@ impl Arena {
             self.links[h as usize].up = NodeId::from_u32(prev);
         }
     }
+}
+
+/// Appends node `q` at the bottom of the list of item `h` (its item),
+/// whose length word grows by `step`.
+#[inline(always)]
+fn append(links: &mut [Link], len: &mut [u32], h: u32, q: u32, step: u32) {
+    let last = links[h as usize].up;
+    let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
+    links[q as usize] = Link { up: last, down: h_id };
+    links[last.as_usize()].down = q_id;
+    links[h as usize].up = q_id;
+    len[h as usize] += step;
 }

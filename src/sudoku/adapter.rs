@@ -208,11 +208,6 @@ impl SudokuSolver {
         self.use_singles = on;
     }
 
-    /// The option "cell `c` holds digit `d`".
-    fn option(&self, c: usize, d: u8) -> OptionId {
-        OptionId::from_u32((c * self.layout.side() + usize::from(d) - 1) as u32)
-    }
-
     /// Loads the puzzle `cells` (row by row, 0 for empty), assuming that
     /// cell `exclude.0`, if given, is empty and doesn't hold digit
     /// `exclude.1`: runs the singles pass, then pins the filled cells and
@@ -241,20 +236,23 @@ impl SudokuSolver {
                 Singled::Stuck => {}
             }
         }
-        self.pins.clear();
-        self.allowed.clear();
+        let side = self.layout.side();
+        let (pins, allowed) = (&mut self.pins, &mut self.allowed);
+        pins.clear();
+        allowed.clear();
         for (c, &v) in self.singles.cells().iter().enumerate() {
+            let base = (c * side) as u32;
             if v != 0 {
-                self.pins.push(self.option(c, v));
+                pins.push(OptionId::from_u32(base + u32::from(v) - 1));
                 continue;
             }
             let mut m = self.singles.candidates(c);
             while m != 0 {
-                self.allowed.push(self.option(c, m.trailing_zeros() as u8 + 1));
+                allowed.push(OptionId::from_u32(base + m.trailing_zeros()));
                 m &= m - 1;
             }
         }
-        self.solver.pin_within(&self.pins, &self.allowed).expect("the board's digits agree");
+        self.solver.pin_within(pins, allowed).expect("the board's digits agree");
         Loaded::Search
     }
 
