@@ -149,6 +149,9 @@ pub(crate) struct Arena {
     /// options (see `Arena::restrict` in `fixed.rs`), so that only a copy
     /// of the problem's arena restores them.
     pub(crate) restricted: bool,
+    /// Set while a search is abandoned just before the arena is rebuilt or
+    /// copied over (see `Solver::pin_within`): undoing then does nothing.
+    pub(crate) discarding: bool,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -242,6 +245,7 @@ impl Arena {
             n_primary: n_primary as u32,
             has_colors,
             restricted: false,
+            discarding: false,
             updates: 0,
             cleansings: 0,
         })

@@ -12,8 +12,11 @@
 //! items covered, at a cost proportional to what is kept. Such pins are
 //! recorded with the mark [`RESTRICTED`] and never undone one by one:
 //! [`Solver::unpin_all`] copies the problem's arena back, and the next
-//! `pin_within` simply rebuilds. That makes a Sudoku's givens cheap: one
-//! rebuild per puzzle instead of committing and uncommitting each given.
+//! `pin_within` simply rebuilds. Neither needs the search's levels undone
+//! first (a search left paused at its last solution is dropped as it
+//! stands). That makes a Sudoku's givens cheap: one rebuild per puzzle
+//! instead of committing and uncommitting each given, and unwinding the
+//! search after it.
 
 #![forbid(unsafe_code)]
 
@@ -118,15 +121,24 @@ impl Solver {
     /// Removes every pin, restoring the arena to the problem's starting
     /// state. Resets the search.
     pub fn unpin_all(&mut self) {
-        self.reset();
         if self.arena.restricted {
+            self.discard_search();
             self.pins.clear();
             self.arena.restore_from(&self.problem.inner.arena);
             return;
         }
+        self.reset();
         while let Some((p, mark)) = self.pins.pop() {
             self.arena.uncommit_option(p, mark);
         }
+    }
+
+    /// Resets the search without undoing its levels, for a caller that
+    /// rebuilds or copies over the whole arena right after.
+    fn discard_search(&mut self) {
+        self.arena.discarding = true;
+        self.reset();
+        self.arena.discarding = false;
     }
 
     /// Pins `pins` and keeps for the search only the options of `allowed`
@@ -145,12 +157,9 @@ impl Solver {
     /// the problem's order, not a seed's shuffle. Panics on colours.
     pub(crate) fn pin_within(&mut self, pins: &[OptionId], allowed: &[OptionId]) -> Result<(), PinError> {
         assert!(!self.arena.has_colors, "a restriction is for problems without colours");
-        self.reset();
-        if !self.arena.restricted {
-            while let Some((p, mark)) = self.pins.pop() {
-                self.arena.uncommit_option(p, mark);
-            }
-        }
+        // The rebuild overwrites every list, whatever the search, the pins
+        // or an earlier restriction left: nothing needs undoing first.
+        self.discard_search();
         self.pins.clear();
         for &option in pins {
             match self.problem.inner.first_node.get(option.as_usize()).map(|f| f.as_u32()) {
@@ -242,6 +251,22 @@ mod tests {
             fast.unpin_all();
             assert!(fast.links_are_pristine());
             assert_eq!(fast.count(), 92);
+            // A search left paused is dropped as it stands, by the next
+            // restriction and by unpinning.
+            fast.pin_within(&ids([pin]), &all).unwrap();
+            assert!(fast.next_solution().is_some());
+            fast.pin_within(&ids([pin]), &all).unwrap();
+            assert_eq!((fast.count(), fast.stats().nodes, fast.stats().updates), want);
+            assert!(fast.first().is_some());
+            fast.unpin_all();
+            assert!(fast.links_are_pristine());
+            // And ordinary pins with a paused search under them.
+            fast.pin(OptionId::from_u32(pin)).unwrap();
+            assert!(fast.next_solution().is_some());
+            fast.pin_within(&ids([pin]), &all).unwrap();
+            assert_eq!(fast.count(), want.0);
+            fast.unpin_all();
+            assert!(fast.links_are_pristine());
         }
     }
 

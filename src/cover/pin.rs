@@ -31,6 +31,9 @@ impl Arena {
 
     /// Unhides the options hidden since `mark`, last first.
     pub(crate) fn undo_to(&mut self, mark: u32) {
+        if self.discarding {
+            return;
+        }
         let colors = self.has_colors;
         let mut dance = self.dance();
         if colors { dance.undo_to::<true>(mark) } else { dance.undo_to::<false>(mark) }
@@ -75,6 +78,9 @@ impl Arena {
     /// branching item, which stay on the trail below `mark`: the caller
     /// undoes them with the levels below, or with `undo_to`.
     pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
+        if self.discarding {
+            return;
+        }
         let colors = self.has_colors;
         let mut dance = self.dance();
         let i = dance.top(c);

@@ -291,7 +291,8 @@ impl SudokuSolver {
         };
         let stats = self.solver.stats();
         self.last = stats;
-        self.solver.reset();
+        // A search paused at its last solution stays so: the next puzzle's
+        // load drops it without undoing it (see `Solver::pin_within`).
         Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates }
     }
 

@@ -1,64 +1,25 @@
-//! Naked and hidden singles on candidate bit masks: the pass that runs
-//! before every exact-cover search, and the generator's uniqueness test.
+//! Singles on one candidate mask per cell, for layouts of any size (the
+//! engine for 16×16 and 25×25; see [`super::bits`] for the others).
 //!
-//! A [`Singles`] holds a layout's houses as flat tables and a board: for
-//! each cell its digit (0 if empty) and its candidates as a bit mask (bit
-//! `d - 1` for digit `d`); for each house the digits placed in it; and
-//! the list of empty cells. [`Singles::load`] reads the givens (a digit
-//! given twice in a house is a *clash*, which the caller describes with
-//! [`first_conflict`](super::rules::first_conflict)), and
-//! [`Singles::propagate`] places *naked singles* (a cell with one
-//! candidate left) and *hidden singles* (a digit with one cell left in a
-//! house) until the grid is full, nothing more is forced, or a
-//! contradiction shows (a cell with no candidate, or a digit with no cell
-//! left in a house).
-//!
-//! It works in rounds, without a list of peers: a *naked round* walks the
-//! empty cells once, takes from each cell's mask the digits its houses
-//! hold now, and places the cell at once if one digit is left (so later
-//! cells of the round see it); a *hidden round*, run only after a naked
-//! round placed nothing, counts in each house which digits have one cell
-//! left. A placement costs a few `or`s, not a walk over twenty peers.
+//! The board: for each cell its digit (0 if empty) and its candidates as
+//! a bit mask (bit `d - 1` for digit `d`); for each house the digits
+//! placed in it; and the list of empty cells. It works in rounds, without
+//! a list of peers: a *naked round* walks the empty cells once, takes from
+//! each cell's mask the digits its houses hold now, and places the cell at
+//! once if one digit is left (so later cells of the round see it); a
+//! *hidden round*, run only after a naked round placed nothing, counts in
+//! each house which digits have one cell left.
 //!
 //! **Invariant.** A cell's mask is a superset of its true candidates (the
-//! digits no cell of its houses holds, less any excluded on purpose with
-//! [`Singles::exclude`]), and equals them after a naked round that placed
-//! nothing; a placed cell's mask is 0. Every placement is checked against
-//! the houses as they are at that moment, so every step is a sound
-//! deduction: a placement holds in every solution of the puzzle (under
-//! its exclusions), and a contradiction proves there is none. Hence:
-//!
-//! * [`Outcome::Solved`] proves the puzzle has exactly one solution, the
-//!   grid now held;
-//! * [`Outcome::Contradiction`] proves it has none;
-//! * [`Outcome::Stuck`] proves nothing: the exact-cover search decides,
-//!   on the placed digits and the masks, which are then exact.
-//!
-//! These are the two human rules the seed articles fill forced cells with
-//! ("唯一余数法", naked singles, and "摒除法", hidden singles) before they
-//! guess; here they only shrink the problem the search gets.
+//! digits no cell of its houses holds, less any excluded on purpose), and
+//! equals them after a naked round that placed nothing; a placed cell's
+//! mask is 0. Every placement is checked against the houses as they are
+//! at that moment, so every step is a sound deduction.
 
 #![forbid(unsafe_code)]
 
-use super::layout::Layout;
-
-/// What [`Singles::propagate`] (or a step before it) found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// Every cell is filled: the puzzle's only solution.
-    Solved,
-    /// Singles ran out with cells left empty.
-    Stuck,
-    /// No solution.
-    Contradiction,
-}
-
-/// Two givens hold the same digit in one house.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Clash;
-
-/// A contradiction found in a round.
-struct Dead;
+use super::{Clash, Dead, Outcome};
+use crate::sudoku::layout::Layout;
 
 /// Room for the candidates of every cell of every supported size (625
 /// for 25×25): indexing with `c & (SLOTS - 1)` needs no bounds check.
@@ -73,7 +34,7 @@ const MAX_HOUSES: usize = 5;
 
 /// A layout's tables and one board (see the module docs).
 #[derive(Clone, Debug)]
-pub(crate) struct Singles {
+pub(crate) struct Masks {
     side: usize,
     /// Every digit: bits `0..side`.
     all: u32,
@@ -114,9 +75,9 @@ fn at_most_one(m: u32) -> bool {
     m & m.wrapping_sub(1) == 0
 }
 
-impl Singles {
+impl Masks {
     /// The tables of `layout`, with an empty board.
-    pub(crate) fn new(layout: &Layout) -> Singles {
+    pub(super) fn new(layout: &Layout) -> Masks {
         let side = layout.side();
         let cells = side * side;
         let n_houses = layout.houses().len();
@@ -126,7 +87,7 @@ impl Singles {
         let per_cell = of.iter().map(Vec::len).max().unwrap_or(0);
         assert!((1..=MAX_HOUSES).contains(&per_cell), "every cell in 1 to {MAX_HOUSES} houses");
         let houses = of.iter().map(|hs| std::array::from_fn(|k| *hs.get(k).unwrap_or(&hs[0]) as u8)).collect();
-        Singles {
+        Masks {
             side,
             all: if side >= 32 { u32::MAX } else { (1 << side) - 1 },
             house_cells,
@@ -140,21 +101,21 @@ impl Singles {
     }
 
     /// The board's cells: digits, 0 for empty.
-    pub(crate) fn cells(&self) -> &[u8] {
+    pub(super) fn cells(&self) -> &[u8] {
         &self.value
     }
 
     /// The candidates of cell `c` (bit `d - 1` for digit `d`; 0 if filled):
     /// exact after [`Singles::load`] and after [`Singles::propagate`]
     /// returns `Stuck`.
-    pub(crate) fn candidates(&self, c: usize) -> u32 {
+    pub(super) fn candidates(&self, c: usize) -> u32 {
         self.cand[slot(c)]
     }
 
     /// The number of empty cells (once a naked round has dropped the
     /// filled ones).
     #[cfg(test)]
-    pub(crate) fn empty(&self) -> usize {
+    pub(super) fn empty(&self) -> usize {
         self.todo.len()
     }
 
@@ -181,7 +142,7 @@ impl Singles {
     /// placed yet. A clash of givens is `Err`; a cell left without
     /// candidates is `Ok(Contradiction)`, else `Ok(Stuck)` (or
     /// `Ok(Solved)` for a full grid).
-    pub(crate) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
+    pub(super) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
         assert_eq!(cells.len(), self.value.len(), "a grid of the layout's size");
         self.used = [0; HOUSE_SLOTS];
         self.todo.clear();
@@ -228,7 +189,7 @@ impl Singles {
 
     /// Removes digit `d` from the candidates of the empty cell `c` (an
     /// assumption the caller makes: the outcome then holds under it).
-    pub(crate) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
+    pub(super) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
         debug_assert_eq!(self.value[c], 0);
         let m = self.cand[slot(c)] & !(1 << (d - 1));
         self.cand[slot(c)] = m;
@@ -238,7 +199,7 @@ impl Singles {
     /// Places naked singles, then hidden ones, round after round, until
     /// nothing is forced (see the module docs for what the outcome
     /// proves).
-    pub(crate) fn propagate(&mut self) -> Outcome {
+    pub(super) fn propagate(&mut self) -> Outcome {
         if self.per_cell <= 3 { self.propagate_with::<3>() } else { self.propagate_with::<MAX_HOUSES>() }
     }
 
@@ -329,85 +290,5 @@ impl Singles {
             }
         }
         Ok(placed)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sudoku::Grid;
-
-    const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-    fn singles_on(line: &str) -> (Singles, Outcome) {
-        let g = Grid::from_line(line).unwrap();
-        let mut s = Singles::new(&Layout::classic(g.box_size()));
-        let o = s.load(g.cells()).unwrap();
-        let o = if o == Outcome::Stuck { s.propagate() } else { o };
-        (s, o)
-    }
-
-    #[test]
-    fn an_easy_puzzle_is_solved_by_singles() {
-        // Kaggle's first puzzle; its published solution.
-        let (s, o) = singles_on("004300209005009001070060043006002087190007400050083000600000105003508690042910300");
-        assert_eq!(o, Outcome::Solved);
-        let solved: String = s.cells().iter().map(|&d| char::from(b'0' + d)).collect();
-        assert_eq!(solved, "864371259325849761971265843436192587198657432257483916689734125713528694542916378");
-        assert_eq!(s.empty(), 0);
-    }
-
-    #[test]
-    fn the_hardest_puzzle_has_no_single() {
-        let (s, o) = singles_on(INKALA);
-        assert_eq!(o, Outcome::Stuck);
-        assert_eq!(s.empty(), 81 - 21);
-        // r1c2 sees 8 (row 1), 7, 5, 9 (column 2) and 3 (box 1): 1 2 4 6 are left.
-        assert_eq!(s.candidates(1), 0b10_1011);
-    }
-
-    #[test]
-    fn hidden_singles_place_what_naked_ones_cannot() {
-        // 4×4: no cell has a single candidate, but 3 has one place left in
-        // row 1 (r1c3), and in row 4 (r4c2).
-        let g = Grid::from_line("....3......3..2.").unwrap();
-        let mut s = Singles::new(&Layout::classic(2));
-        assert_eq!(s.load(g.cells()), Ok(Outcome::Stuck));
-        assert_eq!(s.candidates(2), 0b1101);
-        assert!(matches!(s.naked_round::<3>(), Ok(false)));
-        assert!(matches!(s.hidden_round::<3>(), Ok(true)));
-        assert_eq!((s.cells()[2], s.cells()[13]), (3, 3));
-        s.propagate();
-        assert_eq!((s.cells()[2], s.cells()[13]), (3, 3));
-    }
-
-    #[test]
-    fn clashes_and_contradictions() {
-        let mut s = Singles::new(&Layout::classic(3));
-        let clash = Grid::from_line(&INKALA.replacen('.', "8", 1)).unwrap();
-        assert_eq!(s.load(clash.cells()), Err(Clash));
-        // r1c2 sees 1..=8 but 9 is in column 2 further down: no candidate.
-        let dead = format!("1.2345678.9.......{}", ".".repeat(63));
-        assert_eq!(dead.len(), 81);
-        assert_eq!(s.load(Grid::from_line(&dead).unwrap().cells()), Ok(Outcome::Contradiction));
-        // Kaggle's first puzzle with r1c5 ≠ 7 (its candidates are 5 and
-        // 7): singles find no solution, which proves 7 is the only digit
-        // there.
-        let kaggle = "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
-        s.load(Grid::from_line(kaggle).unwrap().cells()).unwrap();
-        assert_eq!(s.candidates(4), 0b101_0000);
-        assert_eq!(s.exclude(4, 7), Outcome::Stuck);
-        assert_eq!(s.propagate(), Outcome::Contradiction);
-        // And with r1c5 ≠ 5, they solve it.
-        s.load(Grid::from_line(kaggle).unwrap().cells()).unwrap();
-        assert_eq!(s.exclude(4, 5), Outcome::Stuck);
-        assert_eq!(s.propagate(), Outcome::Solved);
-    }
-
-    #[test]
-    fn a_full_grid_loads_as_solved() {
-        let line = "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
-        let (_, o) = singles_on(line);
-        assert_eq!(o, Outcome::Solved);
     }
 }
