@@ -155,13 +155,17 @@ impl Solver {
     /// docs). For problems without colours, on a solver without a seed:
     /// the lists are rebuilt in the order given, and unpinning restores
     /// the problem's order, not a seed's shuffle. Panics on colours.
-    pub(crate) fn pin_within(&mut self, pins: &[OptionId], allowed: &[OptionId]) -> Result<(), PinError> {
+    pub(crate) fn pin_within(
+        &mut self,
+        pins: impl IntoIterator<Item = OptionId>,
+        allowed: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), PinError> {
         assert!(!self.arena.has_colors, "a restriction is for problems without colours");
         // The rebuild overwrites every list, whatever the search, the pins
         // or an earlier restriction left: nothing needs undoing first.
         self.discard_search();
         self.pins.clear();
-        for &option in pins {
+        for option in pins {
             match self.problem.inner.first_node.get(option.as_usize()).map(|f| f.as_u32()) {
                 None => return self.fail(PinError::Unknown(option)),
                 Some(0) => return self.fail(PinError::Ignored(option)),
@@ -170,7 +174,7 @@ impl Solver {
         }
         let first_node = &self.problem.inner.first_node;
         let mut unknown = None;
-        let firsts = allowed.iter().filter_map(|&o| match first_node.get(o.as_usize()) {
+        let firsts = allowed.into_iter().filter_map(|o| match first_node.get(o.as_usize()) {
             Some(f) if f.as_u32() != 0 => Some(f.as_u32()),
             Some(_) => None,
             None => {
@@ -183,7 +187,8 @@ impl Solver {
             return self.fail(PinError::Unknown(o));
         }
         if let Err(k) = built {
-            return self.fail(PinError::Conflict(pins[k]));
+            let option = self.problem.inner.node_option[self.pins[k].0 as usize];
+            return self.fail(PinError::Conflict(option));
         }
         Ok(())
     }
@@ -240,7 +245,7 @@ mod tests {
             dance.pin(OptionId::from_u32(pin)).unwrap();
             let want = (dance.count(), dance.stats().nodes, dance.stats().updates);
             let mut fast = problem.solver();
-            fast.pin_within(&ids([pin]), &all).unwrap();
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
             assert!(!fast.links_are_pristine());
             let got = (fast.count(), fast.stats().nodes, fast.stats().updates);
             assert_eq!(got, want, "pin {pin}");
@@ -253,9 +258,9 @@ mod tests {
             assert_eq!(fast.count(), 92);
             // A search left paused is dropped as it stands, by the next
             // restriction and by unpinning.
-            fast.pin_within(&ids([pin]), &all).unwrap();
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
             assert!(fast.next_solution().is_some());
-            fast.pin_within(&ids([pin]), &all).unwrap();
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
             assert_eq!((fast.count(), fast.stats().nodes, fast.stats().updates), want);
             assert!(fast.first().is_some());
             fast.unpin_all();
@@ -263,7 +268,7 @@ mod tests {
             // And ordinary pins with a paused search under them.
             fast.pin(OptionId::from_u32(pin)).unwrap();
             assert!(fast.next_solution().is_some());
-            fast.pin_within(&ids([pin]), &all).unwrap();
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
             assert_eq!(fast.count(), want.0);
             fast.unpin_all();
             assert!(fast.links_are_pristine());
@@ -302,7 +307,7 @@ mod tests {
                     problem.option(a).iter().all(|x| problem.option(b).iter().all(|y| x.0 != y.0))
                 };
                 let clash = pins.iter().enumerate().any(|(k, &a)| pins[..k].iter().any(|&b| !disjoint(a, b)));
-                match solver.pin_within(&pins, &allowed) {
+                match solver.pin_within(pins.iter().copied(), allowed.iter().copied()) {
                     Err(PinError::Conflict(_)) => {
                         assert!(clash);
                         assert!(solver.links_are_pristine());
@@ -339,7 +344,7 @@ mod tests {
     fn seeds_and_errors_after_a_restriction() {
         let problem = Queens::new(6).unwrap().problem().clone();
         let mut solver = problem.solver();
-        solver.pin_within(&ids([1]), &ids([])).unwrap();
+        solver.pin_within(ids([1]), ids([])).unwrap();
         assert_eq!(solver.count(), 0);
         solver.set_seed(Some(5));
         assert_eq!(solver.pinned().collect::<Vec<_>>(), ids([1]));
@@ -350,8 +355,8 @@ mod tests {
         solver.unpin_all();
         assert!(solver.links_are_pristine());
         let unknown = OptionId::from_u32(10_000);
-        assert_eq!(solver.pin_within(&ids([1]), &[unknown]), Err(PinError::Unknown(unknown)));
-        assert_eq!(solver.pin_within(&[unknown], &[]), Err(PinError::Unknown(unknown)));
+        assert_eq!(solver.pin_within(ids([1]), [unknown]), Err(PinError::Unknown(unknown)));
+        assert_eq!(solver.pin_within([unknown], []), Err(PinError::Unknown(unknown)));
         assert!(solver.links_are_pristine());
         assert_eq!(solver.count(), 4);
     }

@@ -137,9 +137,21 @@ pub struct SudokuSolver {
     use_singles: bool,
     /// The seed of the search, if any.
     seed: Option<u64>,
-    /// Scratch: the options pinned and the options allowed (see `load`).
-    pins: Vec<OptionId>,
-    allowed: Vec<OptionId>,
+}
+
+/// The positions of the set bits of a mask, lowest first.
+struct Bits32(u32);
+
+impl Iterator for Bits32 {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let k = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            k
+        })
+    }
 }
 
 /// Where a puzzle stands once loaded (see the module docs).
@@ -169,8 +181,6 @@ impl SudokuSolver {
             last: Stats::default(),
             use_singles: true,
             seed: None,
-            pins: Vec::new(),
-            allowed: Vec::new(),
         }
     }
 
@@ -236,22 +246,14 @@ impl SudokuSolver {
                 Singled::Stuck => {}
             }
         }
-        let side = self.layout.side();
-        let (pins, allowed) = (&mut self.pins, &mut self.allowed);
-        pins.clear();
-        allowed.clear();
-        for (c, &v) in self.singles.cells().iter().enumerate() {
-            let base = (c * side) as u32;
-            if v != 0 {
-                pins.push(OptionId::from_u32(base + u32::from(v) - 1));
-                continue;
-            }
-            let mut m = self.singles.candidates(c);
-            while m != 0 {
-                allowed.push(OptionId::from_u32(base + m.trailing_zeros()));
-                m &= m - 1;
-            }
-        }
+        let side = self.layout.side() as u32;
+        let (cells, masks) = self.singles.board();
+        let pins = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
+        let pins = pins.map(|(c, &v)| OptionId::from_u32(c as u32 * side + u32::from(v) - 1));
+        let allowed = masks.iter().enumerate().flat_map(|(c, &m)| {
+            let base = c as u32 * side;
+            Bits32(m).map(move |d| OptionId::from_u32(base + d))
+        });
         self.solver.pin_within(pins, allowed).expect("the board's digits agree");
         Loaded::Search
     }

@@ -46,13 +46,22 @@ pub(crate) struct Bits {
     pos: [u128; DIGITS],
     /// Per digit: the houses that hold it.
     done: [u32; DIGITS],
-    /// Per digit: `pos` when the last hidden round looked at it.
+    /// Per digit: `pos` when the last hidden round looked at it and found
+    /// nothing, or [`UNSEEN`].
     seen: [u128; DIGITS],
     /// The filled cells.
     filled: u128,
     /// Per cell: the digit, or 0.
     value: Vec<u8>,
+    /// Per cell: the candidates, as a mask (filled by `board`).
+    masks: Vec<u32>,
 }
+
+/// `seen` for a digit no hidden round has looked at since the board was
+/// loaded: never a board (`pos` holds at most 121 cells, a grid of side
+/// 11), so the digit is looked at even if its board is empty, which is
+/// a contradiction unless every house holds the digit.
+const UNSEEN: u128 = u128::MAX;
 
 /// The bit of cell `c`.
 #[inline(always)]
@@ -83,9 +92,10 @@ impl Bits {
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
             pos: [0; DIGITS],
             done: [0; DIGITS],
-            seen: [0; DIGITS],
+            seen: [UNSEEN; DIGITS],
             filled: 0,
             value: vec![0; cells],
+            masks: vec![0; cells],
         }
     }
 
@@ -103,6 +113,24 @@ impl Bits {
             m |= ((p >> c) as u32 & 1) << d;
         }
         m
+    }
+
+    /// The cells and their candidates (see `Singles::board`), the masks
+    /// gathered from the boards one digit at a time.
+    pub(super) fn board(&mut self) -> (&[u8], &[u32]) {
+        self.masks.fill(0);
+        for (d, &p) in self.pos[..self.side].iter().enumerate() {
+            // The two halves on their own: 64-bit bit tricks are cheaper.
+            for (half, base) in [(p as u64, 0), ((p >> 64) as u64, 64)] {
+                let mut h = half;
+                while h != 0 {
+                    let c = base + h.trailing_zeros() as usize;
+                    h &= h - 1;
+                    self.masks[c] |= 1 << d;
+                }
+            }
+        }
+        (&self.value, &self.masks)
     }
 
     /// The number of empty cells.
@@ -135,7 +163,7 @@ impl Bits {
         self.pos = [0; DIGITS];
         self.pos[..self.side].fill(self.all);
         self.done = [0; DIGITS];
-        self.seen = [0; DIGITS];
+        self.seen = [UNSEEN; DIGITS];
         self.filled = 0;
         self.value.copy_from_slice(cells);
         for (c, &v) in cells.iter().enumerate() {

@@ -112,6 +112,12 @@ impl Masks {
         self.cand[slot(c)]
     }
 
+    /// The cells and their candidates (see `Singles::board`): the masks
+    /// as they are.
+    pub(super) fn board(&mut self) -> (&[u8], &[u32]) {
+        (&self.value, &self.cand[..self.value.len()])
+    }
+
     /// The number of empty cells (once a naked round has dropped the
     /// filled ones).
     #[cfg(test)]

@@ -13,10 +13,13 @@
 //! assumption: the generator asks "is there a solution in which this cell
 //! holds another digit?".
 //!
-//! Two engines do this, with the same results (a test checks it): one
-//! `u128` bitboard per digit for layouts of at most 128 cells (every 9×9
-//! and 4×4 layout: [`bits`]), and one candidate mask per cell for larger
-//! grids ([`masks`]).
+//! Two engines do this, with the same results: one `u128` bitboard per
+//! digit for layouts of at most 128 cells (every 9×9 and 4×4 layout:
+//! [`bits`]), and one candidate mask per cell for larger grids
+//! ([`masks`]). [`Singles::new`] picks one by the layout's size; the tests
+//! run both on the puzzles of `data/puzzles.txt` (with and without an
+//! exclusion) and on random partial grids of every layout that fits both,
+//! and require the same outcome, cells and candidates.
 //!
 //! **Soundness.** Every step is a deduction that holds in every solution
 //! of the puzzle (under its exclusions): a placement is made only where
@@ -123,6 +126,15 @@ impl Singles {
         match self {
             Singles::Bits(b) => b.candidates(c),
             Singles::Masks(m) => m.candidates(c),
+        }
+    }
+
+    /// The cells (digits, 0 for empty) and each cell's candidates (as
+    /// [`Singles::candidates`]), for building the search's problem.
+    pub(crate) fn board(&mut self) -> (&[u8], &[u32]) {
+        match self {
+            Singles::Bits(b) => b.board(),
+            Singles::Masks(m) => m.board(),
         }
     }
 

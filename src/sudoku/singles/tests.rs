@@ -37,6 +37,28 @@ fn text(cells: &[u8]) -> String {
     cells.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
+/// What one engine makes of `puzzle` with the candidate `exclude` (if
+/// any) removed: the outcome, the board unless it is a contradiction
+/// (whose board depends on the order of placements), and the candidates
+/// if stuck. Checks that `board` agrees with `cells` and `candidates`.
+fn run(s: &mut Singles, puzzle: &[u8], exclude: Option<(usize, u8)>) -> (Outcome, Vec<u8>, Vec<u32>) {
+    let mut o = s.load(puzzle).unwrap();
+    if let (Some((c, d)), Outcome::Stuck) = (exclude, o) {
+        o = s.exclude(c, d);
+    }
+    if o == Outcome::Stuck {
+        o = s.propagate();
+    }
+    if o == Outcome::Contradiction {
+        return (o, Vec::new(), Vec::new());
+    }
+    let board = s.cells().to_vec();
+    let cands: Vec<u32> = (0..puzzle.len()).map(|c| s.candidates(c)).collect();
+    let (b_cells, b_masks) = s.board();
+    assert_eq!((b_cells, b_masks), (board.as_slice(), cands.as_slice()));
+    (o, board, if o == Outcome::Stuck { cands } else { Vec::new() })
+}
+
 #[test]
 fn the_engine_suits_the_size() {
     assert!(matches!(Singles::new(&Layout::classic(3)), Singles::Bits(_)));
@@ -107,6 +129,21 @@ fn clashes_and_contradictions() {
     }
 }
 
+/// Singles that leave a digit with no cell anywhere (here 3, whose last
+/// places in row 3 go) show a contradiction, on both engines: an empty
+/// board is looked at like any other.
+#[test]
+fn a_digit_left_without_cells_is_a_contradiction() {
+    let line = ".9....1.7.5.8..3.47...9....8..9...3....467....7...3..5....2...83.5..8.6.4.7....2.";
+    let g = Grid::from_line(line).unwrap();
+    for mut s in engines(&Layout::classic(3)) {
+        assert_eq!(s.load(g.cells()), Ok(Outcome::Stuck));
+        // r1c3 holds 8 in the puzzle's only solution.
+        assert_eq!(s.exclude(2, 8), Outcome::Stuck);
+        assert_eq!(s.propagate(), Outcome::Contradiction);
+    }
+}
+
 #[test]
 fn a_full_grid_loads_as_solved() {
     for (_, o) in run_on(KAGGLE_SOLUTION) {
@@ -146,23 +183,7 @@ fn the_engines_agree() {
                 let d = if rng.random_bool(0.5) { full.cells()[c] } else { rng.random_range(1..=layout.side() as u8) };
                 (c, d)
             });
-            let results: Vec<_> = singles
-                .iter_mut()
-                .map(|s| {
-                    let mut o = s.load(&puzzle).unwrap();
-                    if let (Some((c, d)), Outcome::Stuck) = (exclude, o) {
-                        o = s.exclude(c, d);
-                    }
-                    if o == Outcome::Stuck {
-                        o = s.propagate();
-                    }
-                    // After a contradiction the board holds whatever was
-                    // placed before it, which depends on the order.
-                    let board = if o == Outcome::Contradiction { Vec::new() } else { s.cells().to_vec() };
-                    let cands: Vec<u32> = (0..cells).map(|c| s.candidates(c)).collect();
-                    (o, board, if o == Outcome::Stuck { cands } else { Vec::new() })
-                })
-                .collect();
+            let results: Vec<_> = singles.iter_mut().map(|s| run(s, &puzzle, exclude)).collect();
             assert!(
                 results.windows(2).all(|w| w[0] == w[1]),
                 "{} {puzzle:?} {exclude:?} {:?}",
@@ -183,5 +204,47 @@ fn the_engines_agree() {
         }
     }
     // Every outcome came up many times.
+    assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
+}
+
+/// The 1,000 puzzles of `data/puzzles.txt` (each with one solution), on
+/// both engines, as they are and with the solution's digit excluded from
+/// each empty cell in turn (the generator's question, whose answer must
+/// be "no solution"): the engines agree, and no step contradicts the
+/// solution. Without the exclusion, the solution's digits are among the
+/// candidates left, and a solved grid is the solution; with it, singles
+/// never claim a solution.
+#[test]
+fn the_engines_agree_on_the_sample_puzzles() {
+    let lines = include_str!("../../../data/puzzles.txt").lines().filter(|l| !l.starts_with('#'));
+    let layout = Layout::classic(3);
+    let mut singles = engines(&layout);
+    let mut solver = SudokuSolver::new(3);
+    let mut seen = [0; 3];
+    for (k, line) in lines.enumerate() {
+        let puzzle = Grid::from_line(line).unwrap();
+        let solution = solver.solve(&puzzle).unwrap().unwrap();
+        let empty: Vec<usize> = (0..81).filter(|&c| puzzle.cells()[c] == 0).collect();
+        // Every empty cell of a few puzzles, one cell of the others.
+        let tried = if k % 50 == 0 { empty.clone() } else { vec![empty[k % empty.len()]] };
+        for exclude in std::iter::once(None).chain(tried.into_iter().map(|c| Some((c, solution.cells()[c])))) {
+            let results: Vec<_> = singles.iter_mut().map(|s| run(s, puzzle.cells(), exclude)).collect();
+            assert!(results.windows(2).all(|w| w[0] == w[1]), "puzzle {k}: {line} {exclude:?}");
+            let (o, board, cands) = &results[0];
+            seen[*o as usize] += 1;
+            match (o, exclude) {
+                (Outcome::Solved, None) => assert_eq!(board, solution.cells()),
+                (Outcome::Solved, Some(_)) => panic!("puzzle {k}: a second solution claimed, {exclude:?}"),
+                (Outcome::Contradiction, None) => panic!("puzzle {k}: a solvable puzzle refuted"),
+                (Outcome::Stuck, None) => {
+                    for c in (0..81).filter(|&c| board[c] == 0) {
+                        assert_ne!(cands[c] & 1 << (solution.cells()[c] - 1), 0, "puzzle {k}, cell {c}");
+                    }
+                    assert!((0..81).all(|c| board[c] == 0 || board[c] == solution.cells()[c]));
+                }
+                _ => {}
+            }
+        }
+    }
     assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
 }
