@@ -105,9 +105,8 @@ impl Masks {
         &self.value
     }
 
-    /// The candidates of cell `c` (bit `d - 1` for digit `d`; 0 if filled):
-    /// exact after [`Singles::load`] and after [`Singles::propagate`]
-    /// returns `Stuck`.
+    /// The candidates of cell `c` (see `Singles::board`).
+    #[cfg(test)]
     pub(super) fn candidates(&self, c: usize) -> u32 {
         self.cand[slot(c)]
     }

@@ -119,18 +119,19 @@ impl Singles {
         }
     }
 
-    /// The candidates of cell `c` (bit `d - 1` for digit `d`; 0 if
-    /// filled): exact after [`Singles::load`] and after
-    /// [`Singles::propagate`] returns `Stuck`.
-    pub(crate) fn candidates(&self, c: usize) -> u32 {
+    /// The candidates of cell `c`, as [`Singles::board`] gives them.
+    #[cfg(test)]
+    fn candidates(&self, c: usize) -> u32 {
         match self {
             Singles::Bits(b) => b.candidates(c),
             Singles::Masks(m) => m.candidates(c),
         }
     }
 
-    /// The cells (digits, 0 for empty) and each cell's candidates (as
-    /// [`Singles::candidates`]), for building the search's problem.
+    /// The cells (digits, 0 for empty) and each cell's candidates (bit
+    /// `d - 1` for digit `d`; 0 if filled), for building the search's
+    /// problem. The candidates are exact after [`Singles::load`] and
+    /// after [`Singles::propagate`] returns `Stuck`.
     pub(crate) fn board(&mut self) -> (&[u8], &[u32]) {
         match self {
             Singles::Bits(b) => b.board(),
