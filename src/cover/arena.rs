@@ -196,6 +196,13 @@ pub(crate) struct Arena {
     /// The fields of Algorithm M's packed keys, when every list length and
     /// slack is small enough for them (see `dance::KeyBits`).
     pub(crate) key_bits: Option<KeyBits>,
+    /// Whether the lists were rebuilt to hold a chosen subset of the
+    /// options (see `Arena::restrict` in `fixed.rs`), so that only a copy
+    /// of the problem's arena restores them.
+    pub(crate) restricted: bool,
+    /// Set while a search is abandoned just before the arena is rebuilt or
+    /// copied over (see `Solver::pin_within`): undoing then does nothing.
+    pub(crate) discarding: bool,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -307,6 +314,8 @@ impl Arena {
             slack,
             has_bounds,
             key_bits,
+            restricted: false,
+            discarding: false,
             updates: 0,
             cleansings: 0,
         })

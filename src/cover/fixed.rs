@@ -6,9 +6,26 @@
 //! undone in reverse order, which keeps the arena's LIFO invariant: pins
 //! sit at the bottom of the trail, then the prefix's levels, then the
 //! search's.
+//!
+//! Pins can also come with a *restriction* ([`Solver::pin_within`]): the
+//! lists are rebuilt to hold only the options allowed, with the pins'
+//! items covered, at a cost proportional to what is kept. Such pins are
+//! recorded with the mark [`RESTRICTED`] and never undone one by one:
+//! [`Solver::unpin_all`] copies the problem's arena back, and the next
+//! `pin_within` simply rebuilds. Neither needs the search's levels undone
+//! first (a search left paused at its last solution is dropped as it
+//! stands). That makes a Sudoku's givens cheap: one rebuild per puzzle
+//! instead of committing and uncommitting each given, and unwinding the
+//! search after it.
+
+#![forbid(unsafe_code)]
 
 use super::ids::OptionId;
 use super::search::Solver;
+
+/// The mark recorded for the pins of a restriction: they are not on the
+/// trail.
+const RESTRICTED: u32 = u32::MAX;
 
 impl Solver {
     /// Makes the first levels of every search follow `prefix`: at level
@@ -122,10 +139,87 @@ impl Solver {
     /// Removes every pin, restoring the arena to the problem's starting
     /// state. Resets the search.
     pub fn unpin_all(&mut self) {
+        if self.arena.restricted {
+            self.discard_search();
+            self.pins.clear();
+            self.arena.restore_from(&self.problem.inner.arena);
+            return;
+        }
         self.reset();
         while let Some((p, mark)) = self.pins.pop() {
             self.arena.uncommit_option(p, mark);
         }
+    }
+
+    /// Resets the search without undoing its levels, for a caller that
+    /// rebuilds or copies over the whole arena right after.
+    fn discard_search(&mut self) {
+        self.arena.discarding = true;
+        self.reset();
+        self.arena.discarding = false;
+    }
+
+    /// Pins `pins` and keeps for the search only the options of `allowed`
+    /// (those that share an item with a pin are left out): the solutions
+    /// are then exactly the problem's solutions that hold every pin and
+    /// otherwise only allowed options, each search taking the allowed
+    /// options in the order given. Replaces any earlier pins. On failure
+    /// (an unknown or ignored option, or pins that share an item) nothing
+    /// stays pinned.
+    ///
+    /// The cost is proportional to the items plus the nodes of the allowed
+    /// options, however many options the pins rule out, and unpinning (or
+    /// the next call) costs one copy of the arena at most (see the module
+    /// docs). For problems without colours, on a solver without a seed:
+    /// the lists are rebuilt in the order given, and unpinning restores
+    /// the problem's order, not a seed's shuffle. Panics on colours or
+    /// multiplicities (the Sudoku adapter, its one caller, has neither).
+    pub(crate) fn pin_within(
+        &mut self,
+        pins: impl IntoIterator<Item = OptionId>,
+        allowed: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), PinError> {
+        assert!(
+            !self.arena.has_colors && !self.arena.has_bounds,
+            "a restriction is for problems without colours or multiplicities"
+        );
+        // The rebuild overwrites every list, whatever the search, the pins
+        // or an earlier restriction left: nothing needs undoing first.
+        self.discard_search();
+        self.pins.clear();
+        for option in pins {
+            match self.problem.inner.first_node.get(option.as_usize()).map(|f| f.as_u32()) {
+                None => return self.fail(PinError::Unknown(option)),
+                Some(0) => return self.fail(PinError::Ignored(option)),
+                Some(first) => self.pins.push((first, RESTRICTED)),
+            }
+        }
+        let first_node = &self.problem.inner.first_node;
+        let mut unknown = None;
+        let firsts = allowed.into_iter().filter_map(|o| match first_node.get(o.as_usize()) {
+            Some(f) if f.as_u32() != 0 => Some(f.as_u32()),
+            Some(_) => None,
+            None => {
+                unknown.get_or_insert(o);
+                None
+            }
+        });
+        let built = self.arena.restrict(self.pins.iter().map(|&(p, _)| p), firsts);
+        if let Some(o) = unknown {
+            return self.fail(PinError::Unknown(o));
+        }
+        if let Err(k) = built {
+            let option = self.problem.inner.node_option[self.pins[k].0 as usize];
+            return self.fail(PinError::Conflict(option));
+        }
+        Ok(())
+    }
+
+    /// Drops every pin, restores the arena and returns `Err(e)`.
+    fn fail(&mut self, e: PinError) -> Result<(), PinError> {
+        self.pins.clear();
+        self.arena.restore_from(&self.problem.inner.arena);
+        Err(e)
     }
 
     /// The options pinned, in the order pinned.
@@ -151,7 +245,143 @@ pub enum PinError {
 
 #[cfg(test)]
 mod tests {
+    use super::PinError;
+    use crate::cover::{OptionId, Problem, brute_force_solutions};
     use crate::puzzles::queens::Queens;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn ids(v: impl IntoIterator<Item = u32>) -> Vec<OptionId> {
+        v.into_iter().map(OptionId::from_u32).collect()
+    }
+
+    /// With every option allowed, a restriction is the same as pinning
+    /// through the dance: the same tree, the same counts; and unpinning
+    /// restores the arena exactly, by one copy.
+    #[test]
+    fn a_restriction_to_everything_is_a_pin() {
+        let problem = Queens::new(8).unwrap().problem().clone();
+        let all = ids(0..problem.option_count() as u32);
+        for pin in [0u32, 3, 17, 40] {
+            let mut dance = problem.solver();
+            dance.pin(OptionId::from_u32(pin)).unwrap();
+            let want = (dance.count(), dance.stats().nodes, dance.stats().updates);
+            let mut fast = problem.solver();
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
+            assert!(!fast.links_are_pristine());
+            let got = (fast.count(), fast.stats().nodes, fast.stats().updates);
+            assert_eq!(got, want, "pin {pin}");
+            assert_eq!(fast.pinned().collect::<Vec<_>>(), ids([pin]));
+            for s in fast.solutions() {
+                assert!(s.contains(&OptionId::from_u32(pin)));
+            }
+            fast.unpin_all();
+            assert!(fast.links_are_pristine());
+            assert_eq!(fast.count(), 92);
+            // A search left paused is dropped as it stands, by the next
+            // restriction and by unpinning.
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
+            assert!(fast.next_solution().is_some());
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
+            assert_eq!((fast.count(), fast.stats().nodes, fast.stats().updates), want);
+            assert!(fast.first().is_some());
+            fast.unpin_all();
+            assert!(fast.links_are_pristine());
+            // And ordinary pins with a paused search under them.
+            fast.pin(OptionId::from_u32(pin)).unwrap();
+            assert!(fast.next_solution().is_some());
+            fast.pin_within(ids([pin]), all.iter().copied()).unwrap();
+            assert_eq!(fast.count(), want.0);
+            fast.unpin_all();
+            assert!(fast.links_are_pristine());
+        }
+    }
+
+    /// On random small problems, the solutions under a restriction are
+    /// exactly the brute-force solutions that hold the pins and otherwise
+    /// only allowed options; one restriction follows another without
+    /// unpinning, and unpinning leaves the arena pristine.
+    #[test]
+    fn restrictions_agree_with_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        for _ in 0..300 {
+            let items = rng.random_range(2..7u32);
+            let mut text: String = (0..items).map(|i| format!("i{i} ")).collect();
+            text.push('\n');
+            let n_options = rng.random_range(1..14);
+            for _ in 0..n_options {
+                let mut option: Vec<String> =
+                    (0..items).filter(|_| rng.random_bool(0.4)).map(|i| format!("i{i}")).collect();
+                if option.is_empty() {
+                    option.push(format!("i{}", rng.random_range(0..items)));
+                }
+                text.push_str(&option.join(" "));
+                text.push('\n');
+            }
+            let problem = Problem::from_dlx(&text).unwrap();
+            let every = brute_force_solutions(&problem).unwrap();
+            let mut solver = problem.solver();
+            for _ in 0..3 {
+                let n = problem.option_count() as u32;
+                let allowed: Vec<OptionId> = ids((0..n).filter(|_| rng.random_bool(0.7)));
+                let pins: Vec<OptionId> = ids((0..n).filter(|_| rng.random_bool(0.15)));
+                let disjoint = |a: OptionId, b: OptionId| {
+                    problem.option(a).iter().all(|x| problem.option(b).iter().all(|y| x.0 != y.0))
+                };
+                let clash = pins.iter().enumerate().any(|(k, &a)| pins[..k].iter().any(|&b| !disjoint(a, b)));
+                match solver.pin_within(pins.iter().copied(), allowed.iter().copied()) {
+                    Err(PinError::Conflict(_)) => {
+                        assert!(clash);
+                        assert!(solver.links_are_pristine());
+                        assert_eq!(solver.pinned().count(), 0);
+                        continue;
+                    }
+                    Err(e) => panic!("{e}"),
+                    Ok(()) => assert!(!clash),
+                }
+                let want: Vec<_> = every
+                    .iter()
+                    .filter(|s| pins.iter().all(|p| s.contains(p)))
+                    .filter(|s| s.iter().all(|o| pins.contains(o) || allowed.contains(o)))
+                    .cloned()
+                    .collect();
+                let mut got: Vec<_> = solver
+                    .solutions()
+                    .map(|mut s| {
+                        s.sort();
+                        s
+                    })
+                    .collect();
+                got.sort();
+                assert_eq!(got, want, "{text}pins {pins:?}, allowed {allowed:?}");
+            }
+            solver.unpin_all();
+            assert!(solver.links_are_pristine());
+        }
+    }
+
+    /// Seeding a restricted solver turns its pins into ordinary ones, on
+    /// the full lists; an unknown option fails with nothing pinned.
+    #[test]
+    fn seeds_and_errors_after_a_restriction() {
+        let problem = Queens::new(6).unwrap().problem().clone();
+        let mut solver = problem.solver();
+        solver.pin_within(ids([1]), ids([])).unwrap();
+        assert_eq!(solver.count(), 0);
+        solver.set_seed(Some(5));
+        assert_eq!(solver.pinned().collect::<Vec<_>>(), ids([1]));
+        let mut plain = problem.solver();
+        plain.pin(OptionId::from_u32(1)).unwrap();
+        assert_eq!(solver.count(), plain.count());
+        solver.set_seed(None);
+        solver.unpin_all();
+        assert!(solver.links_are_pristine());
+        let unknown = OptionId::from_u32(10_000);
+        assert_eq!(solver.pin_within(ids([1]), [unknown]), Err(PinError::Unknown(unknown)));
+        assert_eq!(solver.pin_within([unknown], []), Err(PinError::Unknown(unknown)));
+        assert!(solver.links_are_pristine());
+        assert_eq!(solver.count(), 4);
+    }
 
     #[test]
     fn prefixes_split_the_search() {

@@ -1,12 +1,26 @@
 //! Committing outside the hot loop: whole options (pins), single levels
-//! (prefix replay and unwinding), and reordering the vertical lists (for
-//! the seeded randomisation).
+//! (prefix replay and unwinding), restrictions, and reordering the
+//! vertical lists (for the seeded randomisation).
 //!
 //! A pin commits every item of one option, as if the search had chosen it
 //! at a level below level 0. Pins are undone in reverse order, which keeps
 //! the arena's LIFO invariant.
+//!
+//! A *restriction* ([`Arena::restrict`]) reaches the state that pinning
+//! some options would leave, and more, without the dance: it rebuilds
+//! every vertical list from scratch to hold only a chosen subset of the
+//! options, and flags the pinned options' items as covered. Its cost is
+//! proportional to the items plus the nodes kept, not to the nodes hidden.
+//! The state it leaves is one the search can start from: every option in
+//! a list of an active item is in the lists of all its items, every
+//! length counts its list, and the trail is empty. Nodes left out keep
+//! stale links, which no list leads to. So the search's LIFO invariant
+//! holds above it, and the state is undone by copying the problem's
+//! arena back ([`Arena::restore_from`]), never by the trail.
 
-use super::arena::{Arena, COVERED};
+#![forbid(unsafe_code)]
+
+use super::arena::{Arena, COVERED, Link};
 use super::dance::Branch;
 use super::ids::NodeId;
 
@@ -18,6 +32,9 @@ impl Arena {
 
     /// Unhides the options hidden since `mark`, last first.
     pub(crate) fn undo_to(&mut self, mark: u32) {
+        if self.discarding {
+            return;
+        }
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
         match (bounds, colors) {
@@ -106,6 +123,9 @@ impl Arena {
     /// branching item, which stay on the trail below `mark`: the caller
     /// undoes them with the levels below, or with `undo_to`.
     pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
+        if self.discarding {
+            return;
+        }
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
         let i = dance.top(c);
@@ -204,11 +224,88 @@ impl Arena {
         })
     }
 
+    /// Empties every vertical list (uncovered, length 0, keeping the
+    /// tags: see [`Arena::shift`]) and the trail.
+    fn clear_lists(&mut self) {
+        let n = self.n_items as usize;
+        for (h, link) in self.links[1..=n].iter_mut().enumerate() {
+            let id = NodeId::from_u32(h as u32 + 1);
+            *link = Link { up: id, down: id };
+        }
+        let primary = self.n_primary as usize;
+        let tagged = self.shift > 0;
+        for (h, l) in self.len[1..=primary].iter_mut().enumerate() {
+            *l = if tagged { h as u32 } else { 0 };
+        }
+        self.len[primary + 1..=n].fill(0);
+        self.trail_len = 0;
+    }
+
+    /// Rebuilds the lists (of a problem without colours) so that they
+    /// hold only the options whose first nodes `allowed` yields, in that
+    /// order, less those that share an item with a pin, and covers the
+    /// items of the options whose first nodes are `pins`. The options must
+    /// be distinct. Fails with the position of the first pin that shares
+    /// an item with an earlier one, leaving the arena to be restored. See
+    /// the module docs for the state this leaves.
+    pub(crate) fn restrict(
+        &mut self,
+        pins: impl Iterator<Item = u32>,
+        allowed: impl Iterator<Item = u32>,
+    ) -> Result<(), usize> {
+        debug_assert!(!self.has_colors, "a restriction has no colour states");
+        self.clear_lists();
+        self.restricted = true;
+        let step = 1 << self.shift;
+        // Locals that don't alias, so the loops keep them in registers.
+        let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
+        for (k, first) in pins.enumerate() {
+            for q in first..span[first as usize].end {
+                let h = top[q as usize] as usize;
+                if len[h] & COVERED != 0 {
+                    return Err(k);
+                }
+                len[h] |= COVERED;
+            }
+        }
+        for first in allowed {
+            let nodes = first..span[first as usize].end;
+            if nodes.clone().any(|q| len[top[q as usize] as usize] & COVERED != 0) {
+                continue;
+            }
+            for q in nodes {
+                append(links, len, top[q as usize], q, step);
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the links, lengths and colour states of `pristine`, the
+    /// problem's own arena, and empties the trail: the way back from a
+    /// restriction (or from any state) in one copy.
+    pub(crate) fn restore_from(&mut self, pristine: &Arena) {
+        self.links.copy_from_slice(&pristine.links);
+        self.len.copy_from_slice(&pristine.len);
+        self.color.copy_from_slice(&pristine.color);
+        self.trail_len = 0;
+        self.restricted = false;
+    }
+
     /// Relinks every vertical list in the order given by `reorder`, which
-    /// receives each item's nodes (top to bottom) and may permute them.
-    /// Must be called with nothing covered.
+    /// receives each item's nodes (in the problem's order) and may permute
+    /// them. The lists are rebuilt from the nodes' items, whatever they
+    /// held before (a restriction included), and every item is uncovered;
+    /// nothing may be purified.
     pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [u32])) {
-        debug_assert!(self.len[1..].iter().all(|&l| l & COVERED == 0));
+        debug_assert!(self.color.iter().all(|&c| c >= 0), "nothing purified");
+        self.clear_lists();
+        self.restricted = false;
+        let first_option_node = self.n_items as usize + 2;
+        for (q, &h) in self.top.iter().enumerate().skip(first_option_node) {
+            if h != 0 {
+                append(&mut self.links, &mut self.len, h, q as u32, 1 << self.shift);
+            }
+        }
         let mut column = Vec::new();
         for h in 1..=self.n_items {
             column.clear();
@@ -228,4 +325,16 @@ impl Arena {
             self.links[h as usize].up = NodeId::from_u32(prev);
         }
     }
+}
+
+/// Appends node `q` at the bottom of the list of item `h` (its item),
+/// whose length word grows by `step`.
+#[inline(always)]
+fn append(links: &mut [Link], len: &mut [u32], h: u32, q: u32, step: u32) {
+    let last = links[h as usize].up;
+    let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
+    links[q as usize] = Link { up: last, down: h_id };
+    links[last.as_usize()].down = q_id;
+    links[h as usize].up = q_id;
+    len[h as usize] += step;
 }

@@ -11,21 +11,40 @@
 //! `r{r}{d}`, `c{c}{d}`, `b{b}{d}` (0-based positions, digits from 1), plus
 //! `x{i}{d}` for diagonals and `w{i}{d}` for windows.
 //!
-//! **Givens** are *pinned*: their options are committed before the search
-//! (see [`Solver::pin`](crate::cover::Solver::pin)), and unpinned before
-//! the next puzzle, so the matrix is never rebuilt. Givens that contradict
-//! each other are caught first, by a direct look at the houses, and
-//! reported with the cells in conflict. Once pinned, the search sees
-//! exactly the problem Knuth's `sudoku-dlx` writes for the puzzle, and
-//! finds the same tree (2,720 nodes for the "world's hardest" puzzle).
+//! **Each puzzle**, in three steps:
+//!
+//! 1. The *singles pass* ([`super::singles`]) loads the givens on bit
+//!    masks, which also finds givens that clash (reported with the cells,
+//!    by [`first_conflict`]), and places naked and hidden singles. If that
+//!    fills the grid, the grid is the only solution and no search runs; if
+//!    it finds a contradiction, there is none. Both are proofs (see the
+//!    singles module), so "unique" is always proven: by singles filling
+//!    the grid, or by the search below.
+//! 2. Otherwise the filled cells are *pinned* and the search is
+//!    *restricted* to the remaining candidates
+//!    ([`Solver::pin_within`](crate::cover::Solver)): the matrix is never
+//!    rebuilt, and the arena is put in that state in one pass over the
+//!    candidates, not by committing each given and undoing it afterwards.
+//! 3. The engine searches for up to the number of solutions asked for.
+//!
+//! With the singles pass off ([`SudokuSolver::set_singles`]) only the
+//! givens are pinned, and the search sees exactly the problem Knuth's
+//! `sudoku-dlx` writes for the puzzle: the same tree, and DLX1's node and
+//! update counts (2,720 nodes and 48,760 updates for the "world's hardest"
+//! puzzle, where singles place nothing, so the figures agree either way).
+//! With a seed ([`SudokuSolver::set_seed`]), the givens are pinned through
+//! the dance, which keeps the seed's shuffled lists, and the pass is off.
 //!
 //! Solving allocates nothing per puzzle: [`SudokuSolver::examine`] writes
 //! into caller-provided slices.
+
+#![forbid(unsafe_code)]
 
 use super::SudokuError;
 use super::grid::Grid;
 use super::layout::{HouseKind, Layout};
 use super::rules::{Conflict, first_conflict};
+use super::singles::{Outcome as Singled, Singles};
 use crate::cover::{Limits, OptionId, Problem, ProblemBuilder, Solver, Stats, Status, StopReason};
 use crate::puzzles::coordinate;
 use std::ops::ControlFlow;
@@ -112,6 +131,38 @@ pub struct SudokuSolver {
     layout: Layout,
     solver: Solver,
     last: Stats,
+    /// The singles pass, with its board.
+    singles: Singles,
+    /// Whether the singles pass places digits before the search.
+    use_singles: bool,
+    /// The seed of the search, if any.
+    seed: Option<u64>,
+}
+
+/// The positions of the set bits of a mask, lowest first.
+struct Bits32(u32);
+
+impl Iterator for Bits32 {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let k = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            k
+        })
+    }
+}
+
+/// Where a puzzle stands once loaded (see the module docs).
+enum Loaded {
+    /// The givens clash.
+    Clash(Conflict),
+    /// Singles filled the grid (`true`: its only solution, in the board)
+    /// or found a contradiction (`false`: no solution). No search needed.
+    Decided(bool),
+    /// The solver is ready to search.
+    Search,
 }
 
 impl SudokuSolver {
@@ -123,7 +174,14 @@ impl SudokuSolver {
     /// A solver for any layout.
     pub fn with_layout(layout: Layout) -> SudokuSolver {
         let problem = matrix(&layout);
-        SudokuSolver { solver: problem.solver(), layout, last: Stats::default() }
+        SudokuSolver {
+            solver: problem.solver(),
+            singles: Singles::new(&layout),
+            layout,
+            last: Stats::default(),
+            use_singles: true,
+            seed: None,
+        }
     }
 
     /// The layout.
@@ -143,22 +201,130 @@ impl SudokuSolver {
     }
 
     /// Randomises the search (see [`Solver::with_seed`]); `None` restores
-    /// the natural order.
+    /// the natural order. With a seed, the singles pass is skipped (see
+    /// the module docs).
     pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.solver.unpin_all();
         self.solver.set_seed(seed);
+        self.seed = seed;
     }
 
-    /// Checks and pins the givens of `cells` (row by row, 0 for empty).
-    fn load(&mut self, cells: &[u8]) -> Result<(), Conflict> {
+    /// Turns the singles pass before each search on (the default) or off.
+    /// Off, the search gets exactly the puzzle's exact-cover problem, as
+    /// Knuth's `sudoku-dlx` writes it, and reports DLX1's statistics for
+    /// it; on, puzzles that singles solve take no search at all (0 nodes),
+    /// and the others a smaller one. The answers are the same.
+    pub fn set_singles(&mut self, on: bool) {
+        self.use_singles = on;
+    }
+
+    /// Loads the puzzle `cells` (row by row, 0 for empty), assuming that
+    /// cell `exclude.0`, if given, is empty and doesn't hold digit
+    /// `exclude.1`: runs the singles pass, then pins the filled cells and
+    /// restricts the search to the candidates left (see the module docs).
+    fn load(&mut self, cells: &[u8], exclude: Option<(usize, u8)>) -> Loaded {
+        if self.seed.is_some() {
+            debug_assert!(exclude.is_none(), "no exclusions with a seed");
+            return self.pin_givens(cells);
+        }
+        let mut outcome = match self.singles.load(cells) {
+            Err(_) => return Loaded::Clash(first_conflict(&self.layout, cells).expect("a clash is a conflict")),
+            Ok(o) => o,
+        };
+        if let Some((c, d)) = exclude {
+            if outcome != Singled::Contradiction {
+                outcome = self.singles.exclude(c, d);
+            }
+        }
+        if self.use_singles {
+            if outcome == Singled::Stuck {
+                outcome = self.singles.propagate();
+            }
+            match outcome {
+                Singled::Solved => return Loaded::Decided(true),
+                Singled::Contradiction => return Loaded::Decided(false),
+                Singled::Stuck => {}
+            }
+        }
+        let side = self.layout.side() as u32;
+        let (cells, masks) = self.singles.board();
+        let pins = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
+        let pins = pins.map(|(c, &v)| OptionId::from_u32(c as u32 * side + u32::from(v) - 1));
+        let allowed = masks.iter().enumerate().flat_map(|(c, &m)| {
+            let base = c as u32 * side;
+            Bits32(m).map(move |d| OptionId::from_u32(base + d))
+        });
+        self.solver.pin_within(pins, allowed).expect("the board's digits agree");
+        Loaded::Search
+    }
+
+    /// Checks the givens and pins them through the dance (for a seeded
+    /// search, whose shuffled lists a restriction would lose).
+    fn pin_givens(&mut self, cells: &[u8]) -> Loaded {
         if let Some(conflict) = first_conflict(&self.layout, cells) {
-            return Err(conflict);
+            return Loaded::Clash(conflict);
         }
         self.solver.unpin_all();
         let side = self.layout.side();
         let givens = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
         let options = givens.map(|(k, &v)| OptionId::from_u32((k * side + usize::from(v) - 1) as u32));
         self.solver.pin_all(options).expect("givens without conflicts can all be pinned");
-        Ok(())
+        Loaded::Search
+    }
+
+    /// Searches the loaded puzzle for up to `max` solutions, calling
+    /// `visit` with each (its options) until it returns `Break`.
+    fn search(&mut self, max: u64, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Examined {
+        self.solver.reset();
+        let mut found = 0;
+        while found < max {
+            let Some(solution) = self.solver.next_solution() else {
+                break;
+            };
+            found += 1;
+            if visit(solution).is_break() {
+                break;
+            }
+        }
+        // Paused: `max` was reached, or `visit` stopped the search.
+        let status = match self.solver.status() {
+            Status::Paused => Status::Stopped(StopReason::Solutions),
+            s => s,
+        };
+        let stats = self.solver.stats();
+        self.last = stats;
+        // A search paused at its last solution stays so: the next puzzle's
+        // load drops it without undoing it (see `Solver::pin_within`).
+        Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates }
+    }
+
+    /// The result of a puzzle decided by singles (`solved`: one solution,
+    /// else none) when up to `max` solutions were asked for.
+    fn decided(&mut self, solved: bool, max: u64) -> Examined {
+        let solutions = u64::from(solved).min(max);
+        let status =
+            if solutions < u64::from(solved) { Status::Stopped(StopReason::Solutions) } else { Status::Complete };
+        self.last = Stats { solutions, ..Stats::default() };
+        Examined { solutions, status, nodes: 0, guesses: 0, updates: 0 }
+    }
+
+    /// Whether the puzzle `cells` has a solution in which the empty cell
+    /// `c` doesn't hold digit `d`; `None` if a limit stopped the search
+    /// first. For a solver without a seed.
+    pub(crate) fn has_solution_without(&mut self, cells: &[u8], c: usize, d: u8) -> Option<bool> {
+        self.last = Stats::default();
+        match self.load(cells, Some((c, d))) {
+            Loaded::Clash(_) => Some(false),
+            Loaded::Decided(solved) => Some(solved),
+            Loaded::Search => {
+                let e = self.search(1, |_| ControlFlow::Continue(()));
+                match e.answer() {
+                    Answer::Stopped(StopReason::Solutions) | Answer::Unique | Answer::Several => Some(true),
+                    Answer::None => Some(false),
+                    Answer::Stopped(_) => (e.solutions > 0).then_some(true),
+                }
+            }
+        }
     }
 
     /// Looks for up to `max` solutions of the puzzle `cells` and writes the
@@ -168,30 +334,26 @@ impl SudokuSolver {
         assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
         // No figure of an earlier puzzle may pass for this one's.
         self.last = Stats::default();
-        self.load(cells)?;
-        let side = self.layout.side();
-        self.solver.reset();
-        let mut found = 0;
-        while found < max {
-            let Some(solution) = self.solver.next_solution() else {
-                break;
-            };
-            if found == 0 {
-                for &o in solution {
-                    let o = o.as_usize();
-                    first[o / side] = (o % side) as u8 + 1;
+        match self.load(cells, None) {
+            Loaded::Clash(conflict) => Err(conflict),
+            Loaded::Decided(solved) => {
+                if solved && max > 0 {
+                    first.copy_from_slice(self.singles.cells());
                 }
+                Ok(self.decided(solved, max))
             }
-            found += 1;
+            Loaded::Search => {
+                let side = self.layout.side();
+                let mut filled = false;
+                Ok(self.search(max, |solution| {
+                    if !filled {
+                        fill(first, solution, side);
+                        filled = true;
+                    }
+                    ControlFlow::Continue(())
+                }))
+            }
         }
-        let status = match self.solver.status() {
-            Status::Paused => Status::Stopped(StopReason::Solutions),
-            s => s,
-        };
-        let stats = self.solver.stats();
-        self.last = stats;
-        self.solver.reset();
-        Ok(Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates })
     }
 
     fn grid_size_ok(&self, grid: &Grid) -> Result<(), SudokuError> {
@@ -274,71 +436,49 @@ impl SudokuSolver {
         if puzzle.side() != self.layout.side() {
             return Outcome::WrongSize { side: puzzle.side() };
         }
-        if let Err(conflict) = self.load(puzzle.cells()) {
-            return Outcome::Conflict(conflict);
-        }
-        let side = self.layout.side();
-        let mut cells = puzzle.cells().to_vec();
-        self.solver.reset();
-        let mut found = 0;
-        while found < max {
-            let Some(solution) = self.solver.next_solution() else {
-                break;
-            };
-            for &o in solution {
-                let o = o.as_usize();
-                cells[o / side] = (o % side) as u8 + 1;
+        match self.load(puzzle.cells(), None) {
+            Loaded::Clash(conflict) => Outcome::Conflict(conflict),
+            Loaded::Decided(solved) => {
+                if solved && max > 0 {
+                    // The only solution: whatever `visit` answers, there is no other.
+                    let _ = visit(self.singles.cells());
+                }
+                Outcome::Examined(self.decided(solved, max))
             }
-            found += 1;
-            if visit(&cells).is_break() {
-                break;
+            Loaded::Search => {
+                let side = self.layout.side();
+                let mut cells = puzzle.cells().to_vec();
+                Outcome::Examined(self.search(max, |solution| {
+                    fill(&mut cells, solution, side);
+                    visit(&cells)
+                }))
             }
         }
-        // Paused: `max` was reached, or `visit` stopped the search.
-        let status = match self.solver.status() {
-            Status::Paused => Status::Stopped(StopReason::Solutions),
-            s => s,
-        };
-        let stats = self.solver.stats();
-        self.last = stats;
-        self.solver.reset();
-        Outcome::Examined(Examined {
-            solutions: found,
-            status,
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-            updates: stats.updates,
-        })
     }
 
     /// Up to `max` solutions, in the order the search finds them.
     pub fn solutions(&mut self, puzzle: &Grid, max: usize) -> Result<Vec<Grid>, SudokuError> {
         self.grid_size_ok(puzzle)?;
-        self.last = Stats::default();
-        if self.load(puzzle.cells()).is_err() {
-            return Ok(Vec::new());
-        }
-        let side = self.layout.side();
-        self.solver.reset();
         let mut out = Vec::new();
-        while out.len() < max {
-            let Some(solution) = self.solver.next_solution() else {
-                break;
-            };
-            let mut cells = vec![0; side * side];
-            for &o in solution {
-                cells[o.as_usize() / side] = (o.as_usize() % side) as u8 + 1;
-            }
-            out.push(Grid::from_cells(cells).expect("same size"));
-        }
-        self.last = self.solver.stats();
-        self.solver.reset();
+        let outcome = self.for_each_solution(puzzle, max as u64, |cells| {
+            out.push(Grid::from_cells(cells.to_vec()).expect("same size"));
+            ControlFlow::Continue(())
+        });
+        debug_assert!(!matches!(outcome, Outcome::WrongSize { .. }));
         Ok(out)
     }
 
     /// Statistics of the last search.
     pub fn stats(&self) -> Stats {
         self.last
+    }
+}
+
+/// Writes the digits of `solution`'s options into `cells`.
+fn fill(cells: &mut [u8], solution: &[OptionId], side: usize) {
+    for &o in solution {
+        let o = o.as_usize();
+        cells[o / side] = (o % side) as u8 + 1;
     }
 }
 

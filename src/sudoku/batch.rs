@@ -17,6 +17,8 @@
 //! one), and a solver unpins the last puzzle's givens as it loads the
 //! next, so any puzzle may follow any other.
 
+#![forbid(unsafe_code)]
+
 pub use super::adapter::Outcome;
 use super::adapter::{Examined, SudokuSolver};
 use super::grid::Grid;

@@ -15,10 +15,20 @@
 //!    among the puzzles of that symmetry (as in qqwing and the `sudoku`
 //!    crate), though a single given may sometimes go if the symmetry is
 //!    given up.
-//! 3. Uniqueness is decided by the engine's count up to 2. As a shortcut,
-//!    a removal is accepted at once when naked and hidden singles alone
-//!    still fill the grid, since that proves the solution unique; only
-//!    when singles get stuck does the engine search.
+//! 3. Uniqueness after a removal is decided by looking for *another*
+//!    solution, not by counting to 2. The puzzle before the removal had
+//!    exactly one solution, `S`; so any other solution of the puzzle
+//!    without the orbit differs from `S` somewhere on the orbit (else it
+//!    would solve the puzzle before the removal too). Split by the first
+//!    orbit cell `c` where it differs: for each `c` in turn (the orbit's
+//!    earlier cells given their digits of `S`, the later ones empty), is
+//!    there a solution with `c` ≠ `S[c]`? Each question goes to the
+//!    singles pass under that exclusion, whose contradiction proves the
+//!    answer is no and which often settles it, and otherwise to the
+//!    engine's search restricted to the candidates left, for one
+//!    solution. The removal stands when every answer is no. Each search
+//!    is much smaller than a count to 2, which must find `S` and then
+//!    exhaust the rest of the tree.
 //!
 //! 4. With a difficulty, each candidate puzzle is graded by the logic
 //!    solver ([`super::logic`]) and new grids are tried until one has the
@@ -28,11 +38,12 @@
 //! of threads: puzzle `i` of a run with seed `s` uses [`derive_seed`]`(s,
 //! i)`.
 
+#![forbid(unsafe_code)]
+
 use super::adapter::SudokuSolver;
 use super::grid::Grid;
 use super::layout::Layout;
 use super::logic::{Grade, Level, LogicSolver};
-use super::singles::Peers;
 use super::symmetry::Symmetry;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -106,9 +117,6 @@ pub struct Generator {
     solver: SudokuSolver,
     /// The orbits of each of the symmetry's [`choices`](Symmetry::choices).
     orbits: Vec<Vec<Vec<usize>>>,
-    peers: Peers,
-    scratch: Vec<u32>,
-    found: Vec<u8>,
     logic: LogicSolver,
 }
 
@@ -133,12 +141,9 @@ impl Generator {
             filler: SudokuSolver::with_layout(layout.clone()),
             solver: SudokuSolver::with_layout(layout.clone()),
             orbits: options.symmetry.choices().iter().map(|s| s.orbits(side)).collect(),
-            peers: Peers::new(&layout),
             logic: LogicSolver::with_layout(layout.clone()),
             layout,
             options,
-            scratch: Vec::new(),
-            found: vec![0; side * side],
         }
     }
 
@@ -209,7 +214,7 @@ impl Generator {
             for &c in &orbit {
                 cells[c] = 0;
             }
-            if self.unique(&cells) {
+            if self.still_unique(&mut cells, &orbit, solution.cells()) {
                 givens -= orbit.len();
             } else {
                 for &c in &orbit {
@@ -222,13 +227,24 @@ impl Generator {
         (Grid::from_cells(cells).expect("same size"), solution, choices[pick])
     }
 
-    /// Whether the puzzle has exactly one solution: by singles when they
-    /// suffice, otherwise by the engine's count up to 2.
-    fn unique(&mut self, cells: &[u8]) -> bool {
-        if self.peers.solved_by_singles(cells, &mut self.scratch) {
-            return true;
+    /// Whether the puzzle `cells`, just emptied on `orbit`, still has
+    /// `solution` as its only solution, given that it had before (see the
+    /// module docs: one question per orbit cell). Leaves `cells` as it
+    /// found it.
+    fn still_unique(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
+        let mut unique = true;
+        for &c in orbit {
+            // A limit can't stop this solver, but an unknown is not a no.
+            if self.solver.has_solution_without(cells, c, solution[c]) != Some(false) {
+                unique = false;
+                break;
+            }
+            cells[c] = solution[c];
         }
-        self.solver.examine(cells, 2, &mut self.found).is_ok_and(|e| e.solutions == 1)
+        for &c in orbit {
+            cells[c] = 0;
+        }
+        unique
     }
 }
 

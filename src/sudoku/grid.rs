@@ -5,6 +5,8 @@
 //! uses `1`–`9` and `A`–`G`). Empty cells are written `.`, and read from
 //! `.`, `0` or `_`. Cells are named `r1c1` … `r9c9` (1-based).
 
+#![forbid(unsafe_code)]
+
 use super::{ParseErrorKind, SudokuError};
 use std::fmt;
 
@@ -44,9 +46,15 @@ impl Grid {
     /// assert_eq!(g.givens(), 21);
     /// ```
     pub fn from_line(text: &str) -> Option<Grid> {
-        let len = text.chars().count();
+        // Every cell character is ASCII, so a valid line has one byte per
+        // cell (a longer text may still be the right number of characters,
+        // but then one of them is not a cell).
+        let len = text.len();
         let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == len)?;
-        let cells = text.chars().map(|c| digit_value(c, n * n)).collect::<Option<Vec<u8>>>()?;
+        let mut cells = Vec::with_capacity(len);
+        for &b in text.as_bytes() {
+            cells.push(digit_value(char::from(b), n * n)?);
+        }
         Some(Grid { n, cells })
     }
 
@@ -89,7 +97,9 @@ impl Grid {
 
     /// The grid on one line, `.` for empty cells.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| digit_char(v)).collect()
+        // Every digit character is ASCII: one byte per cell.
+        let bytes = self.cells.iter().map(|&v| digit_char(v) as u8).collect();
+        String::from_utf8(bytes).expect("ASCII")
     }
 
     /// The grid as a block of lines with box separators, as qqwing and

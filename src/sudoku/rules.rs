@@ -2,6 +2,8 @@
 //! (what the seed article's `isValidSudoku` checks) and a full solution
 //! check that shares no code with the search.
 
+#![forbid(unsafe_code)]
+
 use super::grid::{Grid, cell_name, digit_char};
 use super::layout::Layout;
 use std::fmt;
@@ -36,20 +38,35 @@ impl fmt::Display for Conflict {
 /// Allocates only to describe a conflict it finds.
 pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
     for house in layout.houses() {
-        let mut seen = 0u32;
+        // Bit `v` for digit `v` (bit 0 for empty cells, ignored): a digit
+        // seen twice sets its bit in `twice`. Branch-free; the conflict is
+        // looked for only in a house that has one.
+        let (mut seen, mut twice) = (0u64, 0u64);
         for &c in &house.cells {
-            let v = cells[c];
-            if v == 0 {
-                continue;
-            }
-            if seen & (1 << v) != 0 {
-                let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
-                return Some(Conflict { digit: v, cells: (first, c), house: house.name(), side: layout.side() });
-            }
-            seen |= 1 << v;
+            let bit = 1u64 << (cells[c] & 63);
+            twice |= seen & bit;
+            seen |= bit;
+        }
+        if twice & !1 != 0 {
+            return Some(conflict_in(house, cells, layout.side()));
         }
     }
     None
+}
+
+/// The first cell of `house` holding a digit seen before in it, with that
+/// digit's first cell.
+fn conflict_in(house: &super::layout::House, cells: &[u8], side: usize) -> Conflict {
+    let mut seen = 0u64;
+    for &c in &house.cells {
+        let v = cells[c];
+        if v != 0 && seen & (1 << v) != 0 {
+            let first = *house.cells.iter().find(|&&o| cells[o] == v).expect("seen before");
+            return Conflict { digit: v, cells: (first, c), house: house.name(), side };
+        }
+        seen |= 1 << v;
+    }
+    unreachable!("the house has a repeated digit")
 }
 
 /// Every conflict: for each house, each pair of a digit's first cell and a
@@ -105,21 +122,35 @@ pub fn check_solution(layout: &Layout, puzzle: &Grid, solution: &Grid) -> Result
     if puzzle.cells().len() != solution.cells().len() || solution.side() != layout.side() {
         return Err(NotASolution::Size);
     }
-    let side = layout.side();
+    // Branch-free checks first (every grid a batch shows is checked); the
+    // slow paths only name what is wrong.
+    let cells = solution.cells();
+    let bad_cell = puzzle.cells().iter().zip(cells).fold(false, |bad, (&p, &s)| bad | (s == 0) | (p != 0 && p != s));
+    if bad_cell {
+        return Err(wrong_cell(puzzle, solution, layout.side()));
+    }
+    // Every cell is filled, so a house of `side` cells holds every digit
+    // once exactly when the digits it holds are all different.
+    let all = (1u64 << (layout.side() + 1)) - 2;
+    let distinct = layout.houses().iter().all(|h| h.cells.iter().fold(0u64, |m, &c| m | 1 << (cells[c] & 63)) == all);
+    if distinct {
+        return Ok(());
+    }
+    match first_conflict(layout, cells) {
+        Some(c) => Err(NotASolution::Conflict(c)),
+        None => unreachable!("a full grid whose house lacks a digit repeats one"),
+    }
+}
+
+/// The first cell of `solution` that is empty or changes a given.
+fn wrong_cell(puzzle: &Grid, solution: &Grid, side: usize) -> NotASolution {
     for (k, (&p, &s)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
         if s == 0 {
-            return Err(NotASolution::Empty(cell_name(k, side)));
+            return NotASolution::Empty(cell_name(k, side));
         }
         if p != 0 && p != s {
-            return Err(NotASolution::GivenChanged {
-                cell: cell_name(k, side),
-                given: digit_char(p),
-                found: digit_char(s),
-            });
+            return NotASolution::GivenChanged { cell: cell_name(k, side), given: digit_char(p), found: digit_char(s) };
         }
     }
-    match first_conflict(layout, solution.cells()) {
-        Some(c) => Err(NotASolution::Conflict(c)),
-        None => Ok(()),
-    }
+    unreachable!("a cell is empty or changes a given")
 }

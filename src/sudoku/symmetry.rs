@@ -1,6 +1,8 @@
 //! Symmetries of the givens: which cells must be removed together so that
 //! a generated puzzle looks symmetric.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,0 +1,289 @@
+//! Singles on bitboards, for layouts of at most 128 cells: every 9×9
+//! layout (classic, X, windoku, jigsaw) and 4×4. See [`super::masks`] for
+//! larger grids.
+//!
+//! The board is one `u128` per digit, `pos[d]`: the empty cells that may
+//! still hold digit `d + 1`. Placing digit `d + 1` in cell `c` clears `c`
+//! from every board and `c`'s peers from `pos[d]`: a few dozen
+//! instructions, whatever the number of peers. A *naked round* finds
+//! every cell with one candidate at once, by counting through the boards
+//! (`once`, `twice`), and places them; a *hidden round* looks, for each
+//! digit whose board changed since the last hidden round, at each house
+//! that doesn't hold the digit yet: no cell left there is a
+//! contradiction, one cell left is a placement.
+//!
+//! **Invariant.** `pos[d]` holds exactly the empty cells none of whose
+//! peers holds `d + 1`, less the cells from which `d + 1` was excluded on
+//! purpose ([`Bits::exclude`]): every placement updates every board at
+//! once, so the candidates are always exact. `done[d]` is the set of
+//! houses holding `d + 1`. Every placement is checked against the boards
+//! as they are at that moment, so every step is a sound deduction.
+
+#![forbid(unsafe_code)]
+
+use super::{Clash, Dead, Outcome};
+use crate::sudoku::layout::Layout;
+
+/// The most digits (the side of a grid of at most 128 cells).
+const DIGITS: usize = 11;
+
+/// A layout's tables and one board (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    side: usize,
+    cells: usize,
+    /// Every cell.
+    all: u128,
+    /// Per cell: its peers (the other cells of its houses).
+    peers: Vec<u128>,
+    /// Per house: its cells.
+    houses: Vec<u128>,
+    /// Per cell: its houses, one bit each.
+    cell_houses: Vec<u32>,
+    /// Every house, one bit each.
+    all_houses: u32,
+    /// Per digit `d` (for `d + 1`): the empty cells that may hold it.
+    pos: [u128; DIGITS],
+    /// Per digit: the houses that hold it.
+    done: [u32; DIGITS],
+    /// Per digit: `pos` when the last hidden round looked at it and found
+    /// nothing, or [`UNSEEN`].
+    seen: [u128; DIGITS],
+    /// The filled cells.
+    filled: u128,
+    /// Per cell: the digit, or 0.
+    value: Vec<u8>,
+    /// Per cell: the candidates, as a mask (filled by `board`).
+    masks: Vec<u32>,
+}
+
+/// `seen` for a digit no hidden round has looked at since the board was
+/// loaded: never a board (`pos` holds at most 121 cells, a grid of side
+/// 11), so the digit is looked at even if its board is empty, which is
+/// a contradiction unless every house holds the digit.
+const UNSEEN: u128 = u128::MAX;
+
+/// The bit of cell `c`.
+#[inline(always)]
+fn bit(c: usize) -> u128 {
+    1 << c
+}
+
+impl Bits {
+    /// The tables of `layout` (at most 128 cells and 32 houses), with an
+    /// empty board.
+    pub(super) fn new(layout: &Layout) -> Bits {
+        let side = layout.side();
+        let cells = side * side;
+        let n_houses = layout.houses().len();
+        assert!(cells <= 128 && n_houses <= 32 && side <= DIGITS, "a layout that fits the bitboards");
+        let houses: Vec<u128> =
+            layout.houses().iter().map(|h| h.cells.iter().fold(0u128, |m, &c| m | bit(c))).collect();
+        let of = layout.houses_of();
+        let peers = (0..cells).map(|c| of[c].iter().fold(0u128, |m, &h| m | houses[h]) & !bit(c)).collect();
+        let cell_houses = of.iter().map(|hs| hs.iter().fold(0u32, |m, &h| m | 1 << h)).collect();
+        Bits {
+            side,
+            cells,
+            all: if cells == 128 { u128::MAX } else { bit(cells) - 1 },
+            peers,
+            houses,
+            cell_houses,
+            all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
+            pos: [0; DIGITS],
+            done: [0; DIGITS],
+            seen: [UNSEEN; DIGITS],
+            filled: 0,
+            value: vec![0; cells],
+            masks: vec![0; cells],
+        }
+    }
+
+    pub(super) fn fits(layout: &Layout) -> bool {
+        layout.side().pow(2) <= 128 && layout.houses().len() <= 32
+    }
+
+    pub(super) fn cells(&self) -> &[u8] {
+        &self.value
+    }
+
+    pub(super) fn candidates(&self, c: usize) -> u32 {
+        let mut m = 0;
+        for (d, &p) in self.pos[..self.side].iter().enumerate() {
+            m |= ((p >> c) as u32 & 1) << d;
+        }
+        m
+    }
+
+    /// The cells and their candidates (see `Singles::board`), the masks
+    /// gathered from the boards one digit at a time.
+    pub(super) fn board(&mut self) -> (&[u8], &[u32]) {
+        self.masks.fill(0);
+        for (d, &p) in self.pos[..self.side].iter().enumerate() {
+            // The two halves on their own: 64-bit bit tricks are cheaper.
+            for (half, base) in [(p as u64, 0), ((p >> 64) as u64, 64)] {
+                let mut h = half;
+                while h != 0 {
+                    let c = base + h.trailing_zeros() as usize;
+                    h &= h - 1;
+                    self.masks[c] |= 1 << d;
+                }
+            }
+        }
+        (&self.value, &self.masks)
+    }
+
+    /// The number of empty cells.
+    #[cfg(test)]
+    pub(super) fn empty(&self) -> usize {
+        (self.all & !self.filled).count_ones() as usize
+    }
+
+    /// Puts digit `d + 1` in the empty cell `c`, which may hold it.
+    #[inline(always)]
+    fn put(&mut self, c: usize, d: usize) {
+        let b = bit(c);
+        self.filled |= b;
+        self.value[c] = d as u8 + 1;
+        for p in &mut self.pos[..self.side] {
+            *p &= !b;
+        }
+        self.pos[d] &= !self.peers[c];
+        self.done[d] |= self.cell_houses[c];
+    }
+
+    /// Whether some empty cell has no candidate left.
+    fn starved(&self) -> bool {
+        let any = self.pos[..self.side].iter().fold(0, |m, &p| m | p);
+        self.all & !self.filled & !any != 0
+    }
+
+    pub(super) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
+        assert_eq!(cells.len(), self.cells, "a grid of the layout's size");
+        self.pos = [0; DIGITS];
+        self.pos[..self.side].fill(self.all);
+        self.done = [0; DIGITS];
+        self.seen = [UNSEEN; DIGITS];
+        self.filled = 0;
+        self.value.copy_from_slice(cells);
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = usize::from(v - 1);
+            // A peer given the same digit earlier has cleared this cell.
+            if self.pos[d] & bit(c) == 0 {
+                return Err(Clash);
+            }
+            self.pos[d] &= !self.peers[c];
+            self.done[d] |= self.cell_houses[c];
+            self.filled |= bit(c);
+        }
+        for p in &mut self.pos[..self.side] {
+            *p &= !self.filled;
+        }
+        Ok(if self.starved() {
+            Outcome::Contradiction
+        } else if self.filled == self.all {
+            Outcome::Solved
+        } else {
+            Outcome::Stuck
+        })
+    }
+
+    pub(super) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
+        debug_assert_eq!(self.value[c], 0);
+        self.pos[usize::from(d - 1)] &= !bit(c);
+        if self.candidates(c) == 0 { Outcome::Contradiction } else { Outcome::Stuck }
+    }
+
+    pub(super) fn propagate(&mut self) -> Outcome {
+        loop {
+            let placed = match self.naked_round() {
+                Err(Dead) => return Outcome::Contradiction,
+                Ok(placed) => placed,
+            };
+            if self.filled == self.all {
+                return Outcome::Solved;
+            }
+            if placed {
+                continue;
+            }
+            match self.hidden_round() {
+                Err(Dead) => return Outcome::Contradiction,
+                Ok(false) => return Outcome::Stuck,
+                Ok(true) => {}
+            }
+        }
+    }
+
+    /// Places every cell with one candidate left. Whether any was placed.
+    fn naked_round(&mut self) -> Result<bool, Dead> {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &p in &self.pos[..self.side] {
+            twice |= once & p;
+            once |= p;
+        }
+        if self.all & !self.filled & !once != 0 {
+            return Err(Dead);
+        }
+        let singles = once & !twice;
+        if singles == 0 {
+            return Ok(false);
+        }
+        for d in 0..self.side {
+            let mut s = singles & self.pos[d];
+            while s != 0 {
+                let c = s.trailing_zeros() as usize;
+                s &= s - 1;
+                // A single placed before in this round may have taken
+                // this cell's only digit.
+                if self.pos[d] & bit(c) == 0 {
+                    return Err(Dead);
+                }
+                self.put(c, d);
+            }
+        }
+        Ok(true)
+    }
+
+    /// For each digit whose board changed since the last hidden round, and
+    /// each house that lacks it: no cell left is a contradiction, one is a
+    /// placement. Whether any was placed.
+    fn hidden_round(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
+        for d in 0..self.side {
+            if self.pos[d] == self.seen[d] {
+                continue;
+            }
+            let placed_before = placed;
+            placed = false;
+            let mut open = self.all_houses & !self.done[d];
+            while open != 0 {
+                let h = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let x = self.pos[d] & self.houses[h];
+                if x & x.wrapping_sub(1) != 0 {
+                    continue;
+                }
+                if x == 0 {
+                    // Placements earlier in this loop may have filled the
+                    // house with the digit; if not, it has no place left.
+                    if self.done[d] & (1 << h) == 0 {
+                        return Err(Dead);
+                    }
+                    continue;
+                }
+                self.put(x.trailing_zeros() as usize, d);
+                placed = true;
+            }
+            // A board that showed nothing can be skipped until it changes;
+            // after a placement, houses looked at before it may show more.
+            if !placed {
+                self.seen[d] = self.pos[d];
+            }
+            placed |= placed_before;
+        }
+        Ok(placed)
+    }
+}

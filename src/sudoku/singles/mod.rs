@@ -1,0 +1,153 @@
+//! Naked and hidden singles: the pass that runs before every exact-cover
+//! search, and the generator's uniqueness test.
+//!
+//! [`Singles`] holds a layout's tables and a board. [`Singles::load`]
+//! reads the givens (a digit given twice in a house is a *clash*, which
+//! the caller describes with
+//! [`first_conflict`](super::rules::first_conflict)), and
+//! [`Singles::propagate`] places *naked singles* (a cell with one
+//! candidate left) and *hidden singles* (a digit with one cell left in a
+//! house) until the grid is full, nothing more is forced, or a
+//! contradiction shows (a cell with no candidate, or a digit with no cell
+//! left in a house). [`Singles::exclude`] removes a candidate first, as an
+//! assumption: the generator asks "is there a solution in which this cell
+//! holds another digit?".
+//!
+//! Two engines do this, with the same results: one `u128` bitboard per
+//! digit for layouts of at most 128 cells (every 9×9 and 4×4 layout:
+//! [`bits`]), and one candidate mask per cell for larger grids
+//! ([`masks`]). [`Singles::new`] picks one by the layout's size; the tests
+//! run both on the puzzles of `data/puzzles.txt` (with and without an
+//! exclusion) and on random partial grids of every layout that fits both,
+//! and require the same outcome, cells and candidates.
+//!
+//! **Soundness.** Every step is a deduction that holds in every solution
+//! of the puzzle (under its exclusions): a placement is made only where
+//! the digit is still a candidate and is forced, and a contradiction
+//! means there is no solution. Hence:
+//!
+//! * [`Outcome::Solved`] proves the puzzle has exactly one solution, the
+//!   grid now held (every placement was forced);
+//! * [`Outcome::Contradiction`] proves it has none;
+//! * [`Outcome::Stuck`] proves nothing: the exact-cover search decides,
+//!   on the placed digits and the candidates left, which are then exact
+//!   (the digits none of a cell's peers holds, less the exclusions).
+//!
+//! These are the two human rules the seed articles fill forced cells with
+//! ("唯一余数法", naked singles, and "摒除法", hidden singles) before they
+//! guess; here they only shrink the problem the search gets.
+
+#![forbid(unsafe_code)]
+
+mod bits;
+mod masks;
+
+use super::layout::Layout;
+
+/// What [`Singles::propagate`] (or a step before it) found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Every cell is filled: the puzzle's only solution.
+    Solved,
+    /// Singles ran out with cells left empty.
+    Stuck,
+    /// No solution.
+    Contradiction,
+}
+
+/// Two givens hold the same digit in one house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Clash;
+
+/// A contradiction found in a round.
+struct Dead;
+
+/// A layout's tables and one board, on the engine that suits its size.
+#[derive(Clone, Debug)]
+pub(crate) enum Singles {
+    /// Bitboards (at most 128 cells).
+    Bits(bits::Bits),
+    /// Masks per cell (any size).
+    Masks(masks::Masks),
+}
+
+impl Singles {
+    /// The tables of `layout`, with an empty board.
+    pub(crate) fn new(layout: &Layout) -> Singles {
+        if bits::Bits::fits(layout) {
+            Singles::Bits(bits::Bits::new(layout))
+        } else {
+            Singles::Masks(masks::Masks::new(layout))
+        }
+    }
+
+    /// Loads the givens `cells` (row by row, 0 for empty; the layout's
+    /// size): every empty cell gets the digits its peers lack. Nothing is
+    /// placed yet. A clash of givens is `Err`; a cell left without
+    /// candidates is `Ok(Contradiction)`, else `Ok(Stuck)` (or
+    /// `Ok(Solved)` for a full grid).
+    pub(crate) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
+        match self {
+            Singles::Bits(b) => b.load(cells),
+            Singles::Masks(m) => m.load(cells),
+        }
+    }
+
+    /// Removes digit `d` from the candidates of the empty cell `c` (an
+    /// assumption the caller makes: outcomes then hold under it).
+    pub(crate) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
+        match self {
+            Singles::Bits(b) => b.exclude(c, d),
+            Singles::Masks(m) => m.exclude(c, d),
+        }
+    }
+
+    /// Places naked and hidden singles until nothing is forced (see the
+    /// module docs for what the outcome proves).
+    pub(crate) fn propagate(&mut self) -> Outcome {
+        match self {
+            Singles::Bits(b) => b.propagate(),
+            Singles::Masks(m) => m.propagate(),
+        }
+    }
+
+    /// The board's cells: digits, 0 for empty.
+    pub(crate) fn cells(&self) -> &[u8] {
+        match self {
+            Singles::Bits(b) => b.cells(),
+            Singles::Masks(m) => m.cells(),
+        }
+    }
+
+    /// The candidates of cell `c`, as [`Singles::board`] gives them.
+    #[cfg(test)]
+    fn candidates(&self, c: usize) -> u32 {
+        match self {
+            Singles::Bits(b) => b.candidates(c),
+            Singles::Masks(m) => m.candidates(c),
+        }
+    }
+
+    /// The cells (digits, 0 for empty) and each cell's candidates (bit
+    /// `d - 1` for digit `d`; 0 if filled), for building the search's
+    /// problem. The candidates are exact after [`Singles::load`] and
+    /// after [`Singles::propagate`] returns `Stuck`.
+    pub(crate) fn board(&mut self) -> (&[u8], &[u32]) {
+        match self {
+            Singles::Bits(b) => b.board(),
+            Singles::Masks(m) => m.board(),
+        }
+    }
+
+    /// The number of empty cells.
+    #[cfg(test)]
+    fn empty(&self) -> usize {
+        match self {
+            Singles::Bits(b) => b.empty(),
+            Singles::Masks(m) => m.empty(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
