@@ -77,6 +77,7 @@
 //! ```
 
 mod candidates;
+mod chains;
 mod digits;
 mod error;
 mod geometry;
@@ -84,6 +85,7 @@ mod grade;
 mod hint;
 mod path;
 mod pencilmarks;
+pub(crate) mod se;
 mod solver;
 mod step;
 mod strategies;
@@ -96,6 +98,7 @@ pub use error::{LogicError, PencilMarkError};
 pub use grade::{Grade, Level};
 pub use hint::Hint;
 pub use path::SolvePath;
+pub use se::{SeGrade, SeRater, SeRating};
 pub use solver::LogicSolver;
 pub use step::{Step, StepKind};
 pub use technique::{Rating, Technique};

@@ -46,7 +46,7 @@ impl LogicSolver {
     /// A solver with every technique, for classic grids of any size.
     pub fn new() -> LogicSolver {
         LogicSolver {
-            techniques: Technique::ALL.to_vec(),
+            techniques: Technique::ALL.into_iter().filter(|t| t.in_default_solver()).collect(),
             layout: None,
             geometry: None,
             exact: None,

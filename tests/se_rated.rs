@@ -1,0 +1,117 @@
+//! Our SE-compatible rating against Sudoku Explainer 1.2.1.3's own ratings
+//! (`serate`), on the shared set `se_rated.tsv` (puzzle, ER, EP, ED,
+//! hardest technique, source).
+//!
+//! Skipped, with a message, when the shared data is absent. Set
+//! `SE_RATED_FILE` to rate another file of the same columns (the fresh
+//! evaluation set), and `SE_REPORT=1` to print every disagreement.
+
+mod common;
+
+use exactcover::sudoku::Grid;
+use exactcover::sudoku::logic::{SeRater, SeRating};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+struct Row {
+    puzzle: String,
+    er: u32,
+    ep: u32,
+    ed: u32,
+    hardest: String,
+}
+
+fn tenths(s: &str) -> u32 {
+    (s.parse::<f64>().expect("a rating") * 10.0).round() as u32
+}
+
+fn load() -> Option<Vec<Row>> {
+    let path = match std::env::var_os("SE_RATED_FILE") {
+        Some(p) => p.into(),
+        None => common::shared_data("data")?.join("se_rated.tsv"),
+    };
+    let text = std::fs::read_to_string(&path).ok()?;
+    let rows = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Row {
+                puzzle: f[0].to_string(),
+                er: tenths(f[1]),
+                ep: tenths(f[2]),
+                ed: tenths(f[3]),
+                hardest: f[4].to_string(),
+            }
+        })
+        .collect();
+    Some(rows)
+}
+
+/// The ER band of a rating in tenths: "1.0–1.9", …, "9.0–9.9", "10+".
+fn band(er: u32) -> String {
+    match er / 10 {
+        b @ 0..=9 => format!("{b}.0–{b}.9"),
+        _ => "10+".to_string(),
+    }
+}
+
+struct Tally {
+    bands: BTreeMap<u32, (usize, usize, usize)>,
+    easier: Vec<String>,
+    unrated: usize,
+}
+
+fn rate_all(rows: &[Row]) -> Tally {
+    let rater = SeRater::new();
+    let ours: Vec<Option<SeRating>> = rows
+        .par_iter()
+        .map(|r| rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating())
+        .collect();
+    let report = std::env::var_os("SE_REPORT").is_some();
+    let mut t = Tally { bands: BTreeMap::new(), easier: Vec::new(), unrated: 0 };
+    for (row, ours) in rows.iter().zip(&ours) {
+        let e = t.bands.entry(row.er / 10).or_default();
+        e.0 += 1;
+        match ours {
+            Some(o) if u32::from(o.er.tenths()) == row.er => {
+                e.1 += 1;
+                if u32::from(o.ep.tenths()) == row.ep && u32::from(o.ed.tenths()) == row.ed {
+                    e.2 += 1;
+                }
+            }
+            Some(o) => {
+                if u32::from(o.er.tenths()) < row.er {
+                    t.easier.push(row.puzzle.clone());
+                }
+                if report {
+                    println!("{} SE {}/{}/{} {} ours {o}", row.puzzle, row.er, row.ep, row.ed, row.hardest);
+                }
+            }
+            None => {
+                t.unrated += 1;
+                if report {
+                    println!("{} SE {} {} ours none", row.puzzle, row.er, row.hardest);
+                }
+            }
+        }
+    }
+    println!("band | puzzles | exact ER | exact ER/EP/ED");
+    for (b, (n, er, all)) in &t.bands {
+        println!("{} | {n} | {er} ({:.0}%) | {all}", band(b * 10), 100.0 * *er as f64 / *n as f64);
+    }
+    println!("rated easier than SE: {}; unrated: {}", t.easier.len(), t.unrated);
+    t
+}
+
+#[test]
+fn agrees_with_sudoku_explainer() {
+    let Some(rows) = load() else { return };
+    let t = rate_all(&rows);
+    let custom = std::env::var_os("SE_RATED_FILE").is_some();
+    if custom {
+        return;
+    }
+    assert!(t.easier.is_empty(), "rated easier than SE: {:?}", t.easier);
+}
