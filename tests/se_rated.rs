@@ -105,6 +105,18 @@ fn rate_all(rows: &[Row]) -> Tally {
     t
 }
 
+/// `SE_TRACE=<puzzle>` prints our SE path for one puzzle.
+#[test]
+fn trace() {
+    let Some(line) = std::env::var_os("SE_TRACE") else { return };
+    let grid = Grid::from_line(line.to_str().expect("text")).expect("a puzzle");
+    let (grade, steps) = SeRater::new().rate_steps(&grid).expect("unique");
+    for s in steps {
+        println!("[{}] {}", s.rating(), s.explanation());
+    }
+    println!("{:?}", grade.rating());
+}
+
 #[test]
 fn agrees_with_sudoku_explainer() {
     let Some(rows) = load() else { return };

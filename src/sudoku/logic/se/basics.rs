@@ -77,9 +77,9 @@ fn crossings() -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// Locked candidates: pointing (2.6) and claiming (2.8); in direct mode,
-/// only those whose eliminations leave a hidden single in a region of the
-/// first region's kind (direct pointing 1.7, direct claiming 1.9), which
-/// is then placed.
+/// only those whose eliminations would leave a hidden single in a region
+/// of the first region's kind (direct pointing 1.7, direct claiming 1.9):
+/// the step places that single and, as in SE, removes nothing else.
 pub(crate) fn locking(b: &Board, direct: bool) -> Option<Step> {
     for (r1, r2) in crossings() {
         let common = REGION_SETS[r1] & REGION_SETS[r2];
@@ -139,7 +139,7 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Step> {
                         cell_name(single)
                     );
                     let step = Step::logic(t).cells(locked).digits([d]).house(&region_name(r1)).house(&region_name(r3));
-                    return Some(step.place(single, d).eliminate(elims).text(text));
+                    return Some(step.place(single, d).text(text));
                 }
             }
         }
@@ -196,7 +196,8 @@ pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
 
 /// Hidden sets of `n` digits (pair 3.4, triple 4.0, quad 5.4); in direct
 /// mode (pair 2.0, triple 2.5) only those after which another digit has a
-/// single place left in the region, which is then placed.
+/// single place left in the region: the step places it and, as in SE,
+/// removes nothing else.
 pub(crate) fn hidden_set(b: &Board, n: u32, direct: bool) -> Option<Step> {
     for r in BLOCKS.chain(COLUMNS).chain(ROWS) {
         let empty = b.empty_in(r);
@@ -247,7 +248,7 @@ pub(crate) fn hidden_set(b: &Board, n: u32, direct: bool) -> Option<Step> {
                     let (t, label) = name(true);
                     let text = format!("{label}: {why}; so {d} can only go in {}.", cell_name(cell));
                     let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
-                    return Some(step.place(cell, d).eliminate(elims).text(text));
+                    return Some(step.place(cell, d).text(text));
                 }
             }
         }

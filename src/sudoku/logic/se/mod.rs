@@ -24,7 +24,7 @@ pub(crate) mod basics;
 pub(crate) mod board;
 mod chains;
 pub(crate) mod combos;
-mod rater;
+pub(crate) mod rater;
 
 use super::{LogicError, LogicSolver, Rating, Step, Technique};
 use crate::sudoku::Grid;
@@ -138,6 +138,18 @@ impl SeRater {
         }
         LogicSolver::new().solution(puzzle)?;
         Ok(self.rate_unchecked(puzzle.cells()))
+    }
+
+    /// Rates a classic 9×9 puzzle with a unique solution, and returns the
+    /// steps SE's way of solving takes (as far as it gets).
+    pub fn rate_steps(&self, puzzle: &Grid) -> Result<(SeGrade, Vec<Step>), LogicError> {
+        if puzzle.side() != 9 {
+            return Err(LogicError::SizeMismatch { grid: puzzle.side(), layout: 9 });
+        }
+        LogicSolver::new().solution(puzzle)?;
+        let mut steps = Vec::new();
+        let grade = self.rate_with(puzzle.cells(), |s, _| steps.push(s.clone()));
+        Ok((grade, steps))
     }
 
     /// Rates a puzzle already known to have one solution.

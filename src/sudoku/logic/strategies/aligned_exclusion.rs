@@ -7,12 +7,12 @@
 //! when it would leave one of those common cells with no candidate. A
 //! digit of a base cell that appears in no possible combination goes.
 //!
-//! Base cells have two or more candidates and no peer with a single one;
-//! pairs go in SE's order; the third cell is one that sees one of the
-//! first two's excluders... as SE builds its "twin area".
+//! Base cells have two or more candidates, no peer with a single one, and
+//! at least one peer that could exclude. Pairs of base cells go in SE's
+//! order; a third cell is a base cell among the first two's excluders.
 
 use crate::sudoku::logic::se::board::{Board, PEERS, cell_name, sees};
-use crate::sudoku::logic::se::combos::{bits, subsets};
+use crate::sudoku::logic::se::combos::{bits, subsets64};
 use crate::sudoku::logic::{Step, Technique, words};
 
 /// The first aligned exclusion of `degree` (2 or 3) cells, SE's way.
@@ -36,9 +36,8 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
     if base.len() < degree {
         return None;
     }
-    for pair in subsets(2, base.len() as u32) {
-        let mut it = bits(pair);
-        let (i0, i1) = (it.next()?, it.next()?);
+    for pair in subsets64(2, base.len() as u32) {
+        let (i0, i1) = (pair[0], pair[1]);
         if degree == 2 {
             let common: Vec<usize> = excluders[i0].iter().copied().filter(|k| excluders[i1].contains(k)).collect();
             if common.len() >= 2
