@@ -128,7 +128,13 @@ impl LogicSolver {
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Grade, LogicError> {
         let solution = self.solution(puzzle)?;
         let start = self.candidates(puzzle)?;
-        Ok(self.solve_with(start, &solution, |_, _| {}))
+        Ok(self.attach(self.solve_with(start, &solution, |_, _| {}), puzzle))
+    }
+
+    /// Gives a grade its puzzle for the SE rating, for classic 9×9 grids.
+    pub(crate) fn attach(&self, grade: Grade, puzzle: &Grid) -> Grade {
+        let classic = self.geometry.as_ref().is_none_or(|g| g.classic);
+        if classic && puzzle.side() == 9 { grade.with_puzzle(puzzle.cells()) } else { grade }
     }
 
     /// Solves from `start` to the end, calling `visit` with each step and

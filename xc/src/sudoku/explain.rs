@@ -127,9 +127,16 @@ pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                     write!(out, "\n{}\n", after.render())?;
                 }
             }
+            let se = match grade.se() {
+                Some(se) => match (se.rating(), se.why_none()) {
+                    (Some(r), _) => format!("SE rating {r}; "),
+                    (None, why) => format!("SE rating: none ({}); ", why.unwrap_or_default()),
+                },
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "Rating {} ({}), {} steps, {} guesses.",
+                "{se}this path: hardest step {} ({}), {} steps, {} guesses.",
                 grade.rating(),
                 grade.level(),
                 grade.steps(),

@@ -24,7 +24,8 @@ pub(crate) type Found = (Key, Vec<u32>, Option<Rc<Nested>>);
 
 /// The eliminations the first productive technique of `level` makes on
 /// `reduced` (whose grid before the search was `orig`).
-pub(crate) fn eliminations(reduced: &Board, orig: &[u16; 81], run: &Run, level: u8) -> Vec<Found> {
+pub(crate) fn eliminations(reduced: &Board, orig: &Board, run: &Run, level: u8) -> Vec<Found> {
+    let orig = &orig.cand;
     let basic: [fn(&Board) -> Vec<Basic>; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
     for rule in basic {
         let out = from_basic(rule(reduced), orig, reduced, run);

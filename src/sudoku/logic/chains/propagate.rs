@@ -18,7 +18,7 @@
 
 use super::advanced;
 use super::run::{Cause, Key, NONE, Run, key, parts};
-use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGION_SETS, REGIONS, REGIONS_OF};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
 use std::collections::VecDeque;
 
 /// How a search links nodes.
@@ -42,20 +42,20 @@ pub(crate) struct Outcome {
 
 /// The off nodes that an on node `d@c` implies, in SE's order, with their
 /// causes.
-pub(crate) fn on_to_off(cur: &[u16; 81], c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
+pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
     out.clear();
     if cells {
-        let others = cur[c] & !(1 << (d - 1));
-        for v in 1..=9u8 {
-            if others >> (v - 1) & 1 != 0 {
-                out.push((key(c, v, false), Cause::Cell));
-            }
+        let mut others = cur.cand[c] & !(1 << (d - 1));
+        while others != 0 {
+            let v = others.trailing_zeros() as u8 + 1;
+            others &= others - 1;
+            out.push((key(c, v, false), Cause::Cell));
         }
     }
     let bit = 1u16 << (d - 1);
     for (i, &p) in PEERS[c].iter().enumerate() {
         let p = p as usize;
-        if cur[p] & bit != 0 {
+        if cur.cand[p] & bit != 0 {
             let kind = if i < 8 {
                 0
             } else if i < 14 {
@@ -68,15 +68,12 @@ pub(crate) fn on_to_off(cur: &[u16; 81], c: usize, d: u8, cells: bool, out: &mut
     }
 }
 
-/// The places of `d` in region `r` of a candidate array.
-#[inline]
-pub(crate) fn places(cur: &[u16; 81], r: usize, d: u8) -> u16 {
-    let bit = 1u16 << (d - 1);
-    let mut m = 0;
-    for (i, &k) in REGIONS[r].iter().enumerate() {
-        m |= u16::from(cur[k as usize] & bit != 0) << i;
-    }
-    m
+/// The on nodes an off node implies: keys, causes and the range of their
+/// hidden parents in `hidden`.
+#[derive(Default)]
+pub(crate) struct Ons {
+    pub items: Vec<(Key, Cause, usize, usize)>,
+    pub hidden: Vec<u32>,
 }
 
 /// The on nodes an off node `d@c` implies (keys, causes and hidden
@@ -84,60 +81,62 @@ pub(crate) fn places(cur: &[u16; 81], r: usize, d: u8) -> u16 {
 /// parents are found in `run` (dynamic searches only).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn off_to_on(
-    cur: &[u16; 81],
-    orig: &[u16; 81],
+    cur: &Board,
+    orig: &Board,
     run: &Run,
     c: usize,
     d: u8,
     cells: bool,
     regions: bool,
-    out: &mut Vec<(Key, Cause, Vec<u32>)>,
+    out: &mut Ons,
 ) {
-    out.clear();
-    if cells && cur[c].count_ones() == 2 {
-        let other = (cur[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-        let hidden: Vec<u32> = (1..=9u8)
-            .filter(|&v| orig[c] >> (v - 1) & 1 != 0 && cur[c] >> (v - 1) & 1 == 0)
-            .map(|v| run.get(key(c, v, false)))
-            .filter(|&id| id != NONE)
-            .collect();
-        out.push((key(c, other, true), Cause::Cell, hidden));
+    out.items.clear();
+    out.hidden.clear();
+    if cells && cur.cand[c].count_ones() == 2 {
+        let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+        let start = out.hidden.len();
+        let mut gone = orig.cand[c] & !cur.cand[c];
+        while gone != 0 {
+            let v = gone.trailing_zeros() as u8 + 1;
+            gone &= gone - 1;
+            let id = run.get(key(c, v, false));
+            if id != NONE {
+                out.hidden.push(id);
+            }
+        }
+        out.items.push((key(c, other, true), Cause::Cell, start, out.hidden.len()));
     }
     if regions {
-        for &r in &REGIONS_OF[c] {
-            let r = r as usize;
-            let now = places(cur, r, d);
+        for t in 0..3 {
+            let r = REGIONS_OF[c][t] as usize;
+            let now = cur.places(r, d);
             if now.count_ones() != 2 {
                 continue;
             }
-            let i = (now & !(own_bit(c, r))).trailing_zeros() as usize;
-            let other = REGIONS[r][i] as usize;
-            let k = key(other, d, true);
-            if out.iter().any(|(o, _, _)| *o == k) {
+            let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
+            let k = key(REGIONS[r][i] as usize, d, true);
+            if out.items.iter().any(|&(o, ..)| o == k) {
                 continue;
             }
-            let gone = places(orig, r, d) & !now;
-            let hidden: Vec<u32> = (0..9)
-                .filter(|&j| gone >> j & 1 != 0)
-                .map(|j| run.get(key(REGIONS[r][j] as usize, d, false)))
-                .filter(|&id| id != NONE)
-                .collect();
-            out.push((k, Cause::Region(r as u8), hidden));
+            let start = out.hidden.len();
+            let mut gone = orig.places(r, d) & !now;
+            while gone != 0 {
+                let j = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let id = run.get(key(REGIONS[r][j] as usize, d, false));
+                if id != NONE {
+                    out.hidden.push(id);
+                }
+            }
+            out.items.push((k, Cause::Region(r as u8), start, out.hidden.len()));
         }
     }
 }
 
-/// The bit of cell `c` among region `r`'s cells (`r` one of its regions).
-#[inline]
-fn own_bit(c: usize, r: usize) -> u16 {
-    debug_assert!(REGION_SETS[r] >> c & 1 != 0);
-    1 << INDEX_IN[c][r / 9]
-}
-
 /// Propagates from the assumption `start` (an on or off key) on `board`.
 pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
-    let orig = board.cand;
-    let mut cur = board.cand;
+    let orig = board;
+    let mut cur = *board;
     let mut run = Run::new();
     let id = run.push(start, Cause::Assumed, &[]);
     run.enter(id);
@@ -148,7 +147,7 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
         off_q.push_back(id)
     }
     let mut offs = Vec::with_capacity(32);
-    let mut ons = Vec::with_capacity(4);
+    let mut ons = Ons::default();
     let mut parents = Vec::with_capacity(16);
     loop {
         if let Some(p) = on_q.pop_front() {
@@ -168,14 +167,14 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
             }
         } else if let Some(p) = off_q.pop_front() {
             let (c, d, _) = parts(run.key_of(p));
-            off_to_on(&cur, &orig, &run, c, d, mode.cells, true, &mut ons);
+            off_to_on(&cur, orig, &run, c, d, mode.cells, true, &mut ons);
             if mode.dynamic {
-                cur[c] &= !(1 << (d - 1));
+                cur.remove(c, d);
             }
-            for (k, cause, hidden) in ons.drain(..) {
+            for &(k, cause, from, to) in &ons.items {
                 parents.clear();
                 parents.push(p);
-                parents.extend(hidden);
+                parents.extend_from_slice(&ons.hidden[from..to]);
                 let conj = run.get(k & !1);
                 if conj != NONE {
                     let on = run.push(k, cause, &parents);
@@ -192,8 +191,7 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
             if mode.level == 0 {
                 break;
             }
-            let reduced = Board { cand: cur, value: board.value };
-            for (k, parents, nested) in advanced::eliminations(&reduced, &orig, &run, mode.level) {
+            for (k, parents, nested) in advanced::eliminations(&cur, orig, &run, mode.level) {
                 if run.get(k) == NONE {
                     let id = run.push(k, Cause::Advanced, &parents);
                     run.nodes[id as usize].nested = nested;

@@ -137,19 +137,25 @@ const fn peer_sets() -> [CellSet; 81] {
 }
 
 /// A 9×9 grid's digits and candidates.
+///
+/// Besides each cell's candidates it keeps each digit's places in each
+/// region, updated with every change (`pos[r][d - 1]`, bit `i` for the
+/// region's `i`-th cell).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
-    /// The candidate mask of each cell (0 for a filled cell).
+    /// The candidate mask of each cell (0 for a filled cell). Change it
+    /// only through [`Board::remove`] and [`Board::place`].
     pub cand: [u16; 81],
     /// The digit of each cell, 0 when empty.
     pub value: [u8; 81],
+    pos: [[u16; 9]; 27],
 }
 
 impl Board {
     /// The board of a puzzle (digits 0–9, 0 empty): each empty cell gets
     /// the digits its filled peers allow.
     pub fn from_cells(cells: &[u8]) -> Board {
-        let mut b = Board { cand: [0x1ff; 81], value: [0; 81] };
+        let mut b = Board::new([0x1ff; 81], [0; 81]);
         for (k, &v) in cells.iter().enumerate().take(81) {
             if v != 0 {
                 b.place(k, v);
@@ -158,20 +164,42 @@ impl Board {
         b
     }
 
+    /// A board from candidate masks and digits.
+    pub fn new(cand: [u16; 81], value: [u8; 81]) -> Board {
+        let mut pos = [[0u16; 9]; 27];
+        for (r, cells) in REGIONS.iter().enumerate() {
+            for (i, &k) in cells.iter().enumerate() {
+                let m = cand[k as usize];
+                for (d, slot) in pos[r].iter_mut().enumerate() {
+                    *slot |= (m >> d & 1) << i;
+                }
+            }
+        }
+        Board { cand, value, pos }
+    }
+
     /// Fills `cell` with `digit` and removes the digit from its peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
         self.value[cell] = digit;
-        self.cand[cell] = 0;
-        let bit = !(1u16 << (digit - 1));
+        for d in 1..=9 {
+            self.remove(cell, d);
+        }
         for &p in &PEERS[cell] {
-            self.cand[p as usize] &= bit;
+            self.remove(p as usize, digit);
         }
     }
 
-    /// Removes a candidate.
+    /// Removes a candidate (if there).
     #[inline]
     pub fn remove(&mut self, cell: usize, digit: u8) {
-        self.cand[cell] &= !(1u16 << (digit - 1));
+        let bit = 1u16 << (digit - 1);
+        if self.cand[cell] & bit == 0 {
+            return;
+        }
+        self.cand[cell] &= !bit;
+        for t in 0..3 {
+            self.pos[REGIONS_OF[cell][t] as usize][usize::from(digit) - 1] &= !(1 << INDEX_IN[cell][t]);
+        }
     }
 
     /// Whether `digit` is a candidate of `cell`.
@@ -190,14 +218,7 @@ impl Board {
     /// cell.
     #[inline]
     pub fn places(&self, r: usize, digit: u8) -> u16 {
-        let bit = 1u16 << (digit - 1);
-        let mut m = 0;
-        for (i, &k) in REGIONS[r].iter().enumerate() {
-            if self.cand[k as usize] & bit != 0 {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.pos[r][usize::from(digit) - 1]
     }
 
     /// The empty cells of region `r`.
@@ -248,6 +269,13 @@ mod tests {
                 assert_eq!(REGIONS[REGIONS_OF[k][t] as usize][INDEX_IN[k][t] as usize] as usize, k);
             }
         }
-        assert!(sees(0, 80) == false && sees(0, 20) && sees(0, 72));
+        assert!(!sees(0, 80) && sees(0, 20) && sees(0, 72));
+        let b = Board::from_cells(&[0; 81]);
+        assert_eq!(b.places(4, 5), 0x1ff);
+        let mut c = b;
+        c.place(0, 5);
+        assert_eq!(c.places(0, 5), 0);
+        assert_eq!(c.places(9, 4), 0x1fe);
+        assert_eq!(Board::new(c.cand, c.value), c);
     }
 }

@@ -67,7 +67,7 @@ fn board(c: &Candidates) -> Option<Board> {
     if c.side() != 9 || !c.geo.classic {
         return None;
     }
-    Some(Board { cand: std::array::from_fn(|k| c.mask(k) as u16), value: std::array::from_fn(|k| c.value(k)) })
+    Some(Board::new(std::array::from_fn(|k| c.mask(k) as u16), std::array::from_fn(|k| c.value(k))))
 }
 
 /// The first step of one of SE's techniques, for hints and explanations.

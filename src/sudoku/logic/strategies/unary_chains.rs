@@ -19,7 +19,7 @@
 //!   plus length.
 
 use crate::sudoku::logic::Technique;
-use crate::sudoku::logic::chains::propagate::{off_to_on, on_to_off};
+use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
 use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::{Board, PEER_SETS};
@@ -59,13 +59,13 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
     let mut on_q = VecDeque::from([root]);
     let mut off_q = VecDeque::new();
     let mut found = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    let (mut offs, mut ons) = (Vec::new(), Ons::default());
     let mut length = 0;
     while !on_q.is_empty() || !off_q.is_empty() {
         length += 1;
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            on_to_off(&b.cand, pc, pd, y, &mut offs);
+            on_to_off(b, pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
                 if run.has_ancestor(p, k) {
                     continue;
@@ -80,8 +80,8 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
         length += 1;
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(&b.cand, &b.cand, &run, pc, pd, y, x, &mut ons);
-            for (k, cause, _) in ons.drain(..) {
+            off_to_on(b, b, &run, pc, pd, y, x, &mut ons);
+            for &(k, cause, ..) in &ons.items {
                 if length >= 4 && k == source {
                     found.push(run.push(k, cause, &[p]));
                 }
@@ -139,11 +139,11 @@ fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
         off_q.push_back(root)
     }
     let mut targets: Vec<u32> = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    let (mut offs, mut ons) = (Vec::new(), Ons::default());
     while !on_q.is_empty() || !off_q.is_empty() {
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            on_to_off(&b.cand, pc, pd, y, &mut offs);
+            on_to_off(b, pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
                 if k | 1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
@@ -157,8 +157,8 @@ fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
         }
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(&b.cand, &b.cand, &run, pc, pd, y, true, &mut ons);
-            for (k, cause, _) in ons.drain(..) {
+            off_to_on(b, b, &run, pc, pd, y, true, &mut ons);
+            for &(k, cause, ..) in &ons.items {
                 if k & !1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
                 }
