@@ -33,25 +33,64 @@ pub(crate) fn eliminations(reduced: &Board, orig: &Board, run: &Run, level: u8) 
             return out;
         }
     }
-    let mut rules: Vec<forcing_chains::Rule> = Vec::new();
-    if level < 4 {
-        if level >= 2 {
-            let out = from_chains(unary_chains::hints(reduced), orig, reduced, run);
-            if !out.is_empty() {
-                return out;
+    if level < 2 {
+        return Vec::new();
+    }
+    let cache_key = (level, orig.to_vec(), reduced.cand);
+    let hit = CACHE.with_borrow(|c| c.get(&cache_key).cloned());
+    let found = hit.unwrap_or_else(|| {
+        let found = Rc::new(chain_eliminations(reduced, orig, level));
+        CACHE.with_borrow_mut(|c| {
+            if c.len() > 20_000 {
+                c.clear();
             }
-        }
+            c.insert(cache_key, found.clone());
+        });
+        found
+    });
+    found
+        .iter()
+        .filter_map(|(k, parent_keys, nested)| {
+            let parents: Vec<u32> = parent_keys.iter().map(|&p| run.get(p)).filter(|&id| id != NONE).collect();
+            (!parents.is_empty()).then(|| (*k, parents, Some(nested.clone())))
+        })
+        .collect()
+}
+
+/// An elimination by a nested chain: its key, the keys of the outer
+/// eliminations it relies on, and the chain.
+type ChainFound = (Key, Vec<Key>, Rc<Nested>);
+
+thread_local! {
+    /// Nested chains found on a reduced grid, by (level, grid before the
+    /// search, reduced grid): different assumptions often reduce the grid
+    /// alike (a candidate on and its only alternative off), and the nested
+    /// search is the costly part.
+    static CACHE: std::cell::RefCell<std::collections::HashMap<(u8, Vec<u16>, [u16; 81]), Rc<Vec<ChainFound>>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// The eliminations of the first productive chain family of `level` (2 or
+/// more) on `reduced`.
+fn chain_eliminations(reduced: &Board, orig: &[u16; 81], level: u8) -> Vec<ChainFound> {
+    let mut families: Vec<Option<forcing_chains::Rule>> = Vec::new();
+    if level < 4 {
+        families.push(None);
         if level >= 3 {
-            rules.push(forcing_chains::Rule::MULTIPLE);
+            families.push(Some(forcing_chains::Rule::MULTIPLE));
         }
     } else {
-        rules.push(forcing_chains::Rule::dynamic(0));
+        families.push(Some(forcing_chains::Rule::dynamic(0)));
         if level >= 5 {
-            rules.push(forcing_chains::Rule::dynamic(level - 3));
+            families.push(Some(forcing_chains::Rule::dynamic(level - 3)));
         }
     }
-    for rule in rules {
-        let out = from_chains(forcing_chains::hints(reduced, rule), orig, reduced, run);
+    for family in families {
+        let hints = match family {
+            None => unary_chains::hints(reduced),
+            Some(rule) => forcing_chains::hints(reduced, rule),
+        };
+        let out = from_chains(hints, orig, reduced);
         if !out.is_empty() {
             return out;
         }
@@ -80,17 +119,16 @@ fn from_basic(steps: Vec<Basic>, orig: &[u16; 81], _now: &Board, run: &Run) -> V
     out
 }
 
-fn from_chains(hints: Vec<ChainHint>, orig: &[u16; 81], now: &Board, run: &Run) -> Vec<Found> {
+fn from_chains(hints: Vec<ChainHint>, orig: &[u16; 81], now: &Board) -> Vec<ChainFound> {
     let mut out = Vec::new();
     for h in super::sorted(hints) {
-        let parents: Vec<u32> =
-            rule_parents(&h, orig, now).into_iter().map(|k| run.get(k)).filter(|&id| id != NONE).collect();
+        let parents = rule_parents(&h, orig, now);
         if parents.is_empty() {
             continue;
         }
         let nested = Rc::new(Nested { complexity: h.complexity, text: h.name.to_lowercase() });
         for &(k, d) in &h.eliminations {
-            out.push((key(k, d, false), parents.clone(), Some(nested.clone())));
+            out.push((key(k, d, false), parents.clone(), nested.clone()));
         }
     }
     out
@@ -198,22 +236,19 @@ fn hidden_pairs(b: &Board) -> Vec<Basic> {
             continue;
         }
         for set in subsets(2, 9) {
-            let ds: Vec<u8> = bits(set).map(|i| i as u8 + 1).collect();
-            let places: Vec<u16> = ds.iter().map(|&d| b.places(r, d)).collect();
-            if places.iter().any(|p| p.count_ones() < 2) {
+            let (d1, d2) = (set.trailing_zeros() as u8 + 1, (31 - set.leading_zeros()) as u8 + 1);
+            let (p1, p2) = (b.places(r, d1), b.places(r, d2));
+            if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
                 continue;
             }
-            let union = places[0] | places[1];
-            if union.count_ones() != 2 {
+            let union = p1 | p2;
+            if !cells_of(r, union).any(|k| b.cand[k] & !(set as u16) != 0) {
                 continue;
             }
-            let elims: Vec<(usize, u8)> = cells_of(r, union)
+            let elims = cells_of(r, union)
                 .flat_map(|k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
                 .collect();
-            if elims.is_empty() {
-                continue;
-            }
-            let needs = cells_of(r, !union & 0x1ff).flat_map(|k| ds.iter().map(move |&d| (k, d))).collect();
+            let needs = cells_of(r, !union & 0x1ff).flat_map(|k| [(k, d1), (k, d2)]).collect();
             out.push((elims, needs));
         }
     }
@@ -229,26 +264,21 @@ fn naked_pairs(b: &Board) -> Vec<Basic> {
             continue;
         }
         for set in subsets(2, 9) {
-            let cells: Vec<usize> = cells_of(r, set as u16).collect();
-            if cells.iter().any(|&k| b.count(k) < 2) {
+            let (i1, i2) = (set.trailing_zeros() as usize, (31 - set.leading_zeros()) as usize);
+            let (c1, c2) = (REGIONS[r][i1] as usize, REGIONS[r][i2] as usize);
+            let union = b.cand[c1] | b.cand[c2];
+            if b.count(c1) < 2 || b.count(c2) < 2 || union.count_ones() != 2 {
                 continue;
             }
-            let union = b.cand[cells[0]] | b.cand[cells[1]];
-            if union.count_ones() != 2 {
+            let others = REGIONS[r].iter().map(|&k| k as usize).filter(|&k| k != c1 && k != c2);
+            if !others.clone().any(|k| b.cand[k] & union != 0) {
                 continue;
             }
-            let elims: Vec<(usize, u8)> = REGIONS[r]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|k| !cells.contains(k))
-                .flat_map(|k| bits(u32::from(b.cand[k] & union)).map(move |i| (k, i as u8 + 1)))
-                .collect();
-            if elims.is_empty() {
-                continue;
-            }
-            let needs = cells
-                .iter()
-                .flat_map(|&k| (1..=9u8).filter(move |&d| union >> (d - 1) & 1 == 0).map(move |d| (k, d)))
+            let elims =
+                others.flat_map(|k| bits(u32::from(b.cand[k] & union)).map(move |i| (k, i as u8 + 1))).collect();
+            let needs = [c1, c2]
+                .into_iter()
+                .flat_map(|k| (1..=9u8).filter(move |&d| union >> (d - 1) & 1 == 0).map(move |d| (k, d)))
                 .collect();
             out.push((elims, needs));
         }
@@ -260,30 +290,26 @@ fn naked_pairs(b: &Board) -> Vec<Basic> {
 /// absence from the base lines outside the cover lines.
 fn x_wings(b: &Board) -> Vec<Basic> {
     let mut out = Vec::new();
+    let occurrences: [u32; 10] = std::array::from_fn(|d| if d == 0 { 9 } else { b.occurrences(d as u8) });
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
         for set in subsets(2, 9) {
+            let (l1, l2) = (base + set.trailing_zeros() as usize, base + (31 - set.leading_zeros()) as usize);
             for d in 1..=9u8 {
-                if b.occurrences(d) + 4 > 9 {
+                if occurrences[usize::from(d)] + 4 > 9 {
                     continue;
                 }
-                let lines: Vec<usize> = bits(set).map(|i| base + i).collect();
-                let places: Vec<u16> = lines.iter().map(|&l| b.places(l, d)).collect();
-                if places.iter().any(|p| p.count_ones() < 2) {
+                let (p1, p2) = (b.places(l1, d), b.places(l2, d));
+                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
                     continue;
                 }
-                let union = places[0] | places[1];
-                if union.count_ones() != 2 {
-                    continue;
-                }
+                let union = p1 | p2;
                 let covers: u128 = bits(u32::from(union)).fold(0, |m, i| m | REGION_SETS[cover + i]);
-                let bases: u128 = lines.iter().fold(0, |m, &l| m | REGION_SETS[l]);
-                let elims: Vec<(usize, u8)> = (0..81)
-                    .filter(|&k| covers >> k & 1 != 0 && bases >> k & 1 == 0 && b.has(k, d))
-                    .map(|k| (k, d))
-                    .collect();
-                if elims.is_empty() {
+                let bases: u128 = REGION_SETS[l1] | REGION_SETS[l2];
+                let victims = covers & !bases;
+                if !(0..81).any(|k| victims >> k & 1 != 0 && b.has(k, d)) {
                     continue;
                 }
+                let elims = (0..81).filter(|&k| victims >> k & 1 != 0 && b.has(k, d)).map(|k| (k, d)).collect();
                 let needs = (0..81).filter(|&k| bases >> k & 1 != 0 && covers >> k & 1 == 0).map(|k| (k, d)).collect();
                 out.push((elims, needs));
             }

@@ -72,10 +72,9 @@ pub(crate) struct Nested {
 pub(crate) struct Run {
     pub nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// The node reached for each on key (index `key / 2`), or [`NONE`].
-    pub on: Vec<u32>,
-    /// The node reached for each off key, or [`NONE`].
-    pub off: Vec<u32>,
+    /// The node reached for each key, or `u16::MAX` (node indices stay
+    /// below 65535: a search reaches each key at most a few dozen times).
+    index: Vec<u16>,
     /// The on nodes in the order reached.
     pub on_list: Vec<u32>,
     /// The off nodes in the order reached.
@@ -94,8 +93,7 @@ impl Run {
         Run {
             nodes: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
-            on: vec![NONE; 729],
-            off: vec![NONE; 729],
+            index: vec![u16::MAX; 1458],
             on_list: Vec::new(),
             off_list: Vec::new(),
         }
@@ -118,21 +116,29 @@ impl Run {
     /// Records node `id` as the one reached for its key.
     pub fn enter(&mut self, id: u32) {
         let k = self.nodes[id as usize].key;
-        let slot = usize::from(k / 2);
-        if k % 2 == 1 {
-            self.on[slot] = id;
-            self.on_list.push(id);
-        } else {
-            self.off[slot] = id;
-            self.off_list.push(id);
-        }
+        debug_assert!(id < u32::from(u16::MAX));
+        self.index[usize::from(k)] = id as u16;
+        if k % 2 == 1 { self.on_list.push(id) } else { self.off_list.push(id) }
     }
 
     /// The node reached for `k`, or [`NONE`].
     #[inline]
     pub fn get(&self, k: Key) -> u32 {
-        let slot = usize::from(k / 2);
-        if k % 2 == 1 { self.on[slot] } else { self.off[slot] }
+        match self.index[usize::from(k)] {
+            u16::MAX => NONE,
+            id => u32::from(id),
+        }
+    }
+
+    /// Empties the run for reuse.
+    pub fn clear(&mut self) {
+        for n in &self.nodes {
+            self.index[usize::from(n.key)] = u16::MAX;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on_list.clear();
+        self.off_list.clear();
     }
 
     /// The parents of node `id`.

@@ -30,6 +30,7 @@ use std::rc::Rc;
 /// Y, then XY).
 pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
     let mut out = Vec::new();
+    let mut run = Run::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in 0..81 {
             if b.count(c) < 2 {
@@ -39,10 +40,10 @@ pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
                 if b.count(c) > 2 && !x {
                     continue;
                 }
-                cycles(b, c, d, y, x, &mut out);
+                cycles(b, c, d, y, x, &mut run, &mut out);
                 if x {
-                    forcing(b, key(c, d, true), y, &mut out);
-                    forcing(b, key(c, d, false), y, &mut out);
+                    forcing(b, key(c, d, true), y, &mut run, &mut out);
+                    forcing(b, key(c, d, false), y, &mut run, &mut out);
                 }
             }
         }
@@ -51,9 +52,9 @@ pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
 }
 
 /// Breadth-first waves from `d@c` on, recording every return to it.
-fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>) {
+fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut Vec<ChainHint>) {
     let source = key(c, d, true);
-    let mut run = Run::new();
+    run.clear();
     let root = run.push(source, Cause::Assumed, &[]);
     run.enter(root);
     let mut on_q = VecDeque::from([root]);
@@ -67,7 +68,7 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
             let (pc, pd, _) = parts(run.key_of(p));
             on_to_off(b, pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
-                if run.has_ancestor(p, k) {
+                if run.get(k) != NONE && run.has_ancestor(p, k) {
                     continue;
                 }
                 let id = run.push(k, cause, &[p]);
@@ -80,7 +81,7 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
         length += 1;
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(b, b, &run, pc, pd, y, x, &mut ons);
+            off_to_on(b, b, run, pc, pd, y, x, &mut ons);
             for &(k, cause, ..) in &ons.items {
                 if length >= 4 && k == source {
                     found.push(run.push(k, cause, &[p]));
@@ -96,7 +97,7 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
     if found.is_empty() {
         return;
     }
-    let run = Rc::new(run);
+    let run = Rc::new(run.clone());
     for end in found {
         let path = run.path(end);
         let cells: u128 = path[1..].iter().fold(0, |m, &n| m | 1u128 << parts(run.key_of(n)).0);
@@ -128,8 +129,8 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<ChainHint>
 
 /// Breadth-first waves from one assumption, recording where it turns
 /// itself around (on to off, or off to on).
-fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
-    let mut run = Run::new();
+fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHint>) {
+    run.clear();
     let root = run.push(source, Cause::Assumed, &[]);
     run.enter(root);
     let (mut on_q, mut off_q) = (VecDeque::new(), VecDeque::new());
@@ -148,7 +149,9 @@ fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
                 if k | 1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
                 }
-                if !run.has_ancestor(p, k) && run.get(k) == NONE {
+                // A key on the path back to the assumption is already in
+                // the run, so the path need not be walked.
+                if run.get(k) == NONE {
                     let id = run.push(k, cause, &[p]);
                     run.enter(id);
                     off_q.push_back(id);
@@ -157,7 +160,7 @@ fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
         }
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(b, b, &run, pc, pd, y, true, &mut ons);
+            off_to_on(b, b, run, pc, pd, y, true, &mut ons);
             for &(k, cause, ..) in &ons.items {
                 if k & !1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
@@ -173,7 +176,7 @@ fn forcing(b: &Board, source: Key, y: bool, out: &mut Vec<ChainHint>) {
     if targets.is_empty() {
         return;
     }
-    let run = Rc::new(run);
+    let run = Rc::new(run.clone());
     for t in targets {
         let (c, d, on) = parts(run.key_of(t));
         let (elims, place): (Vec<(usize, u8)>, _) = if on {
