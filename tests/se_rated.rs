@@ -70,6 +70,17 @@ fn rate_all(rows: &[Row]) -> Tally {
         .map(|r| rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating())
         .collect();
     let report = std::env::var_os("SE_REPORT").is_some();
+    if let Some(path) = std::env::var_os("SE_DUMP") {
+        let lines: Vec<String> = rows
+            .iter()
+            .zip(&ours)
+            .map(|(r, o)| match o {
+                Some(o) => format!("{}\t{}\t{}\t{}\t{}", r.puzzle, o.er, o.ep, o.ed, o.hardest),
+                None => format!("{}\tnone", r.puzzle),
+            })
+            .collect();
+        std::fs::write(path, lines.join("\n") + "\n").expect("writable");
+    }
     let mut t = Tally { bands: BTreeMap::new(), easier: Vec::new(), unrated: 0 };
     for (row, ours) in rows.iter().zip(&ours) {
         let e = t.bands.entry(row.er / 10).or_default();

@@ -43,10 +43,16 @@ impl Default for LogicSolver {
 }
 
 impl LogicSolver {
-    /// A solver with every technique, for classic grids of any size.
+    /// A solver with our techniques, then Sudoku Explainer's unique loops,
+    /// BUG, aligned exclusions and static chains (see
+    /// [`Technique::in_default_solver`]), for classic grids of any size
+    /// (SE's techniques apply to 9×9 grids only).
     pub fn new() -> LogicSolver {
         LogicSolver {
-            techniques: Technique::ALL.into_iter().filter(|t| t.in_default_solver()).collect(),
+            techniques: Technique::OURS
+                .into_iter()
+                .chain(Technique::ALL.into_iter().filter(|t| t.in_default_solver() && !Technique::OURS.contains(t)))
+                .collect(),
             layout: None,
             geometry: None,
             exact: None,

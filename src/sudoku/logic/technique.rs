@@ -290,10 +290,40 @@ impl Technique {
         })
     }
 
+    /// Our own techniques, in the order [`LogicSolver::new`](super::LogicSolver::new)
+    /// tries them first.
+    pub const OURS: [Technique; 23] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::WWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::BugPlusOne,
+        Technique::SimpleColouring,
+        Technique::XChain,
+    ];
+
     /// Whether [`LogicSolver::new`](super::LogicSolver::new) uses the
-    /// technique. Left out: SE's direct techniques (a locked set or pair
-    /// followed by a single, which our solver finds as two steps) and the
-    /// chains that nest other chains (slow, and no player follows them).
+    /// technique: ours, then (before any guess) Sudoku Explainer's unique
+    /// loops, BUG, aligned exclusions and static chains. Left out: SE's
+    /// direct techniques (a locked set or pair followed by a single, which
+    /// our solver finds as two steps) and the dynamic and nested chains
+    /// (slow; [`SeRater`](super::SeRater) uses them).
     pub fn in_default_solver(self) -> bool {
         !matches!(
             self,
@@ -301,6 +331,10 @@ impl Technique {
                 | Technique::DirectClaiming
                 | Technique::DirectHiddenPair
                 | Technique::DirectHiddenTriple
+                | Technique::ContradictionForcingChain
+                | Technique::DoubleForcingChain
+                | Technique::DynamicCellForcingChain
+                | Technique::DynamicRegionForcingChain
                 | Technique::DynamicForcingChainPlus
                 | Technique::NestedForcingChain
         )
