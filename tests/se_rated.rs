@@ -65,18 +65,24 @@ struct Tally {
 
 fn rate_all(rows: &[Row]) -> Tally {
     let rater = SeRater::new();
-    let ours: Vec<Option<SeRating>> = rows
+    let timed: Vec<(Option<SeRating>, f64)> = rows
         .par_iter()
-        .map(|r| rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating())
+        .map(|r| {
+            let start = std::time::Instant::now();
+            let rating = rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating();
+            (rating, start.elapsed().as_secs_f64())
+        })
         .collect();
+    let ours: Vec<Option<SeRating>> = timed.iter().map(|t| t.0).collect();
+    println!("rating time: {:.2} s in all (threads' time)", timed.iter().map(|t| t.1).sum::<f64>());
     let report = std::env::var_os("SE_REPORT").is_some();
     if let Some(path) = std::env::var_os("SE_DUMP") {
         let lines: Vec<String> = rows
             .iter()
-            .zip(&ours)
-            .map(|(r, o)| match o {
-                Some(o) => format!("{}\t{}\t{}\t{}\t{}", r.puzzle, o.er, o.ep, o.ed, o.hardest),
-                None => format!("{}\tnone", r.puzzle),
+            .zip(&timed)
+            .map(|(r, (o, t))| match o {
+                Some(o) => format!("{}\t{}\t{}\t{}\t{}\t{t:.4}", r.puzzle, o.er, o.ep, o.ed, o.hardest),
+                None => format!("{}\tnone\t\t\t\t{t:.4}", r.puzzle),
             })
             .collect();
         std::fs::write(path, lines.join("\n") + "\n").expect("writable");

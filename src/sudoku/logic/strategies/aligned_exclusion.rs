@@ -19,6 +19,8 @@ use crate::sudoku::logic::{Step, Technique, words};
 pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
     let mut base: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = Vec::new();
+    let mut sets: Vec<u128> = Vec::new();
+    let mut is_base = 0u128;
     for k in 0..81 {
         if b.count(k) < 2 {
             continue;
@@ -30,39 +32,36 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
         let ex: Vec<usize> = peers.filter(|&p| (2..=degree as u32).contains(&b.count(p))).collect();
         if !ex.is_empty() {
             base.push(k);
+            sets.push(ex.iter().fold(0, |m, &p| m | 1u128 << p));
             excluders.push(ex);
+            is_base |= 1u128 << k;
         }
     }
     if base.len() < degree {
         return None;
     }
+    let position = |k: usize| base.iter().position(|&c| c == k);
     for pair in subsets64(2, base.len() as u32) {
         let (i0, i1) = (pair[0], pair[1]);
+        let common01 = sets[i0] & sets[i1];
         if degree == 2 {
-            let common: Vec<usize> = excluders[i0].iter().copied().filter(|k| excluders[i1].contains(k)).collect();
-            if common.len() >= 2
-                && let Some(step) = exclude(b, &[base[i0], base[i1]], &common)
+            if common01.count_ones() >= 2
+                && let Some(step) = exclude(b, &[base[i0], base[i1]], &ordered(&excluders[i0], common01))
             {
                 return Some(step);
             }
             continue;
         }
-        let mut twin: Vec<usize> = excluders[i0].clone();
-        for &k in &excluders[i1] {
-            if !twin.contains(&k) {
-                twin.push(k);
-            }
+        let twin = (sets[i0] | sets[i1]) & is_base & !(1u128 << base[i0] | 1u128 << base[i1]);
+        if twin == 0 {
+            continue;
         }
-        twin.retain(|&k| base.contains(&k) && k != base[i0] && k != base[i1]);
-        for &third in &twin {
-            let i2 = base.iter().position(|&k| k == third)?;
-            let common: Vec<usize> = excluders[i0]
-                .iter()
-                .copied()
-                .filter(|k| excluders[i1].contains(k) && excluders[i2].contains(k))
-                .collect();
-            if common.len() >= 2
-                && let Some(step) = exclude(b, &[base[i0], base[i1], third], &common)
+        let tail = excluders[i0].iter().chain(excluders[i1].iter().filter(|&&k| sets[i0] >> k & 1 == 0));
+        for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
+            let i2 = position(third)?;
+            let common = common01 & sets[i2];
+            if common.count_ones() >= 2
+                && let Some(step) = exclude(b, &[base[i0], base[i1], third], &ordered(&excluders[i0], common))
             {
                 return Some(step);
             }
@@ -71,29 +70,35 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
     None
 }
 
+/// The cells of `set`, in the order of `order`.
+fn ordered(order: &[usize], set: u128) -> Vec<usize> {
+    order.iter().copied().filter(|&k| set >> k & 1 != 0).collect()
+}
+
 fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
-    let cands: Vec<Vec<u8>> =
-        cells.iter().map(|&k| bits(u32::from(b.cand[k])).map(|i| i as u8 + 1).collect()).collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut combo = vec![0u8; cells.len()];
+    let n = cells.len();
+    let masks: Vec<u16> = common.iter().map(|&k| b.cand[k]).collect();
+    let cands: Vec<Vec<u8>> = cells.iter().map(|&k| bits(u32::from(b.cand[k])).map(|i| i as u8).collect()).collect();
+    let see = |i: usize, j: usize| sees(cells[i], cells[j]);
+    let mut allowed = [0u16; 3];
+    let mut combo = [0u8; 3];
     let total: usize = cands.iter().map(Vec::len).product();
-    for n in 0..total {
-        let mut rest = n;
+    for index in 0..total {
+        let mut rest = index;
         for (i, c) in cands.iter().enumerate() {
             combo[i] = c[rest % c.len()];
             rest /= c.len();
         }
-        let clash =
-            (0..cells.len()).any(|i| (i + 1..cells.len()).any(|j| combo[i] == combo[j] && sees(cells[i], cells[j])));
+        let clash = (0..n).any(|i| (i + 1..n).any(|j| combo[i] == combo[j] && see(i, j)));
         if clash {
             continue;
         }
-        let used = combo.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
-        if common.iter().any(|&k| b.cand[k] & !used == 0) {
+        let used = combo[..n].iter().fold(0u16, |m, &d| m | 1 << d);
+        if masks.iter().any(|&m| m & !used == 0) {
             continue;
         }
-        for (i, &d) in combo.iter().enumerate() {
-            allowed[i] |= 1 << (d - 1);
+        for i in 0..n {
+            allowed[i] |= 1 << combo[i];
         }
     }
     let elims: Vec<(usize, u8)> = cells
@@ -104,7 +109,7 @@ fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
     if elims.is_empty() {
         return None;
     }
-    let (t, name) = if cells.len() == 2 {
+    let (t, name) = if n == 2 {
         (Technique::AlignedPairExclusion, "Aligned pair exclusion")
     } else {
         (Technique::AlignedTripleExclusion, "Aligned triple exclusion")
