@@ -77,28 +77,42 @@ fn ordered(order: &[usize], set: u128) -> Vec<usize> {
 
 fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
     let n = cells.len();
-    let masks: Vec<u16> = common.iter().map(|&k| b.cand[k]).collect();
-    let cands: Vec<Vec<u8>> = cells.iter().map(|&k| bits(u32::from(b.cand[k])).map(|i| i as u8).collect()).collect();
-    let see = |i: usize, j: usize| sees(cells[i], cells[j]);
+    let union = cells.iter().fold(0u16, |m, &k| m | b.cand[k]);
+    // Only the common cells whose candidates all lie among the base cells'
+    // can be emptied.
+    let mut masks = [0u16; 20];
+    let mut count = 0;
+    for &k in common {
+        if b.cand[k] & !union == 0 && !masks[..count].contains(&b.cand[k]) {
+            masks[count] = b.cand[k];
+            count += 1;
+        }
+    }
+    let masks = &masks[..count];
+    let dead = |used: u16| masks.iter().any(|&m| m & !used == 0);
+    let s01 = sees(cells[0], cells[1]);
     let mut allowed = [0u16; 3];
-    let mut combo = [0u8; 3];
-    let total: usize = cands.iter().map(Vec::len).product();
-    for index in 0..total {
-        let mut rest = index;
-        for (i, c) in cands.iter().enumerate() {
-            combo[i] = c[rest % c.len()];
-            rest /= c.len();
-        }
-        let clash = (0..n).any(|i| (i + 1..n).any(|j| combo[i] == combo[j] && see(i, j)));
-        if clash {
-            continue;
-        }
-        let used = combo[..n].iter().fold(0u16, |m, &d| m | 1 << d);
-        if masks.iter().any(|&m| m & !used == 0) {
-            continue;
-        }
-        for i in 0..n {
-            allowed[i] |= 1 << combo[i];
+    for a in bits(u32::from(b.cand[cells[0]])) {
+        for c in bits(u32::from(b.cand[cells[1]])) {
+            if a == c && s01 {
+                continue;
+            }
+            let used = 1u16 << a | 1 << c;
+            if n == 2 {
+                if !dead(used) {
+                    allowed[0] |= 1 << a;
+                    allowed[1] |= 1 << c;
+                }
+                continue;
+            }
+            for e in bits(u32::from(b.cand[cells[2]])) {
+                if (e == a && sees(cells[0], cells[2])) || (e == c && sees(cells[1], cells[2])) || dead(used | 1 << e) {
+                    continue;
+                }
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << c;
+                allowed[2] |= 1 << e;
+            }
         }
     }
     let elims: Vec<(usize, u8)> = cells
