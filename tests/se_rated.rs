@@ -69,7 +69,8 @@ fn rate_all(rows: &[Row]) -> Tally {
         .par_iter()
         .map(|r| {
             let start = std::time::Instant::now();
-            let rating = rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating();
+            let rating =
+                rater.rate(&Grid::from_line(&r.puzzle).expect("a puzzle")).expect("a unique solution").rating();
             (rating, start.elapsed().as_secs_f64())
         })
         .collect();

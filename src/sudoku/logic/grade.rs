@@ -110,7 +110,7 @@ impl std::hash::Hash for SeSlot {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grade {
     rating: Rating,
-    counts: [usize; Technique::ALL.len()],
+    counts: Box<[usize; Technique::ALL.len()]>,
     guesses: usize,
     givens: usize,
     se: SeSlot,
@@ -120,7 +120,7 @@ impl Grade {
     pub(crate) fn new(givens: usize) -> Grade {
         Grade {
             rating: Rating::default(),
-            counts: [0; Technique::ALL.len()],
+            counts: Box::new([0; Technique::ALL.len()]),
             guesses: 0,
             givens,
             se: SeSlot::default(),

@@ -61,12 +61,15 @@ pub(crate) fn eliminations(reduced: &Board, orig: &Board, run: &Run, level: u8) 
 /// eliminations it relies on, and the chain.
 type ChainFound = (Key, Vec<Key>, Rc<Nested>);
 
+/// A nesting level, the grid before the outer search and the reduced grid.
+type CacheKey = (u8, Vec<u16>, [u16; 81]);
+
 thread_local! {
     /// Nested chains found on a reduced grid, by (level, grid before the
     /// search, reduced grid): different assumptions often reduce the grid
     /// alike (a candidate on and its only alternative off), and the nested
     /// search is the costly part.
-    static CACHE: std::cell::RefCell<std::collections::HashMap<(u8, Vec<u16>, [u16; 81]), Rc<Vec<ChainFound>>>> =
+    static CACHE: std::cell::RefCell<std::collections::HashMap<CacheKey, Rc<Vec<ChainFound>>>> =
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 

@@ -141,7 +141,7 @@ const fn peer_sets() -> [CellSet; 81] {
 /// Besides each cell's candidates it keeps each digit's places in each
 /// region, updated with every change (`pos[r][d - 1]`, bit `i` for the
 /// region's `i`-th cell).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     /// The candidate mask of each cell (0 for a filled cell). Change it
     /// only through [`Board::remove`] and [`Board::place`].

@@ -37,7 +37,7 @@ pub(crate) fn subsets64(k: u32, n: u32) -> impl Iterator<Item = Vec<usize>> {
             return None;
         }
         let ripple = ripple as u64;
-        Some(ripple | ((v ^ ripple) >> 2) / smallest)
+        Some(ripple | (((v ^ ripple) >> 2) / smallest))
     })
     .map(|m| (0..64).filter(|i| m >> i & 1 != 0).collect())
 }

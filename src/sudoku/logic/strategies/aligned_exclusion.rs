@@ -21,6 +21,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
     let mut excluders: Vec<Vec<usize>> = Vec::new();
     let mut sets: Vec<u128> = Vec::new();
     let mut is_base = 0u128;
+    #[allow(clippy::needless_range_loop)]
     for k in 0..81 {
         if b.count(k) < 2 {
             continue;

@@ -104,15 +104,18 @@ struct Searches<'a> {
 }
 
 impl Searches<'_> {
-    fn from_on(&mut self, c: usize, d: u8) -> Rc<Outcome> {
+    fn on(&mut self, c: usize, d: u8) -> Rc<Outcome> {
         let slot = usize::from(key(c, d, true) / 2);
         self.on[slot].get_or_insert_with(|| Rc::new(propagate(self.board, key(c, d, true), self.mode))).clone()
     }
 }
 
+/// Eliminations, and the placement they amount to.
+type Conclusion = (Vec<(usize, u8)>, Option<(usize, u8)>);
+
 /// The conclusion of a node: remove its digit (off) or the other digits
 /// of its cell and place it (on). `None` when nothing would change.
-fn conclude(b: &Board, k: Key) -> Option<(Vec<(usize, u8)>, Option<(usize, u8)>)> {
+fn conclude(b: &Board, k: Key) -> Option<Conclusion> {
     let (c, d, on) = parts(k);
     if !on {
         return Some((vec![(c, d)], None));
@@ -140,7 +143,7 @@ pub(crate) fn hints(b: &Board, rule: Rule) -> Vec<ChainHint> {
         let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
         for &d in &digits {
-            let on = s.from_on(c, d);
+            let on = s.on(c, d);
             let off = Rc::new(propagate(b, key(c, d, false), rule.mode()));
             if rule.dynamic || rule.nishio {
                 if let Some((a, z)) = on.contradiction {
@@ -225,7 +228,7 @@ fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize
         let outcomes: Vec<Rc<Outcome>> = (0..9)
             .filter(|&i| p >> i & 1 != 0)
             .map(|i| REGIONS[r][i] as usize)
-            .map(|cell| if cell == c { on.clone() } else { s.from_on(cell, d) })
+            .map(|cell| if cell == c { on.clone() } else { s.on(cell, d) })
             .collect();
         let shared: Vec<Rc<Run>> = outcomes.iter().map(|o| o.run.clone()).collect();
         for list in [&on.run.on_list, &on.run.off_list] {

@@ -99,6 +99,7 @@ fn search(
     path.push(cell);
     let mut extras = extras_in;
     if path.len() <= MAX_LOOP {
+        #[allow(clippy::needless_range_loop)]
         for kind in 0..3 {
             if Some(kind) == last_kind {
                 continue;
@@ -187,9 +188,9 @@ fn type2(b: &Board, lp: &[usize], pair: u16, extra: &[usize], rating: u8) -> Opt
 fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, found: &mut Vec<Found>) {
     let extra = (b.cand[c1] | b.cand[c2]) & !pair;
     for degree in extra.count_ones()..=7 {
-        for kind in 0..3 {
-            let r = REGIONS_OF[c1][kind] as usize;
-            if REGIONS_OF[c2][kind] as usize != r {
+        for (&r1, &r2) in REGIONS_OF[c1].iter().zip(&REGIONS_OF[c2]) {
+            let r = r1 as usize;
+            if r2 != r1 {
                 continue;
             }
             let empty = b.empty_in(r);
@@ -289,9 +290,9 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
 fn type4(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, rating: u8) -> Option<Found> {
     let (a, c) = digits(pair);
     let (mut lock_a, mut lock_c) = (None, None);
-    for kind in 0..3 {
-        let r = REGIONS_OF[c1][kind] as usize;
-        if REGIONS_OF[c2][kind] as usize != r {
+    for (&r1, &r2) in REGIONS_OF[c1].iter().zip(&REGIONS_OF[c2]) {
+        let r = r1 as usize;
+        if r2 != r1 {
             continue;
         }
         let others = REGION_SETS[r] & !(1u128 << c1 | 1u128 << c2);
