@@ -76,7 +76,7 @@ fn check_puzzle(solver: &LogicSolver, name: &str, line: usize, puzzle: &Grid, so
 
 /// Safety: on every puzzle of the unique sets, no logical step of our own
 /// techniques removes a cell's true digit or places a wrong one; and on
-/// every 25th puzzle, none of the default solver's (which adds Sudoku
+/// every 25th puzzle, none of the hint solver's (which adds Sudoku
 /// Explainer's loops, BUG, aligned exclusions and static chains before
 /// guessing; those are slower, hence the sample).
 #[test]
@@ -85,7 +85,7 @@ fn no_logical_step_removes_a_true_digit() {
     let dir = common::shared_data("data");
     let start = Instant::now();
     let mut total = Tally::default();
-    let ours = || LogicSolver::new().only(&Technique::OURS);
+    let ours = LogicSolver::new;
     for name in UNIQUE_SETS {
         let set_start = Instant::now();
         let puzzles = puzzles_and_solutions(&dir, name);
@@ -96,7 +96,7 @@ fn no_logical_step_removes_a_true_digit() {
         let sample: Vec<_> = puzzles.iter().step_by(25).collect();
         let tally = sample
             .par_iter()
-            .map_init(LogicSolver::new, |solver, (line, p, s)| check_puzzle(solver, name, *line, p, s))
+            .map_init(LogicSolver::for_hints, |solver, (line, p, s)| check_puzzle(solver, name, *line, p, s))
             .reduce(Tally::default, Tally::add)
             .add(tally);
         eprintln!(

@@ -43,16 +43,11 @@ impl Default for LogicSolver {
 }
 
 impl LogicSolver {
-    /// A solver with our techniques, then Sudoku Explainer's unique loops,
-    /// BUG, aligned exclusions and static chains (see
-    /// [`Technique::in_default_solver`]), for classic grids of any size
-    /// (SE's techniques apply to 9×9 grids only).
+    /// A solver with our own techniques ([`Technique::OURS`]), for
+    /// classic grids of any size. It guesses when they run out.
     pub fn new() -> LogicSolver {
         LogicSolver {
-            techniques: Technique::OURS
-                .into_iter()
-                .chain(Technique::ALL.into_iter().filter(|t| t.in_default_solver() && !Technique::OURS.contains(t)))
-                .collect(),
+            techniques: Technique::OURS.to_vec(),
             layout: None,
             geometry: None,
             exact: None,
@@ -60,7 +55,21 @@ impl LogicSolver {
         }
     }
 
-    /// A solver with every technique, for one layout (X, windoku, jigsaw).
+    /// A solver for hints and explanations: our techniques, then (before
+    /// any guess) Sudoku Explainer's unique loops, BUG, aligned exclusions,
+    /// cycles and static forcing chains (see [`Technique::for_hints`]),
+    /// which apply to classic 9×9 grids.
+    pub fn for_hints() -> LogicSolver {
+        LogicSolver {
+            techniques: Technique::OURS
+                .into_iter()
+                .chain(Technique::ALL.into_iter().filter(|t| t.for_hints() && !Technique::OURS.contains(t)))
+                .collect(),
+            ..LogicSolver::new()
+        }
+    }
+
+    /// A solver with our techniques, for one layout (X, windoku, jigsaw).
     pub fn with_layout(layout: Layout) -> LogicSolver {
         LogicSolver { geometry: Some(Geometry::of(&layout)), layout: Some(layout), ..LogicSolver::new() }
     }

@@ -291,7 +291,7 @@ impl Technique {
     }
 
     /// Our own techniques, in the order [`LogicSolver::new`](super::LogicSolver::new)
-    /// tries them first.
+    /// tries them.
     pub const OURS: [Technique; 23] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
@@ -318,13 +318,13 @@ impl Technique {
         Technique::XChain,
     ];
 
-    /// Whether [`LogicSolver::new`](super::LogicSolver::new) uses the
-    /// technique: ours, then (before any guess) Sudoku Explainer's unique
-    /// loops, BUG, aligned exclusions and static chains. Left out: SE's
-    /// direct techniques (a locked set or pair followed by a single, which
-    /// our solver finds as two steps) and the dynamic and nested chains
-    /// (slow; [`SeRater`](super::SeRater) uses them).
-    pub fn in_default_solver(self) -> bool {
+    /// Whether [`LogicSolver::for_hints`](super::LogicSolver::for_hints)
+    /// uses the technique: ours, then (before any guess) Sudoku Explainer's
+    /// unique loops, BUG, aligned exclusions and static chains. Left out:
+    /// SE's direct techniques (a locked set or pair followed by a single,
+    /// which our solver finds as two steps) and the dynamic and nested
+    /// chains (slow; [`SeRater`](super::SeRater) uses them).
+    pub fn for_hints(self) -> bool {
         !matches!(
             self,
             Technique::DirectPointing
