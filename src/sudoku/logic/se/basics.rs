@@ -1,7 +1,8 @@
 //! Sudoku Explainer's basic techniques on a [`Board`], each scanning in
-//! SE's order and returning the first pattern it meets: singles, locked
-//! candidates (plain and direct), naked and hidden sets (hidden ones plain
-//! and direct), fish, and XY- and XYZ-Wings.
+//! SE's order and returning the first pattern it meets: singles, naked
+//! sets, fish, and XY- and XYZ-Wings. (Locked candidates and hidden sets,
+//! with their direct forms, are in `strategies/direct_locking.rs` and
+//! `strategies/direct_hidden_set.rs`.)
 //!
 //! SE's side conditions are kept, because they decide which technique
 //! fires: a naked set of `n` needs `2n` empty cells in its region, a plain
@@ -69,84 +70,6 @@ pub(crate) fn naked_single(b: &Board) -> Option<Step> {
     Some(Step::logic(Technique::NakedSingle).cells([cell]).digits([d]).place(cell, d).text(text))
 }
 
-/// The pairs of crossing regions locked candidates look at, in SE's order:
-/// block and column, block and row, column and block, row and block.
-fn crossings() -> impl Iterator<Item = (usize, usize)> {
-    let kinds = [(BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS), (ROWS, BLOCKS)];
-    kinds.into_iter().flat_map(|(a, t)| a.flat_map(move |r1| t.clone().map(move |r2| (r1, r2))))
-}
-
-/// Locked candidates: pointing (2.6) and claiming (2.8); in direct mode,
-/// only those whose eliminations would leave a hidden single in a region
-/// of the first region's kind (direct pointing 1.7, direct claiming 1.9):
-/// the step places that single and, as in SE, removes nothing else.
-pub(crate) fn locking(b: &Board, direct: bool) -> Option<Step> {
-    for (r1, r2) in crossings() {
-        let common = REGION_SETS[r1] & REGION_SETS[r2];
-        if common == 0 {
-            continue;
-        }
-        for d in 1..=9u8 {
-            let p1 = b.places(r1, d);
-            if p1.count_ones() < 2 || bits(u32::from(p1)).any(|i| REGION_SETS[r2] >> REGIONS[r1][i] & 1 == 0) {
-                continue;
-            }
-            let elims: Vec<(usize, u8)> = REGIONS[r2]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| common >> k & 1 == 0 && b.has(k, d))
-                .map(|k| (k, d))
-                .collect();
-            let pointing = r1 < 9;
-            let locked: Vec<usize> = bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize).collect();
-            let why = format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
-            if !direct {
-                if elims.is_empty() {
-                    continue;
-                }
-                let (t, name) =
-                    if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
-                let step = Step::logic(t).cells(locked).digits([d]).house(&region_name(r1)).house(&region_name(r2));
-                let text = format!("{name}: {why}, so remove {}.", elim_text(&elims));
-                return Some(step.eliminate(elims).text(text));
-            }
-            let same_kind = if r1 < 9 {
-                BLOCKS
-            } else if r1 < 18 {
-                ROWS
-            } else {
-                COLUMNS
-            };
-            for r3 in same_kind.filter(|&r3| r3 != r1 && REGION_SETS[r3] & REGION_SETS[r2] != 0) {
-                let p3 = b.places(r3, d);
-                if p3.count_ones() < 2 {
-                    continue;
-                }
-                let rest: Vec<usize> = bits(u32::from(p3))
-                    .map(|i| REGIONS[r3][i] as usize)
-                    .filter(|&k| REGION_SETS[r2] >> k & 1 == 0)
-                    .collect();
-                if let [single] = rest[..] {
-                    let (t, name) = if pointing {
-                        (Technique::DirectPointing, "Direct pointing")
-                    } else {
-                        (Technique::DirectClaiming, "Direct claiming")
-                    };
-                    let text = format!(
-                        "{name}: {why}, so it leaves the rest of {}; then in {}, {d} can only go in {}.",
-                        region_name(r2),
-                        region_name(r3),
-                        cell_name(single)
-                    );
-                    let step = Step::logic(t).cells(locked).digits([d]).house(&region_name(r1)).house(&region_name(r3));
-                    return Some(step.place(single, d).text(text));
-                }
-            }
-        }
-    }
-    None
-}
-
 /// Naked sets of `n` cells (pair 3.0, triple 3.6, quad 5.0): regions
 /// blocks, columns, rows.
 pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
@@ -189,68 +112,6 @@ pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
                 elim_text(&elims)
             );
             return Some(Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text));
-        }
-    }
-    None
-}
-
-/// Hidden sets of `n` digits (pair 3.4, triple 4.0, quad 5.4); in direct
-/// mode (pair 2.0, triple 2.5) only those after which another digit has a
-/// single place left in the region: the step places it and, as in SE,
-/// removes nothing else.
-pub(crate) fn hidden_set(b: &Board, n: u32, direct: bool) -> Option<Step> {
-    for r in BLOCKS.chain(COLUMNS).chain(ROWS) {
-        let empty = b.empty_in(r);
-        if empty <= if direct { n } else { 2 * n } {
-            continue;
-        }
-        let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
-        for set in subsets(n, 9) {
-            let mut union = 0u16;
-            if bits(set).any(|i| places[i].count_ones() < 2) {
-                continue;
-            }
-            for i in bits(set) {
-                union |= places[i];
-            }
-            if union.count_ones() != n {
-                continue;
-            }
-            let cells: Vec<usize> = bits(u32::from(union)).map(|i| REGIONS[r][i] as usize).collect();
-            let digits: Vec<u8> = bits(set).map(|i| i as u8 + 1).collect();
-            let elims: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
-                .collect();
-            let name = |direct: bool| match (n, direct) {
-                (2, false) => (Technique::HiddenPair, "Hidden pair"),
-                (3, false) => (Technique::HiddenTriple, "Hidden triple"),
-                (2, true) => (Technique::DirectHiddenPair, "Direct hidden pair"),
-                (3, true) => (Technique::DirectHiddenTriple, "Direct hidden triple"),
-                _ => (Technique::HiddenQuad, "Hidden quad"),
-            };
-            let why =
-                format!("in {}, {} can only go in {}", region_name(r), words::digits(&digits), words::cells(&cells, 9));
-            if !direct {
-                if elims.is_empty() {
-                    continue;
-                }
-                let (t, label) = name(false);
-                let text = format!("{label}: {why}, so remove {}.", elim_text(&elims));
-                return Some(
-                    Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text),
-                );
-            }
-            for d in (1..=9u8).filter(|d| set >> (d - 1) & 1 == 0) {
-                let p = places[usize::from(d) - 1];
-                if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
-                    let cell = REGIONS[r][(p & !union).trailing_zeros() as usize] as usize;
-                    let (t, label) = name(true);
-                    let text = format!("{label}: {why}; so {d} can only go in {}.", cell_name(cell));
-                    let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
-                    return Some(step.place(cell, d).text(text));
-                }
-            }
         }
     }
     None

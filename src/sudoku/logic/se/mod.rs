@@ -102,7 +102,7 @@ fn level_name(level: u8) -> String {
 /// ).unwrap();
 /// let grade = SeRater::new().rate(&puzzle)?;
 /// let r = grade.rating().unwrap();
-/// assert_eq!(r.er.to_string(), "2.0");
+/// assert_eq!((r.er.to_string(), r.ep.to_string(), r.ed.to_string()), ("1.2".into(), "1.2".into(), "1.2".into()));
 /// # Ok::<(), exactcover::sudoku::logic::LogicError>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@
 
 use super::board::Board;
 use super::{basics, chains};
-use crate::sudoku::logic::strategies::{aligned_exclusion, bug, unique_loop};
+use crate::sudoku::logic::strategies::{aligned_exclusion, bug, direct_hidden_set, direct_locking, unique_loop};
 use crate::sudoku::logic::{Rating, Step, Technique};
 
 /// A technique, or family of chains, in SE's order. Each gives its
@@ -74,14 +74,14 @@ impl Producer {
     pub(crate) fn find(self, b: &Board) -> Option<Step> {
         match self {
             Producer::HiddenSingle => basics::hidden_single(b),
-            Producer::DirectLocking => basics::locking(b, true),
-            Producer::DirectHiddenPair => basics::hidden_set(b, 2, true),
+            Producer::DirectLocking => direct_locking::find_se(b, true),
+            Producer::DirectHiddenPair => direct_hidden_set::find_se(b, 2, true),
             Producer::NakedSingle => basics::naked_single(b),
-            Producer::DirectHiddenTriple => basics::hidden_set(b, 3, true),
-            Producer::Locking => basics::locking(b, false),
+            Producer::DirectHiddenTriple => direct_hidden_set::find_se(b, 3, true),
+            Producer::Locking => direct_locking::find_se(b, false),
             Producer::NakedSet(n) => basics::naked_set(b, n),
             Producer::Fish(n) => basics::fish(b, n),
-            Producer::HiddenSet(n) => basics::hidden_set(b, n, false),
+            Producer::HiddenSet(n) => direct_hidden_set::find_se(b, n, false),
             Producer::XyWing => basics::xy_wing(b, false),
             Producer::XyzWing => basics::xy_wing(b, true),
             Producer::UniqueLoops => unique_loop::find_se(b),

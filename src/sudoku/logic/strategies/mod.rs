@@ -6,6 +6,8 @@ pub(crate) mod aligned_exclusion;
 pub(crate) mod bug;
 mod bug_plus_one;
 mod combos;
+pub(crate) mod direct_hidden_set;
+pub(crate) mod direct_locking;
 mod fish;
 pub(crate) mod forcing_chains;
 mod full_house;
@@ -27,7 +29,6 @@ mod xy_wing;
 mod xyz_wing;
 
 use super::chains::{ChainHint, easiest};
-use super::se::basics;
 use super::se::board::Board;
 use super::{Candidates, Step, Technique};
 use forcing_chains::Rule;
@@ -75,9 +76,9 @@ fn find_se(t: Technique, b: &Board) -> Option<Step> {
     let only =
         |hints: Vec<ChainHint>| easiest(hints.into_iter().filter(|h| h.technique == t).collect()).map(|h| h.to_step());
     let step = match t {
-        Technique::DirectPointing | Technique::DirectClaiming => basics::locking(b, true),
-        Technique::DirectHiddenPair => basics::hidden_set(b, 2, true),
-        Technique::DirectHiddenTriple => basics::hidden_set(b, 3, true),
+        Technique::DirectPointing | Technique::DirectClaiming => direct_locking::find_se(b, true),
+        Technique::DirectHiddenPair => direct_hidden_set::find_se(b, 2, true),
+        Technique::DirectHiddenTriple => direct_hidden_set::find_se(b, 3, true),
         Technique::UniqueLoop => unique_loop::find_se(b),
         Technique::Bug => bug::find_se(b),
         Technique::AlignedPairExclusion => aligned_exclusion::find_se(b, 2),
