@@ -49,11 +49,11 @@ fn load() -> Option<Vec<Row>> {
     Some(rows)
 }
 
-/// The ER band of a rating in tenths: "1.0–1.9", …, "9.0–9.9", "10+".
+/// The ER band of a rating in tenths: "1.0–1.9", …, "10.0–10.9", "11+".
 fn band(er: u32) -> String {
     match er / 10 {
-        b @ 0..=9 => format!("{b}.0–{b}.9"),
-        _ => "10+".to_string(),
+        b @ 0..=10 => format!("{b}.0–{b}.9"),
+        _ => "11+".to_string(),
     }
 }
 
@@ -143,5 +143,12 @@ fn agrees_with_sudoku_explainer() {
     if custom {
         return;
     }
+    // Measured: every puzzle of se_rated.tsv (450, ER 1.2 to 9.9) gets SE's
+    // ER, EP and ED exactly, in every band.
     assert!(t.easier.is_empty(), "rated easier than SE: {:?}", t.easier);
+    assert_eq!(t.unrated, 0);
+    for (b, (n, er, all)) in &t.bands {
+        assert_eq!((er, all), (n, n), "band {}", band(b * 10));
+    }
+    assert_eq!(t.bands.values().map(|v| v.0).sum::<usize>(), rows.len());
 }
