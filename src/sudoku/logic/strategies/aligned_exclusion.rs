@@ -76,6 +76,27 @@ fn ordered(order: &[usize], set: u128) -> Vec<usize> {
     order.iter().copied().filter(|&k| set >> k & 1 != 0).collect()
 }
 
+/// Whether base cells alone (no common cell can be emptied) exclude a
+/// digit: only when two of them are the same bivalue pair `{p,x}`, see
+/// each other, and both see a third base cell holding `p` (each cell has
+/// two or more candidates, so no other case leaves a digit without a
+/// combination).
+fn clash_only_exclusion(b: &Board, cells: &[usize]) -> bool {
+    if cells.len() < 3 {
+        return false;
+    }
+    (0..3).any(|i| {
+        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+        let (cj, ck) = (cells[j], cells[k]);
+        b.count(cj) == 2
+            && b.cand[cj] == b.cand[ck]
+            && sees(cj, ck)
+            && sees(cells[i], cj)
+            && sees(cells[i], ck)
+            && b.cand[cells[i]] & b.cand[cj] != 0
+    })
+}
+
 fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
     let n = cells.len();
     let union = cells.iter().fold(0u16, |m, &k| m | b.cand[k]);
@@ -90,6 +111,9 @@ fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
         }
     }
     let masks = &masks[..count];
+    if masks.is_empty() && !clash_only_exclusion(b, cells) {
+        return None;
+    }
     let dead = |used: u16| masks.iter().any(|&m| m & !used == 0);
     let s01 = sees(cells[0], cells[1]);
     let mut allowed = [0u16; 3];
