@@ -195,6 +195,23 @@ impl Run {
         count
     }
 
+    /// The distinct keys on the first-parent path from node `id` up: a
+    /// lower bound of [`Run::ancestors`].
+    pub fn path_keys(&self, id: u32) -> u32 {
+        let mut seen = [0u64; 23];
+        let mut count = 0;
+        let mut p = Some(id);
+        while let Some(n) = p {
+            let k = usize::from(self.key_of(n));
+            if seen[k / 64] >> (k % 64) & 1 == 0 {
+                seen[k / 64] |= 1 << (k % 64);
+                count += 1;
+            }
+            p = self.parents(n).first().copied();
+        }
+        count
+    }
+
     /// The first-parent path from the assumption to node `id`.
     pub fn path(&self, id: u32) -> Vec<u32> {
         let mut out = vec![id];

@@ -13,15 +13,15 @@ pub(crate) fn unary(b: &Board) -> Option<Step> {
 
 /// Nishio forcing chains.
 pub(crate) fn nishio(b: &Board) -> Option<Step> {
-    easiest(forcing_chains::hints(b, Rule::NISHIO)).map(|h| h.to_step())
+    forcing_chains::easiest(b, Rule::NISHIO).map(|h| h.to_step())
 }
 
 /// Static cell and region forcing chains.
 pub(crate) fn multiple(b: &Board) -> Option<Step> {
-    easiest(forcing_chains::hints(b, Rule::MULTIPLE)).map(|h| h.to_step())
+    forcing_chains::easiest(b, Rule::MULTIPLE).map(|h| h.to_step())
 }
 
 /// Dynamic forcing chains nested to `level`.
 pub(crate) fn dynamic(b: &Board, level: u8) -> Option<Step> {
-    easiest(forcing_chains::hints(b, Rule::dynamic(level))).map(|h| h.to_step())
+    forcing_chains::easiest(b, Rule::dynamic(level)).map(|h| h.to_step())
 }

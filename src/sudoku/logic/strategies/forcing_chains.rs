@@ -126,14 +126,40 @@ fn conclude(b: &Board, k: Key) -> Option<Conclusion> {
 
 /// Every step of the family on `b`, in discovery order.
 pub(crate) fn hints(b: &Board, rule: Rule) -> Vec<ChainHint> {
+    search(b, rule, false)
+}
+
+/// The first step of the family in SE's order (rating, complexity, kind,
+/// discovery), without rating the steps that can't be first.
+pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
+    search(b, rule, true).pop()
+}
+
+/// Every step, or (`best_only`) the first in SE's order: a step whose
+/// chains' paths alone are as long as the best so far can't beat it
+/// (equal steps keep their discovery order), so it is not rated.
+fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729] };
     let mut out = Vec::new();
     let mut push =
         |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: Vec<(Rc<Run>, u32)>, k: Key, place: bool| {
+            if best_only && let Some(best) = out.first() {
+                let bound: u32 = targets.iter().map(|(run, id)| run.path_keys(*id)).sum();
+                if (bound, kind.sort_key()) >= (best.complexity, best.sort_key) {
+                    return;
+                }
+            }
             let Some((elims, placement)) = conclude(b, k) else { return };
             let (t, name) = rule.technique(kind);
             let placement = if place { placement } else { None };
-            out.push(ChainHint::new(t, name, rule.base(), kind.sort_key(), source, targets, elims, placement));
+            let hint = ChainHint::new(t, name, rule.base(), kind.sort_key(), source, targets, elims, placement);
+            if !best_only {
+                out.push(hint);
+            } else if out.first().is_none_or(|best| (hint.complexity, hint.sort_key) < (best.complexity, best.sort_key))
+            {
+                out.clear();
+                out.push(hint);
+            }
         };
     for c in 0..81 {
         let n = b.count(c);
