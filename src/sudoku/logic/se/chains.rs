@@ -2,13 +2,12 @@
 
 use super::board::Board;
 use crate::sudoku::logic::Step;
-use crate::sudoku::logic::chains::easiest;
 use crate::sudoku::logic::strategies::forcing_chains::{self, Rule};
 use crate::sudoku::logic::strategies::unary_chains;
 
 /// Cycles and forcing X- and XY-chains.
 pub(crate) fn unary(b: &Board) -> Option<Step> {
-    easiest(unary_chains::hints(b)).map(|h| h.to_step())
+    unary_chains::easiest(b).map(|h| h.to_step())
 }
 
 /// Nishio forcing chains.

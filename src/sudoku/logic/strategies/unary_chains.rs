@@ -20,7 +20,7 @@
 
 use crate::sudoku::logic::Technique;
 use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
-use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, parts};
+use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::{Board, PEER_SETS};
 use std::collections::VecDeque;
@@ -29,7 +29,27 @@ use std::rc::Rc;
 /// Every cycle and forcing chain step, in discovery order (X passes, then
 /// Y, then XY).
 pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
-    let mut out = Vec::new();
+    search(b, false)
+}
+
+/// The first step in SE's order (rating, complexity, kind, discovery).
+/// Searches stop early once no step they could still find would come
+/// before the best found so far.
+pub(crate) fn easiest(b: &Board) -> Option<ChainHint> {
+    crate::sudoku::logic::chains::easiest(search(b, true))
+}
+
+/// SE's order of a step: rating, complexity, kind.
+type Order = (u8, u32, u8);
+
+/// Whether a search of family `(base, sort)` that can only find steps of
+/// complexity `c` or more can still beat `bound`.
+fn can_beat(bound: Option<Order>, base: u8, c: u32, sort: u8) -> bool {
+    bound.is_none_or(|b| (base + length_tenths(c), c, sort) < b)
+}
+
+fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
+    let mut out: Vec<ChainHint> = Vec::new();
     let mut run = Run::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in 0..81 {
@@ -40,10 +60,15 @@ pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
                 if b.count(c) > 2 && !x {
                     continue;
                 }
-                cycles(b, c, d, y, x, &mut run, &mut out);
+                let bound =
+                    |out: &Vec<ChainHint>| if best_only { out.iter().map(ChainHint::order).min() } else { None };
+                let best = bound(&out);
+                cycles(b, c, d, y, x, &mut run, &mut out, best);
                 if x {
-                    forcing(b, key(c, d, true), y, &mut run, &mut out);
-                    forcing(b, key(c, d, false), y, &mut run, &mut out);
+                    let best = bound(&out);
+                    forcing(b, key(c, d, true), y, &mut run, &mut out, best);
+                    let best = bound(&out);
+                    forcing(b, key(c, d, false), y, &mut run, &mut out, best);
                 }
             }
         }
@@ -52,7 +77,13 @@ pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
 }
 
 /// Breadth-first waves from `d@c` on, recording every return to it.
-fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut Vec<ChainHint>) {
+#[allow(clippy::too_many_arguments)]
+fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+    let (base, sort) = match (x, y) {
+        (true, true) => (70, 4),
+        (false, true) => (65, 3),
+        _ => (65, 2),
+    };
     let source = key(c, d, true);
     run.clear();
     let root = run.push(source, Cause::Assumed, &[]);
@@ -63,6 +94,11 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
     let (mut offs, mut ons) = (Vec::new(), Ons::default());
     let mut length = 0;
     while !on_q.is_empty() || !off_q.is_empty() {
+        // A cycle closed in the coming waves has at least `length + 2`
+        // distinct nodes.
+        if !can_beat(bound, base, (length + 2).max(4), sort) {
+            break;
+        }
         length += 1;
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
@@ -129,7 +165,11 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
 
 /// Breadth-first waves from one assumption, recording where it turns
 /// itself around (on to off, or off to on).
-fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHint>) {
+fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+    let (base, sort) = if y { (70, 4) } else { (66, 2) };
+    // The depth (links from the assumption) of the nodes in each queue; a
+    // target made from a node of depth `k` has `k + 2` distinct nodes.
+    let (mut on_depth, mut off_depth) = (0u32, 0u32);
     run.clear();
     let root = run.push(source, Cause::Assumed, &[]);
     run.enter(root);
@@ -142,6 +182,12 @@ fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHi
     let mut targets: Vec<u32> = Vec::new();
     let (mut offs, mut ons) = (Vec::new(), Ons::default());
     while !on_q.is_empty() || !off_q.is_empty() {
+        if !on_q.is_empty() {
+            if !can_beat(bound, base, on_depth + 2, sort) {
+                break;
+            }
+            off_depth = on_depth + 1;
+        }
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
             on_to_off(b, pc, pd, y, &mut offs);
@@ -157,6 +203,12 @@ fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHi
                     off_q.push_back(id);
                 }
             }
+        }
+        if !off_q.is_empty() {
+            if !can_beat(bound, base, off_depth + 2, sort) {
+                break;
+            }
+            on_depth = off_depth + 1;
         }
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
