@@ -262,7 +262,8 @@ fn json_record(r: &Record) -> Value {
         }
         Kind::Rated(Ok(g)) => {
             let se = g.se().and_then(|s| s.rating());
-            let tenths = |r: Option<exactcover::sudoku::logic::Rating>| r.map(|r| json!(crate::wire::rating(r.tenths())));
+            let tenths =
+                |r: Option<exactcover::sudoku::logic::Rating>| r.map(|r| json!(crate::wire::rating(r.tenths())));
             m.insert("rating".into(), json!(tenths(se.map(|r| r.er))));
             m.insert("er".into(), json!(tenths(se.map(|r| r.er))));
             m.insert("ep".into(), json!(tenths(se.map(|r| r.ep))));
