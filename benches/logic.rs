@@ -2,17 +2,19 @@
 //!
 //! Run: `cargo bench --bench logic`. `grade` is the whole job (the unique
 //! solution by exact cover, then the logical path with guesses);
-//! `logic_only` starts from precomputed solutions. Sets are read from
-//! `../shared/data` (or `$EXACTCOVER_SHARED/data`) and skipped when
-//! absent; 1905_11+ is sampled evenly to `SAMPLE` puzzles. divan prints
-//! puzzles/s.
+//! `logic_only` starts from precomputed solutions; `se_rating` rates the
+//! puzzles of `se_rated.tsv` SE's way (ER/EP/ED, chains included). Sets
+//! are read from `../shared/data` (or `$EXACTCOVER_SHARED/data`) and
+//! skipped when absent; each set is sampled evenly to `SAMPLE` puzzles
+//! (the default solver tries SE's static chains before guessing, which is
+//! slow on 1905_11+). divan prints puzzles/s.
 
 use divan::counter::ItemsCount;
-use exactcover::sudoku::logic::{Candidates, LogicSolver};
+use exactcover::sudoku::logic::{Candidates, LogicSolver, SeRater};
 use exactcover::sudoku::{Grid, InputFormat, SudokuSolver, read_puzzles};
 use std::path::PathBuf;
 
-const SAMPLE: usize = 2000;
+const SAMPLE: usize = 300;
 
 const SETS: &[&str] = &["top1465", "1905_11+"];
 
@@ -57,6 +59,24 @@ fn logic_only(bencher: divan::Bencher, set: &str) {
             .map(|(g, s)| solver.solve_with(Candidates::new(g), s, |_, _| {}).steps())
             .sum::<usize>()
     });
+}
+
+/// The SE rating (ER/EP/ED) of the 450 puzzles of `se_rated.tsv`, one
+/// thread; Sudoku Explainer's own time on them is in docs/GRADING.md.
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn se_rating(bencher: divan::Bencher) {
+    let base = std::env::var_os("EXACTCOVER_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let Ok(text) = std::fs::read_to_string(base.join("data/se_rated.tsv")) else {
+        eprintln!("skipped se_rating: shared data not found");
+        return;
+    };
+    let grids: Vec<Grid> = text.lines().skip(1).filter_map(|l| Grid::from_line(l.split('\t').next()?)).collect();
+    let rater = SeRater::new();
+    bencher
+        .counter(ItemsCount::new(grids.len()))
+        .bench_local(|| grids.iter().filter(|g| rater.rate(g).is_ok_and(|r| r.rating().is_some())).count());
 }
 
 fn main() {

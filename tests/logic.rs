@@ -61,8 +61,11 @@ fn known_puzzles_get_their_grades() {
     let easy = solver.grade(&grid(GRADED[0].0)).unwrap();
     assert_eq!(easy.count(Technique::FullHouse), 20);
     assert_eq!(easy.count(Technique::HiddenSingle), 29);
-    assert_eq!(easy.to_string(), "1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses");
-    assert!(easy.csv_row().starts_with("32,1.2,easy,49,20,29,0,"));
+    assert_eq!(
+        easy.to_string(),
+        "SE 1.2/1.2/1.2 (Hidden single); our path 1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses"
+    );
+    assert!(easy.csv_row().starts_with("32,1.2,1.2,1.2,Hidden single,easy,49,20,29,0,"), "{}", easy.csv_row());
 }
 
 #[test]

@@ -274,11 +274,11 @@ const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.9
 fn rate_in_every_format() {
     run(&["rate", "-q", &format!("{F}/seeds.txt")])
         .code(0)
-        .stdout(predicate::str::contains(format!("{INKALA}  # 3.4 (needs guessing): 21 givens")))
+        .stdout(predicate::str::contains(format!("{INKALA}  # SE 10.7/10.7/9.7 (Nested forcing chains); our path")))
         .stdout(predicate::str::contains("(easy)"));
     let csv = run(&["rate", "-q", "--format", "csv", &format!("{F}/seeds.txt")]).code(0).get_output().stdout.clone();
     let csv = String::from_utf8(csv).unwrap();
-    assert!(csv.starts_with("puzzle,givens,rating,level,steps,Full house,Hidden single,"), "{csv}");
+    assert!(csv.starts_with("puzzle,givens,er,ep,ed,se_hardest,level,steps,Full house,Hidden single,"), "{csv}");
     assert_eq!(csv.lines().count(), 4);
     let out = xc()
         .args(["sudoku", "rate", "-q", "--format", "json"])

@@ -1,8 +1,17 @@
 //! Grading: the hardest step a puzzle needs, a named level, and how often
-//! each technique was used (the columns of qqwing's `--stats`).
+//! each technique was used (the columns of qqwing's `--stats`), with the
+//! puzzle's rating on Sudoku Explainer's scale.
+//!
+//! Two ratings, kept apart: [`Grade::se`] is SE's ER/EP/ED, computed SE's
+//! way with SE's techniques only (see [`SeRater`](super::SeRater)), or
+//! none when those run out; [`Grade::rating`] is the hardest step of our
+//! own path, which uses our extra techniques and may guess, and is not an
+//! SE rating.
 
 use super::technique::{Rating, Technique};
+use super::{SeGrade, SeRater};
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// A named difficulty level (see the thresholds in the
 /// [module doc](super)).
@@ -75,19 +84,63 @@ impl fmt::Display for Level {
     }
 }
 
-/// The grade of a puzzle: its rating, level, technique counts and
-/// guesses.
+/// The SE rating of a classic puzzle, worked out on first use.
+#[derive(Clone, Debug, Default)]
+struct SeSlot {
+    cells: Option<Arc<[u8]>>,
+    grade: Arc<OnceLock<SeGrade>>,
+}
+
+impl PartialEq for SeSlot {
+    fn eq(&self, other: &SeSlot) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl Eq for SeSlot {}
+
+impl std::hash::Hash for SeSlot {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+/// The grade of a puzzle: its SE rating, our path's hardest step and
+/// level, technique counts and guesses.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grade {
     rating: Rating,
-    counts: [usize; Technique::ALL.len()],
+    counts: Box<[usize; Technique::ALL.len()]>,
     guesses: usize,
     givens: usize,
+    se: SeSlot,
 }
 
 impl Grade {
     pub(crate) fn new(givens: usize) -> Grade {
-        Grade { rating: Rating::default(), counts: [0; Technique::ALL.len()], guesses: 0, givens }
+        Grade {
+            rating: Rating::default(),
+            counts: Box::new([0; Technique::ALL.len()]),
+            guesses: 0,
+            givens,
+            se: SeSlot::default(),
+        }
+    }
+
+    /// Attaches the puzzle (classic 9×9, one solution) so that
+    /// [`Grade::se`] can rate it.
+    pub(crate) fn with_puzzle(mut self, cells: &[u8]) -> Grade {
+        self.se = SeSlot { cells: Some(cells.into()), grade: Arc::default() };
+        self
+    }
+
+    /// The puzzle's rating on Sudoku Explainer's scale (ER/EP/ED), worked
+    /// out SE's way on first call (chains can take a while). `None` for a
+    /// grid that is not classic 9×9; a [`SeGrade`] without a rating when
+    /// SE's techniques don't solve the puzzle.
+    pub fn se(&self) -> Option<&SeGrade> {
+        let cells = self.se.cells.as_ref()?;
+        Some(self.se.grade.get_or_init(|| SeRater::new().rate_unchecked(cells)))
     }
 
     pub(crate) fn record(&mut self, step: &super::Step) {
@@ -100,8 +153,10 @@ impl Grade {
         }
     }
 
-    /// The rating of the hardest logical step (0.0 for a full grid). With
-    /// guesses, it rates only the logic between them.
+    /// The rating of the hardest logical step on our own path (0.0 for a
+    /// full grid). Our path uses techniques SE lacks and may guess, so this
+    /// is **not** an SE rating (see [`Grade::se`]); with guesses, it rates
+    /// only the logic between them.
     pub fn rating(&self) -> Rating {
         self.rating
     }
@@ -136,11 +191,12 @@ impl Grade {
         self.givens
     }
 
-    /// The header of [`Grade::csv_row`]: `givens,rating,level,steps,` then
-    /// one column per technique, then `guesses` (as qqwing's `--stats
-    /// --csv` columns, one per technique).
+    /// The header of [`Grade::csv_row`]: `givens,er,ep,ed,se_hardest,level,steps,`
+    /// then one column per technique, then `guesses` (as qqwing's `--stats
+    /// --csv` columns, one per technique). `er`, `ep`, `ed` and
+    /// `se_hardest` are SE's; they are empty when there is no SE rating.
     pub fn csv_header() -> String {
-        let mut cols = vec!["givens", "rating", "level", "steps"];
+        let mut cols = vec!["givens", "er", "ep", "ed", "se_hardest", "level", "steps"];
         cols.extend(Technique::ALL.iter().map(|t| t.name()));
         cols.push("guesses");
         cols.join(",")
@@ -148,8 +204,17 @@ impl Grade {
 
     /// The grade as one CSV row (see [`Grade::csv_header`]).
     pub fn csv_row(&self) -> String {
-        let mut cols =
-            vec![self.givens.to_string(), self.rating.to_string(), self.level().to_string(), self.steps().to_string()];
+        let se = self.se().and_then(SeGrade::rating);
+        let num = |r: Option<Rating>| r.map_or_else(String::new, |r| r.to_string());
+        let mut cols = vec![
+            self.givens.to_string(),
+            num(se.map(|r| r.er)),
+            num(se.map(|r| r.ep)),
+            num(se.map(|r| r.ed)),
+            se.map_or_else(String::new, |r| r.hardest.name().to_string()),
+            self.level().to_string(),
+            self.steps().to_string(),
+        ];
         cols.extend(self.counts.iter().map(usize::to_string));
         cols.push(self.guesses.to_string());
         cols.join(",")
@@ -157,8 +222,17 @@ impl Grade {
 }
 
 impl fmt::Display for Grade {
-    /// "4.2 (hard): 21 givens, 12 × Hidden single, 3 × XY-Wing, 0 guesses".
+    /// "SE 4.2/1.2/1.2 (XY-Wing); our path 4.2 (hard): 21 givens, 12 ×
+    /// Hidden single, 3 × XY-Wing, 0 guesses", or "SE rating: none (needs
+    /// techniques beyond …); our path …". Grids that are not classic 9×9
+    /// have no SE part.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(se) = self.se() {
+            match (se.rating(), se.why_none()) {
+                (Some(r), _) => write!(f, "SE {r}; our path ")?,
+                (None, why) => write!(f, "SE rating: none ({}); our path ", why.unwrap_or_default())?,
+            }
+        }
         write!(f, "{} ({}): {} givens", self.rating, self.level(), self.givens)?;
         for (t, n) in self.counts().filter(|&(_, n)| n > 0) {
             write!(f, ", {n} × {t}")?;
@@ -180,6 +254,6 @@ mod tests {
         assert_eq!(Level::of(r(42), 0), Level::Hard);
         assert_eq!(Level::of(r(46), 0), Level::Expert);
         assert_eq!(Level::of(r(12), 1), Level::NeedsGuessing);
-        assert_eq!(Grade::csv_header().split(',').count(), 5 + Technique::ALL.len());
+        assert_eq!(Grade::csv_header().split(',').count(), 8 + Technique::ALL.len());
     }
 }

@@ -18,7 +18,11 @@
 //!
 //! Ratings follow the Sudoku Explainer (SE) scale where SE has the
 //! technique; the others are placed by how hard they are to spot, between
-//! their SE neighbours. The solver tries techniques in this order.
+//! their SE neighbours. [`LogicSolver::new`] tries our techniques in this
+//! order; [`LogicSolver::for_hints`] (used by `xc sudoku hint` and
+//! `explain`) then tries SE's unique loops, BUG, aligned exclusions, cycles
+//! and static forcing chains (see [`Technique::for_hints`]) before it
+//! guesses.
 //!
 //! | technique | rating | looks for |
 //! |---|---|---|
@@ -46,12 +50,25 @@
 //! | Simple colouring | 6.2 | colour wrap or trap on one digit's conjugate pairs |
 //! | X-Chain | 6.6, +0.1 per strong link past 2 | alternating strong/weak chain on one digit |
 //!
+//! Sudoku Explainer's own techniques (SE's ratings; chains add a length
+//! increment) are in `strategies/` too: direct pointing 1.7, direct
+//! claiming 1.9, direct hidden pair 2.0 and triple 2.5 (only for the SE
+//! rating), unique rectangles and loops types 1–4 from 4.5, BUG types 2–4
+//! from 5.7, aligned pair (6.2) and triple (7.5) exclusion, X- and
+//! Y-cycles 6.5, forcing X-chains 6.6, XY-cycles and forcing chains 7.0,
+//! Nishio 7.5, cell and region forcing chains 8.0, dynamic contradiction,
+//! double, cell and region forcing chains 8.5, and nested forcing chains
+//! from 9.0. The [`SeRater`] uses those alone, in SE's order, for SE's
+//! ER/EP/ED (see [`Grade::se`]).
+//!
 //! A guess rates nothing: it is counted apart.
 //!
 //! # Grading
 //!
-//! A puzzle's rating is the rating of the hardest step on its path (the
-//! easiest technique that applies, each time). Levels: **easy** up to 2.3
+//! A puzzle's SE rating is [`Grade::se`] (ER/EP/ED, or none when SE's
+//! techniques run out). Our own path's rating, [`Grade::rating`], is its
+//! hardest step (the easiest of our techniques that applies, each time);
+//! it is not an SE rating. Levels: **easy** up to 2.3
 //! (singles), **medium** up to 3.4, **hard** up to 4.5, **expert** above,
 //! and **needs guessing** whenever a guess was made (whatever the rating of
 //! the logic between guesses). See [`Level`] and [`Grade`].
@@ -77,6 +94,7 @@
 //! ```
 
 mod candidates;
+mod chains;
 mod digits;
 mod error;
 mod geometry;
@@ -84,6 +102,7 @@ mod grade;
 mod hint;
 mod path;
 mod pencilmarks;
+pub(crate) mod se;
 mod solver;
 mod step;
 mod strategies;
@@ -96,6 +115,7 @@ pub use error::{LogicError, PencilMarkError};
 pub use grade::{Grade, Level};
 pub use hint::Hint;
 pub use path::SolvePath;
+pub use se::{SeGrade, SeRater, SeRating};
 pub use solver::LogicSolver;
 pub use step::{Step, StepKind};
 pub use technique::{Rating, Technique};

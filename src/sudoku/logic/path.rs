@@ -62,6 +62,7 @@ impl super::LogicSolver {
         let start = self.candidates(puzzle)?;
         let mut steps = Vec::new();
         let grade = self.solve_with(start.clone(), &solution, |s, c| steps.push((s.clone(), c.clone())));
+        let grade = self.attach(grade, puzzle);
         Ok(SolvePath { start, steps, grade })
     }
 }

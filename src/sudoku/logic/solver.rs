@@ -43,10 +43,11 @@ impl Default for LogicSolver {
 }
 
 impl LogicSolver {
-    /// A solver with every technique, for classic grids of any size.
+    /// A solver with our own techniques ([`Technique::OURS`]), for
+    /// classic grids of any size. It guesses when they run out.
     pub fn new() -> LogicSolver {
         LogicSolver {
-            techniques: Technique::ALL.to_vec(),
+            techniques: Technique::OURS.to_vec(),
             layout: None,
             geometry: None,
             exact: None,
@@ -54,7 +55,21 @@ impl LogicSolver {
         }
     }
 
-    /// A solver with every technique, for one layout (X, windoku, jigsaw).
+    /// A solver for hints and explanations: our techniques, then (before
+    /// any guess) Sudoku Explainer's unique loops, BUG, aligned exclusions,
+    /// cycles and static forcing chains (see [`Technique::for_hints`]),
+    /// which apply to classic 9×9 grids.
+    pub fn for_hints() -> LogicSolver {
+        LogicSolver {
+            techniques: Technique::OURS
+                .into_iter()
+                .chain(Technique::ALL.into_iter().filter(|t| t.for_hints() && !Technique::OURS.contains(t)))
+                .collect(),
+            ..LogicSolver::new()
+        }
+    }
+
+    /// A solver with our techniques, for one layout (X, windoku, jigsaw).
     pub fn with_layout(layout: Layout) -> LogicSolver {
         LogicSolver { geometry: Some(Geometry::of(&layout)), layout: Some(layout), ..LogicSolver::new() }
     }
@@ -128,7 +143,13 @@ impl LogicSolver {
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Grade, LogicError> {
         let solution = self.solution(puzzle)?;
         let start = self.candidates(puzzle)?;
-        Ok(self.solve_with(start, &solution, |_, _| {}))
+        Ok(self.attach(self.solve_with(start, &solution, |_, _| {}), puzzle))
+    }
+
+    /// Gives a grade its puzzle for the SE rating, for classic 9×9 grids.
+    pub(crate) fn attach(&self, grade: Grade, puzzle: &Grid) -> Grade {
+        let classic = self.geometry.as_ref().is_none_or(|g| g.classic);
+        if classic && puzzle.side() == 9 { grade.with_puzzle(puzzle.cells()) } else { grade }
     }
 
     /// Solves from `start` to the end, calling `visit` with each step and

@@ -82,14 +82,62 @@ pub enum Technique {
     SimpleColouring,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
+    /// Pointing whose eliminations leave a hidden single in another box (SE's direct technique).
+    DirectPointing,
+    /// Claiming whose eliminations leave a hidden single in another line (SE's direct technique).
+    DirectClaiming,
+    /// A hidden pair that leaves another digit a hidden single in its house (SE's direct technique).
+    DirectHiddenPair,
+    /// A hidden triple that leaves another digit a hidden single in its house (SE's direct technique).
+    DirectHiddenTriple,
+    /// Unique rectangles and loops, types 1 to 4 (SE's rules; longer loops rate more).
+    UniqueLoop,
+    /// Bivalue universal grave, types 2 to 4.
+    Bug,
+    /// Two cells whose digit pairs are all killed by bivalue cells they both see.
+    AlignedPairExclusion,
+    /// A cycle of strong and weak links on one digit.
+    XCycle,
+    /// A cycle through bivalue cells.
+    YCycle,
+    /// A chain on one digit from a candidate back to itself (Turbot Fish when short).
+    ForcingXChain,
+    /// A cycle mixing links in houses and in cells.
+    XyCycle,
+    /// A chain of links in houses and cells from a candidate back to itself.
+    ForcingChain,
+    /// Three cells whose digit triples are all killed by cells they see.
+    AlignedTripleExclusion,
+    /// A digit that, placed, leads to a contradiction on its digit alone.
+    Nishio,
+    /// Every candidate of a cell leads to the same conclusion.
+    CellForcingChain,
+    /// Every place of a digit in a house leads to the same conclusion.
+    RegionForcingChain,
+    /// A candidate whose truth (or falsehood) leads to a contradiction, with dynamic chains.
+    ContradictionForcingChain,
+    /// A candidate whose truth and falsehood both lead to the same conclusion.
+    DoubleForcingChain,
+    /// Cell forcing chains that use what earlier links removed.
+    DynamicCellForcingChain,
+    /// Region forcing chains that use what earlier links removed.
+    DynamicRegionForcingChain,
+    /// Dynamic forcing chains that also apply locked candidates, pairs and X-Wings on the way.
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains that run whole chains inside each step.
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 45] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -101,6 +149,7 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::WWing,
@@ -108,8 +157,25 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::BugPlusOne,
+        Technique::Bug,
         Technique::SimpleColouring,
+        Technique::AlignedPairExclusion,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::XChain,
+        Technique::ForcingXChain,
+        Technique::XyCycle,
+        Technique::ForcingChain,
+        Technique::AlignedTripleExclusion,
+        Technique::Nishio,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::ContradictionForcingChain,
+        Technique::DoubleForcingChain,
+        Technique::DynamicCellForcingChain,
+        Technique::DynamicRegionForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The singles: what the easy level needs.
@@ -146,6 +212,28 @@ impl Technique {
             Technique::BugPlusOne => "BUG+1",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-Chain",
+            Technique::DirectPointing => "Direct pointing",
+            Technique::DirectClaiming => "Direct claiming",
+            Technique::DirectHiddenPair => "Direct hidden pair",
+            Technique::DirectHiddenTriple => "Direct hidden triple",
+            Technique::UniqueLoop => "Unique rectangle or loop",
+            Technique::Bug => "BUG type 2–4",
+            Technique::AlignedPairExclusion => "Aligned pair exclusion",
+            Technique::XCycle => "X-Cycle",
+            Technique::YCycle => "Y-Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::XyCycle => "XY-Cycle",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::AlignedTripleExclusion => "Aligned triple exclusion",
+            Technique::Nishio => "Nishio forcing chain",
+            Technique::CellForcingChain => "Cell forcing chains",
+            Technique::RegionForcingChain => "Region forcing chains",
+            Technique::ContradictionForcingChain => "Contradiction forcing chain",
+            Technique::DoubleForcingChain => "Double forcing chain",
+            Technique::DynamicCellForcingChain => "Dynamic cell forcing chains",
+            Technique::DynamicRegionForcingChain => "Dynamic region forcing chains",
+            Technique::DynamicForcingChainPlus => "Dynamic forcing chains (+)",
+            Technique::NestedForcingChain => "Nested forcing chains",
         }
     }
 
@@ -177,12 +265,84 @@ impl Technique {
             Technique::BugPlusOne => 56,
             Technique::SimpleColouring => 62,
             Technique::XChain => 66,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::DirectHiddenTriple => 25,
+            Technique::UniqueLoop => 45,
+            Technique::Bug => 57,
+            Technique::AlignedPairExclusion => 62,
+            Technique::XCycle => 65,
+            Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::XyCycle => 70,
+            Technique::ForcingChain => 70,
+            Technique::AlignedTripleExclusion => 75,
+            Technique::Nishio => 75,
+            Technique::CellForcingChain => 80,
+            Technique::RegionForcingChain => 80,
+            Technique::ContradictionForcingChain => 85,
+            Technique::DoubleForcingChain => 85,
+            Technique::DynamicCellForcingChain => 85,
+            Technique::DynamicRegionForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         })
+    }
+
+    /// Our own techniques, in the order [`LogicSolver::new`](super::LogicSolver::new)
+    /// tries them.
+    pub const OURS: [Technique; 23] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::WWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::BugPlusOne,
+        Technique::SimpleColouring,
+        Technique::XChain,
+    ];
+
+    /// Whether [`LogicSolver::for_hints`](super::LogicSolver::for_hints)
+    /// uses the technique: ours, then (before any guess) Sudoku Explainer's
+    /// unique loops, BUG, aligned exclusions and static chains. Left out:
+    /// SE's direct techniques (a locked set or pair followed by a single,
+    /// which our solver finds as two steps) and the dynamic and nested
+    /// chains (slow; [`SeRater`](super::SeRater) uses them).
+    pub fn for_hints(self) -> bool {
+        !matches!(
+            self,
+            Technique::DirectPointing
+                | Technique::DirectClaiming
+                | Technique::DirectHiddenPair
+                | Technique::DirectHiddenTriple
+                | Technique::ContradictionForcingChain
+                | Technique::DoubleForcingChain
+                | Technique::DynamicCellForcingChain
+                | Technique::DynamicRegionForcingChain
+                | Technique::DynamicForcingChainPlus
+                | Technique::NestedForcingChain
+        )
     }
 
     /// Whether the technique relies on the puzzle having one solution.
     pub fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
+        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne | Technique::UniqueLoop | Technique::Bug)
     }
 }
 
@@ -202,6 +362,6 @@ mod tests {
             assert!(w[0].rating() <= w[1].rating(), "{:?}", w);
         }
         assert_eq!(Technique::XyWing.rating().to_string(), "4.2");
-        assert_eq!(Technique::Jellyfish.index(), 18);
+        assert_eq!(Technique::ALL[Technique::Jellyfish.index()], Technique::Jellyfish);
     }
 }

@@ -78,7 +78,7 @@ fn line(step: &Step) -> String {
 /// Runs `xc sudoku hint`.
 pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let (puzzle, current) = grids(args)?;
-    let mut solver = LogicSolver::new();
+    let mut solver = LogicSolver::for_hints();
     let hint = solver.hint(&puzzle, &current).map_err(logic_failure)?;
     match args.format {
         Format::Json => {
@@ -105,7 +105,7 @@ pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
 /// Runs `xc sudoku explain`.
 pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let (puzzle, current) = grids(args)?;
-    let mut solver = LogicSolver::new();
+    let mut solver = LogicSolver::for_hints();
     if let Hint::Mistake { text, .. } = solver.hint(&puzzle, &current).map_err(logic_failure)? {
         writeln!(out, "{text}")?;
         return Ok(exit::NO_SOLUTION);
@@ -127,9 +127,16 @@ pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                     write!(out, "\n{}\n", after.render())?;
                 }
             }
+            let se = match grade.se() {
+                Some(se) => match (se.rating(), se.why_none()) {
+                    (Some(r), _) => format!("SE rating {r}; "),
+                    (None, why) => format!("SE rating: none ({}); ", why.unwrap_or_default()),
+                },
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "Rating {} ({}), {} steps, {} guesses.",
+                "{se}this path: hardest step {} ({}), {} steps, {} guesses.",
                 grade.rating(),
                 grade.level(),
                 grade.steps(),

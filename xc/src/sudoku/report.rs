@@ -261,7 +261,18 @@ fn json_record(r: &Record) -> Value {
             m.insert("conflicts".into(), json!(conflicts));
         }
         Kind::Rated(Ok(g)) => {
-            m.insert("rating".into(), json!(crate::wire::rating(g.rating().tenths())));
+            let se = g.se().and_then(|s| s.rating());
+            let tenths =
+                |r: Option<exactcover::sudoku::logic::Rating>| r.map(|r| json!(crate::wire::rating(r.tenths())));
+            m.insert("rating".into(), json!(tenths(se.map(|r| r.er))));
+            m.insert("er".into(), json!(tenths(se.map(|r| r.er))));
+            m.insert("ep".into(), json!(tenths(se.map(|r| r.ep))));
+            m.insert("ed".into(), json!(tenths(se.map(|r| r.ed))));
+            m.insert("se_hardest".into(), json!(se.map(|r| r.hardest.name())));
+            if let Some(why) = g.se().and_then(|s| s.why_none()) {
+                m.insert("no_rating".into(), json!(why));
+            }
+            m.insert("path_rating".into(), json!(crate::wire::rating(g.rating().tenths())));
             m.insert("level".into(), json!(g.level().name()));
             m.insert("guesses".into(), json!(g.guesses()));
             m.insert("steps".into(), json!(g.steps()));

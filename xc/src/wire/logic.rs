@@ -101,8 +101,13 @@ impl<'a> HintReply<'a> {
 pub struct PathReply<'a> {
     /// Every step, each with the grid it applies to.
     pub steps: Vec<StepReply<'a>>,
-    /// The hardest step's rating.
-    pub rating: f64,
+    /// The puzzle's Sudoku Explainer rating (ER), worked out SE's way with
+    /// SE's techniques only; `null` when those don't solve it or the grid
+    /// is not classic 9×9.
+    pub rating: Option<f64>,
+    /// The hardest step of this path (our techniques, guesses allowed):
+    /// not an SE rating.
+    pub path_rating: f64,
     /// The level.
     pub level: &'static str,
     /// Guesses made.
@@ -126,7 +131,8 @@ impl<'a> PathReply<'a> {
         let grade = path.grade();
         PathReply {
             steps,
-            rating: rating(grade.rating().tenths()),
+            rating: grade.se().and_then(|s| s.rating()).map(|r| rating(r.er.tenths())),
+            path_rating: rating(grade.rating().tenths()),
             level: grade.level().name(),
             guesses: grade.guesses(),
             solution: path.solution().to_line(),

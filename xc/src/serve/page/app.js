@@ -474,7 +474,12 @@ async function explain() {
   });
   list.hidden = r.steps.length === 0;
   render();
-  const rating = r.rating !== undefined ? ` Rating ${r.rating.toFixed(1)} (${r.level}).` : "";
+  const rating =
+    typeof r.rating === "number"
+      ? ` SE rating ${r.rating.toFixed(1)} (${r.level}).`
+      : typeof r.path_rating === "number"
+        ? ` No SE rating; hardest step ${r.path_rating.toFixed(1)} (${r.level}).`
+        : "";
   say(`${r.steps.length} steps.${rating} Click a step to see it on the grid.`);
 }
 

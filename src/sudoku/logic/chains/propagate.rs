@@ -1,0 +1,208 @@
+//! Forcing-chain propagation from one assumption, SE's way: a queue of on
+//! nodes and one of off nodes, on nodes first, until nothing new follows
+//! or a candidate turns out both on and off (a contradiction).
+//!
+//! * An **on** node `d@c` turns off the other candidates of `c` (unless
+//!   cell links are disabled, as for Nishio) and `d` in `c`'s peers.
+//! * An **off** node `d@c` turns on the other candidate of `c` when `c`
+//!   has two, and the other place of `d` in each house of `c` where `d`
+//!   has two places.
+//!
+//! In a *static* search these rules look at the grid as it was; in a
+//! *dynamic* one each processed off node is removed from a working copy,
+//! so later links see the reduced grid, and a link that relied on earlier
+//! removals lists them as extra ("hidden") parents. At nesting level 1 and
+//! above, when the queues run dry, techniques are applied to the working
+//! grid (see [`super::advanced`]) and their eliminations continue the
+//! search.
+
+use super::advanced;
+use super::run::{Cause, Key, NONE, Run, key, parts};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
+use std::collections::VecDeque;
+
+/// How a search links nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Whether links inside a cell are used (false for Nishio).
+    pub cells: bool,
+    /// Whether the grid is reduced as offs are processed.
+    pub dynamic: bool,
+    /// The nesting level (0: none; see [`super::advanced`]).
+    pub level: u8,
+}
+
+/// What a search found.
+pub(crate) struct Outcome {
+    pub run: std::rc::Rc<Run>,
+    /// The on and off nodes of one candidate, if the assumption led to a
+    /// contradiction (the search stops there).
+    pub contradiction: Option<(u32, u32)>,
+}
+
+/// The off nodes that an on node `d@c` implies, in SE's order, with their
+/// causes.
+pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
+    if cells {
+        let mut others = cur.cand[c] & !(1 << (d - 1));
+        while others != 0 {
+            let v = others.trailing_zeros() as u8 + 1;
+            others &= others - 1;
+            out.push((key(c, v, false), Cause::Cell));
+        }
+    }
+    let bit = 1u16 << (d - 1);
+    for (i, &p) in PEERS[c].iter().enumerate() {
+        let p = p as usize;
+        if cur.cand[p] & bit != 0 {
+            let kind = if i < 8 {
+                0
+            } else if i < 14 {
+                1
+            } else {
+                2
+            };
+            out.push((key(p, d, false), Cause::Region(REGIONS_OF[c][kind])));
+        }
+    }
+}
+
+/// The on nodes an off node implies: keys, causes and the range of their
+/// hidden parents in `hidden`.
+#[derive(Default)]
+pub(crate) struct Ons {
+    pub items: Vec<(Key, Cause, usize, usize)>,
+    pub hidden: Vec<u32>,
+}
+
+/// The on nodes an off node `d@c` implies (keys, causes and hidden
+/// parents), in SE's order. `orig` is the grid before the search; hidden
+/// parents are found in `run` (dynamic searches only).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn off_to_on(
+    cur: &Board,
+    orig: &Board,
+    run: &Run,
+    c: usize,
+    d: u8,
+    cells: bool,
+    regions: bool,
+    out: &mut Ons,
+) {
+    out.items.clear();
+    out.hidden.clear();
+    if cells && cur.cand[c].count_ones() == 2 {
+        let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+        let start = out.hidden.len();
+        let mut gone = orig.cand[c] & !cur.cand[c];
+        while gone != 0 {
+            let v = gone.trailing_zeros() as u8 + 1;
+            gone &= gone - 1;
+            let id = run.get(key(c, v, false));
+            if id != NONE {
+                out.hidden.push(id);
+            }
+        }
+        out.items.push((key(c, other, true), Cause::Cell, start, out.hidden.len()));
+    }
+    if regions {
+        for t in 0..3 {
+            let r = REGIONS_OF[c][t] as usize;
+            let now = cur.places(r, d);
+            if now.count_ones() != 2 {
+                continue;
+            }
+            let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
+            let k = key(REGIONS[r][i] as usize, d, true);
+            if out.items.iter().any(|&(o, ..)| o == k) {
+                continue;
+            }
+            let start = out.hidden.len();
+            let mut gone = orig.places(r, d) & !now;
+            while gone != 0 {
+                let j = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let id = run.get(key(REGIONS[r][j] as usize, d, false));
+                if id != NONE {
+                    out.hidden.push(id);
+                }
+            }
+            out.items.push((k, Cause::Region(r as u8), start, out.hidden.len()));
+        }
+    }
+}
+
+/// Propagates from the assumption `start` (an on or off key) on `board`.
+pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
+    let orig = board;
+    let mut cur = *board;
+    let mut run = Run::new();
+    let id = run.push(start, Cause::Assumed, &[]);
+    run.enter(id);
+    let (mut on_q, mut off_q) = (VecDeque::new(), VecDeque::new());
+    if start % 2 == 1 {
+        on_q.push_back(id)
+    } else {
+        off_q.push_back(id)
+    }
+    let mut offs = Vec::with_capacity(32);
+    let mut ons = Ons::default();
+    let mut parents = Vec::with_capacity(16);
+    loop {
+        if let Some(p) = on_q.pop_front() {
+            let (c, d, _) = parts(run.key_of(p));
+            on_to_off(&cur, c, d, mode.cells, &mut offs);
+            for &(k, cause) in &offs {
+                let conj = run.get(k | 1);
+                if conj != NONE {
+                    let off = run.push(k, cause, &[p]);
+                    return Outcome { run: run.into(), contradiction: Some((conj, off)) };
+                }
+                if run.get(k) == NONE {
+                    let id = run.push(k, cause, &[p]);
+                    run.enter(id);
+                    off_q.push_back(id);
+                }
+            }
+        } else if let Some(p) = off_q.pop_front() {
+            let (c, d, _) = parts(run.key_of(p));
+            off_to_on(&cur, orig, &run, c, d, mode.cells, true, &mut ons);
+            if mode.dynamic {
+                cur.remove(c, d);
+            }
+            for &(k, cause, from, to) in &ons.items {
+                parents.clear();
+                parents.push(p);
+                parents.extend_from_slice(&ons.hidden[from..to]);
+                let conj = run.get(k & !1);
+                if conj != NONE {
+                    let on = run.push(k, cause, &parents);
+                    return Outcome { run: run.into(), contradiction: Some((on, conj)) };
+                }
+                if run.get(k) == NONE {
+                    let id = run.push(k, cause, &parents);
+                    run.enter(id);
+                    on_q.push_back(id);
+                }
+            }
+        }
+        if on_q.is_empty() && off_q.is_empty() {
+            if mode.level == 0 {
+                break;
+            }
+            for (k, parents, nested) in advanced::eliminations(&cur, orig, &run, mode.level) {
+                if run.get(k) == NONE {
+                    let id = run.push(k, Cause::Advanced, &parents);
+                    run.nodes[id as usize].nested = nested;
+                    run.enter(id);
+                    off_q.push_back(id);
+                }
+            }
+            if off_q.is_empty() {
+                break;
+            }
+        }
+    }
+    Outcome { run: run.into(), contradiction: None }
+}

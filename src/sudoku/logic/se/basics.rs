@@ -1,0 +1,228 @@
+//! Sudoku Explainer's basic techniques on a [`Board`], each scanning in
+//! SE's order and returning the first pattern it meets: singles, naked
+//! sets, fish, and XY- and XYZ-Wings. (Locked candidates and hidden sets,
+//! with their direct forms, are in `strategies/direct_locking.rs` and
+//! `strategies/direct_hidden_set.rs`.)
+//!
+//! SE's side conditions are kept, because they decide which technique
+//! fires: a naked set of `n` needs `2n` empty cells in its region, a plain
+//! hidden set more than `2n`, a direct one more than `n`; a fish of `n`
+//! lines needs `2n` unplaced copies of its digit; every member of a set or
+//! fish has at least two candidates or places.
+
+use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, region_name};
+use super::combos::{bits, subsets};
+use crate::sudoku::logic::{Rating, Step, Technique, words};
+
+/// Region types in the order `(first, count)`: blocks, rows, columns.
+const BLOCKS: std::ops::Range<usize> = 0..9;
+const ROWS: std::ops::Range<usize> = 9..18;
+const COLUMNS: std::ops::Range<usize> = 18..27;
+
+fn elim_text(elims: &[(usize, u8)]) -> String {
+    words::removals(elims, 9)
+}
+
+/// Full houses (1.0: blocks, columns, rows), then hidden singles (blocks
+/// 1.2, then columns and rows 1.5).
+pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
+    for alone in [true, false] {
+        for r in BLOCKS.chain(COLUMNS).chain(ROWS) {
+            let empty = b.empty_in(r);
+            for d in 1..=9u8 {
+                let p = b.places(r, d);
+                if p.count_ones() != 1 || (empty == 1) != alone {
+                    continue;
+                }
+                let cell = REGIONS[r][p.trailing_zeros() as usize] as usize;
+                let (t, rating, text) = if alone {
+                    (
+                        Technique::FullHouse,
+                        10,
+                        format!(
+                            "Full house: {} is the last empty cell of {}, so it is {d}.",
+                            cell_name(cell),
+                            region_name(r)
+                        ),
+                    )
+                } else {
+                    let rating = if r < 9 { 12 } else { 15 };
+                    (
+                        Technique::HiddenSingle,
+                        rating,
+                        format!("Hidden single: in {}, {d} can only go in {}.", region_name(r), cell_name(cell)),
+                    )
+                };
+                let step =
+                    Step::logic(t).rated(Rating::from_tenths(rating)).cells([cell]).digits([d]).house(&region_name(r));
+                return Some(step.place(cell, d).text(text));
+            }
+        }
+    }
+    None
+}
+
+/// The first naked single, row by row (2.3).
+pub(crate) fn naked_single(b: &Board) -> Option<Step> {
+    let cell = (0..81).find(|&k| b.cand[k].count_ones() == 1)?;
+    let d = b.cand[cell].trailing_zeros() as u8 + 1;
+    let text = format!("Naked single: {} can only be {d}.", cell_name(cell));
+    Some(Step::logic(Technique::NakedSingle).cells([cell]).digits([d]).place(cell, d).text(text))
+}
+
+/// Naked sets of `n` cells (pair 3.0, triple 3.6, quad 5.0): regions
+/// blocks, columns, rows.
+pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
+    for r in BLOCKS.chain(COLUMNS).chain(ROWS) {
+        if b.empty_in(r) < 2 * n {
+            continue;
+        }
+        for set in subsets(n, 9) {
+            let mut union = 0u16;
+            let mut ok = true;
+            for i in bits(set) {
+                let m = b.cand[REGIONS[r][i] as usize];
+                ok &= m.count_ones() >= 2;
+                union |= m;
+            }
+            if !ok || union.count_ones() != n {
+                continue;
+            }
+            let cells: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();
+            let elims: Vec<(usize, u8)> = REGIONS[r]
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|k| !cells.contains(k))
+                .flat_map(|k| bits(u32::from(b.cand[k] & union)).map(move |i| (k, i as u8 + 1)))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let (t, name) = match n {
+                2 => (Technique::NakedPair, "Naked pair"),
+                3 => (Technique::NakedTriple, "Naked triple"),
+                _ => (Technique::NakedQuad, "Naked quad"),
+            };
+            let digits: Vec<u8> = bits(u32::from(union)).map(|i| i as u8 + 1).collect();
+            let text = format!(
+                "{name}: in {}, {} hold only {}, so remove {}.",
+                region_name(r),
+                words::cells(&cells, 9),
+                words::digits(&digits),
+                elim_text(&elims)
+            );
+            return Some(Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text));
+        }
+    }
+    None
+}
+
+/// Basic fish on `n` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2):
+/// columns as base lines first, then rows.
+pub(crate) fn fish(b: &Board, n: u32) -> Option<Step> {
+    let occurrences: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { b.occurrences(d as u8) });
+    for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
+        for set in subsets(n, 9) {
+            for d in 1..=9u8 {
+                if occurrences[usize::from(d)] + 2 * n > 9 {
+                    continue;
+                }
+                let lines: Vec<usize> = bits(set).map(|i| base.start + i).collect();
+                let places: Vec<u16> = lines.iter().map(|&l| b.places(l, d)).collect();
+                if places.iter().any(|p| p.count_ones() < 2) {
+                    continue;
+                }
+                let union = places.iter().fold(0u16, |m, p| m | p);
+                if union.count_ones() != n {
+                    continue;
+                }
+                let covers: Vec<usize> = bits(u32::from(union)).map(|i| cover.start + i).collect();
+                let in_base = lines.iter().fold(0u128, |m, &l| m | REGION_SETS[l]);
+                let elims: Vec<(usize, u8)> = covers
+                    .iter()
+                    .flat_map(|&c| REGIONS[c].iter().map(|&k| k as usize))
+                    .filter(|&k| in_base >> k & 1 == 0 && b.has(k, d))
+                    .map(|k| (k, d))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let (t, name) = match n {
+                    2 => (Technique::XWing, "X-Wing"),
+                    3 => (Technique::Swordfish, "Swordfish"),
+                    _ => (Technique::Jellyfish, "Jellyfish"),
+                };
+                let names: Vec<String> = lines.iter().map(|&l| region_name(l)).collect();
+                let cover_names: Vec<String> = covers.iter().map(|&l| region_name(l)).collect();
+                let text = format!(
+                    "{name}: in {}, {d} can only go in {}, so remove {}.",
+                    words::and_list(&names),
+                    words::and_list(&cover_names),
+                    elim_text(&elims)
+                );
+                let cells = lines.iter().flat_map(|&l| REGIONS[l].iter().map(|&k| k as usize)).filter(|&k| b.has(k, d));
+                let mut step = Step::logic(t).cells(cells).digits([d]);
+                for name in names {
+                    step = step.house(&name);
+                }
+                return Some(step.eliminate(elims).text(text));
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wing (4.2) or XYZ-Wing (4.4): a pivot with 2 (3) candidates and two
+/// bivalue pincers it sees; the pincers' common digit leaves the cells
+/// that see both pincers (and the pivot, for XYZ).
+pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Step> {
+    let size = if xyz { 3 } else { 2 };
+    for pivot in 0..81 {
+        let xy = b.cand[pivot];
+        if xy.count_ones() != size {
+            continue;
+        }
+        for &xz_cell in &PEERS[pivot] {
+            let xz = b.cand[xz_cell as usize];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yz_cell in &PEERS[pivot] {
+                let yz = b.cand[yz_cell as usize];
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let (union, inter) = (xy | xz | yz, xy & xz & yz);
+                if union.count_ones() != 3 || inter.count_ones() != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                let (a, c) = (xz_cell as usize, yz_cell as usize);
+                let z = (xz & yz).trailing_zeros() as u8 + 1;
+                let mut victims = PEER_SETS[a] & PEER_SETS[c];
+                if xyz {
+                    victims &= PEER_SETS[pivot];
+                }
+                victims &= !(1u128 << pivot | 1u128 << a | 1u128 << c);
+                let elims: Vec<(usize, u8)> =
+                    (0..81).filter(|&k| victims >> k & 1 != 0 && b.has(k, z)).map(|k| (k, z)).collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let (t, name) = if xyz { (Technique::XyzWing, "XYZ-Wing") } else { (Technique::XyWing, "XY-Wing") };
+                let set = |k: usize| words::set(u32::from(b.cand[k]));
+                let text = format!(
+                    "{name}: pivot {} {} with pincers {} {} and {} {}: one of them is {z}, so remove {}.",
+                    cell_name(pivot),
+                    set(pivot),
+                    cell_name(a),
+                    set(a),
+                    cell_name(c),
+                    set(c),
+                    elim_text(&elims)
+                );
+                return Some(Step::logic(t).cells([pivot, a, c]).digits([z]).eliminate(elims).text(text));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,78 @@
+//! Hidden sets as Sudoku Explainer finds them, plain and *direct*.
+//!
+//! When `n` digits of a region can only go in the same `n` cells, those
+//! cells lose their other candidates: hidden pair 3.4, triple 4.0, quad
+//! 5.4, in regions with more than `2n` empty cells. SE's **direct hidden
+//! pair** (2.0) and **direct hidden triple** (2.5), in regions with more
+//! than `n` empty cells, are the same patterns seen as a way to a single:
+//! with the set's cells taken, another digit has one place left in the
+//! region. The direct step places that single and, as SE applies it,
+//! removes nothing else.
+//!
+//! Order: blocks, columns, rows; digit sets in SE's combination order.
+
+use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, region_name};
+use crate::sudoku::logic::se::combos::{bits, subsets};
+use crate::sudoku::logic::{Step, Technique, words};
+
+/// Hidden sets of `n` digits (pair 3.4, triple 4.0, quad 5.4); in direct
+/// mode (pair 2.0, triple 2.5) only those after which another digit has a
+/// single place left in the region: the step places it and, as in SE,
+/// removes nothing else.
+pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
+    for r in (0..9).chain(18..27).chain(9..18) {
+        let empty = b.empty_in(r);
+        if empty <= if direct { n } else { 2 * n } {
+            continue;
+        }
+        let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
+        for set in subsets(n, 9) {
+            let mut union = 0u16;
+            if bits(set).any(|i| places[i].count_ones() < 2) {
+                continue;
+            }
+            for i in bits(set) {
+                union |= places[i];
+            }
+            if union.count_ones() != n {
+                continue;
+            }
+            let cells: Vec<usize> = bits(u32::from(union)).map(|i| REGIONS[r][i] as usize).collect();
+            let digits: Vec<u8> = bits(set).map(|i| i as u8 + 1).collect();
+            let elims: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
+                .collect();
+            let name = |direct: bool| match (n, direct) {
+                (2, false) => (Technique::HiddenPair, "Hidden pair"),
+                (3, false) => (Technique::HiddenTriple, "Hidden triple"),
+                (2, true) => (Technique::DirectHiddenPair, "Direct hidden pair"),
+                (3, true) => (Technique::DirectHiddenTriple, "Direct hidden triple"),
+                _ => (Technique::HiddenQuad, "Hidden quad"),
+            };
+            let why =
+                format!("in {}, {} can only go in {}", region_name(r), words::digits(&digits), words::cells(&cells, 9));
+            if !direct {
+                if elims.is_empty() {
+                    continue;
+                }
+                let (t, label) = name(false);
+                let text = format!("{label}: {why}, so remove {}.", words::removals(&elims, 9));
+                return Some(
+                    Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text),
+                );
+            }
+            for d in (1..=9u8).filter(|d| set >> (d - 1) & 1 == 0) {
+                let p = places[usize::from(d) - 1];
+                if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                    let cell = REGIONS[r][(p & !union).trailing_zeros() as usize] as usize;
+                    let (t, label) = name(true);
+                    let text = format!("{label}: {why}; so {d} can only go in {}.", cell_name(cell));
+                    let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
+                    return Some(step.place(cell, d).text(text));
+                }
+            }
+        }
+    }
+    None
+}

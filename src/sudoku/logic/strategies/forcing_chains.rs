@@ -1,0 +1,272 @@
+//! Forcing chains that combine several lines of reasoning, as Sudoku
+//! Explainer finds and rates them: Nishio, cell and region forcing chains
+//! (static), and contradiction, double, cell and region forcing chains
+//! (dynamic), nested to any level.
+//!
+//! For each candidate `d@c` the search (see
+//! [`propagate`](crate::sudoku::logic::chains::propagate)) runs twice,
+//! from `d@c` on and from `d@c` off:
+//!
+//! * **contradiction** (dynamic and Nishio): if assuming `d@c` on (off)
+//!   makes some candidate both on and off, `d@c` is off (on);
+//! * **double** (dynamic, cells with 3+ candidates): what follows from
+//!   both `d@c` on and `d@c` off holds;
+//! * **cell**: what follows from every candidate of `c` holds (static
+//!   searches only from cells with 3+ candidates);
+//! * **region**: what follows from every place of `d` in a house holds.
+//!
+//! Ratings: Nishio 7.5, static 8.0, dynamic 8.5, level 1 9.0, level `n ≥
+//! 2` 9.5 + 0.5 (n − 2), each plus the length increment.
+
+use crate::sudoku::logic::Technique;
+use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
+use crate::sudoku::logic::chains::run::{Key, NONE, Run, key, parts};
+use crate::sudoku::logic::chains::{ChainHint, Source};
+use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF};
+use std::rc::Rc;
+
+/// A family of forcing chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rule {
+    pub multiple: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+}
+
+impl Rule {
+    /// Nishio forcing chains.
+    pub const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0 };
+    /// Static cell and region forcing chains.
+    pub const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
+
+    /// Dynamic forcing chains nested to `level`.
+    pub const fn dynamic(level: u8) -> Rule {
+        Rule { multiple: true, dynamic: true, nishio: false, level }
+    }
+
+    /// The base rating in tenths.
+    pub fn base(self) -> u8 {
+        match self.level {
+            l if l >= 2 => 95 + 5 * (l - 2),
+            l if l > 0 => 85 + 5 * l,
+            _ if self.nishio => 75,
+            _ if self.dynamic => 85,
+            _ => 80,
+        }
+    }
+
+    fn mode(self) -> Mode {
+        Mode { cells: !self.nishio, dynamic: self.dynamic, level: self.level }
+    }
+
+    fn technique(self, kind: Kind) -> (Technique, &'static str) {
+        match (self.level, kind) {
+            _ if self.nishio => (Technique::Nishio, "Nishio forcing chain"),
+            (1, _) => (Technique::DynamicForcingChainPlus, "Dynamic forcing chains (+)"),
+            (2.., _) => (Technique::NestedForcingChain, "Nested forcing chains"),
+            (0, Kind::Cell) if self.dynamic => (Technique::DynamicCellForcingChain, "Dynamic cell forcing chains"),
+            (0, Kind::Region) if self.dynamic => {
+                (Technique::DynamicRegionForcingChain, "Dynamic region forcing chains")
+            }
+            (0, Kind::Cell) => (Technique::CellForcingChain, "Cell forcing chains"),
+            (0, Kind::Region) => (Technique::RegionForcingChain, "Region forcing chains"),
+            (0, Kind::Contradiction) => (Technique::ContradictionForcingChain, "Contradiction forcing chain"),
+            (0, Kind::Double) => (Technique::DoubleForcingChain, "Double forcing chain"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Contradiction,
+    Double,
+    Cell,
+    Region,
+}
+
+impl Kind {
+    fn sort_key(self) -> u8 {
+        match self {
+            Kind::Double => 1,
+            Kind::Cell => 5,
+            Kind::Region => 6,
+            Kind::Contradiction => 7,
+        }
+    }
+}
+
+struct Searches<'a> {
+    board: &'a Board,
+    mode: Mode,
+    /// Searches from each candidate assumed on, done once.
+    on: Vec<Option<Rc<Outcome>>>,
+}
+
+impl Searches<'_> {
+    fn on(&mut self, c: usize, d: u8) -> Rc<Outcome> {
+        let slot = usize::from(key(c, d, true) / 2);
+        self.on[slot].get_or_insert_with(|| Rc::new(propagate(self.board, key(c, d, true), self.mode))).clone()
+    }
+}
+
+/// Eliminations, and the placement they amount to.
+type Conclusion = (Vec<(usize, u8)>, Option<(usize, u8)>);
+
+/// The conclusion of a node: remove its digit (off) or the other digits
+/// of its cell and place it (on). `None` when nothing would change.
+fn conclude(b: &Board, k: Key) -> Option<Conclusion> {
+    let (c, d, on) = parts(k);
+    if !on {
+        return Some((vec![(c, d)], None));
+    }
+    let others: Vec<(usize, u8)> = (1..=9u8).filter(|&v| v != d && b.has(c, v)).map(|v| (c, v)).collect();
+    (!others.is_empty()).then_some((others, Some((c, d))))
+}
+
+/// Every step of the family on `b`, in discovery order.
+pub(crate) fn hints(b: &Board, rule: Rule) -> Vec<ChainHint> {
+    search(b, rule, false)
+}
+
+/// The first step of the family in SE's order (rating, complexity, kind,
+/// discovery), without rating the steps that can't be first.
+pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
+    search(b, rule, true).pop()
+}
+
+/// Every step, or (`best_only`) the first in SE's order: a step whose
+/// chains' paths alone are as long as the best so far can't beat it
+/// (equal steps keep their discovery order), so it is not rated.
+fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
+    let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729] };
+    let mut out = Vec::new();
+    let mut push =
+        |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: Vec<(Rc<Run>, u32)>, k: Key, place: bool| {
+            if best_only && let Some(best) = out.first() {
+                let bound: u32 = targets.iter().map(|(run, id)| run.path_keys(*id)).sum();
+                if (bound, kind.sort_key()) >= (best.complexity, best.sort_key) {
+                    return;
+                }
+            }
+            let Some((elims, placement)) = conclude(b, k) else { return };
+            let (t, name) = rule.technique(kind);
+            let placement = if place { placement } else { None };
+            let hint = ChainHint::new(t, name, rule.base(), kind.sort_key(), source, targets, elims, placement);
+            if !best_only {
+                out.push(hint);
+            } else if out.first().is_none_or(|best| (hint.complexity, hint.sort_key) < (best.complexity, best.sort_key))
+            {
+                out.clear();
+                out.push(hint);
+            }
+        };
+    for c in 0..81 {
+        let n = b.count(c);
+        if b.value[c] != 0 || !(n > 2 || (n > 1 && rule.dynamic)) {
+            continue;
+        }
+        let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
+        let mut runs: Vec<Rc<Outcome>> = Vec::new();
+        for &d in &digits {
+            let on = s.on(c, d);
+            let off = Rc::new(propagate(b, key(c, d, false), rule.mode()));
+            if rule.dynamic || rule.nishio {
+                if let Some((a, z)) = on.contradiction {
+                    let r = on.run.clone();
+                    push(
+                        &mut out,
+                        Kind::Contradiction,
+                        Source::Assumption(key(c, d, true)),
+                        vec![(r.clone(), a), (r, z)],
+                        key(c, d, false),
+                        false,
+                    );
+                }
+                if let Some((a, z)) = off.contradiction {
+                    let r = off.run.clone();
+                    push(
+                        &mut out,
+                        Kind::Contradiction,
+                        Source::Assumption(key(c, d, false)),
+                        vec![(r.clone(), a), (r, z)],
+                        key(c, d, true),
+                        true,
+                    );
+                }
+            }
+            if n >= 3 && rule.dynamic && !rule.nishio {
+                let (ron, roff) = (on.run.clone(), off.run.clone());
+                for list in [&on.run.on_list, &on.run.off_list] {
+                    for &id in list {
+                        let k = on.run.key_of(id);
+                        let other = off.run.get(k);
+                        if other != NONE {
+                            push(
+                                &mut out,
+                                Kind::Double,
+                                Source::Assumption(key(c, d, k % 2 == 1)),
+                                vec![(ron.clone(), id), (roff.clone(), other)],
+                                k,
+                                true,
+                            );
+                        }
+                    }
+                }
+            }
+            if !rule.nishio {
+                regions(&mut s, &mut out, &mut push, c, d, &on, rule);
+            }
+            runs.push(on);
+        }
+        if !rule.nishio && (n == 2 || (rule.multiple && n > 2)) {
+            let shared: Vec<Rc<Run>> = runs.iter().map(|o| o.run.clone()).collect();
+            for list in [&runs[0].run.on_list, &runs[0].run.off_list] {
+                for &id in list {
+                    let k = runs[0].run.key_of(id);
+                    let ids: Vec<u32> = runs.iter().map(|o| o.run.get(k)).collect();
+                    if ids.contains(&NONE) {
+                        continue;
+                    }
+                    let targets = shared.iter().cloned().zip(ids).collect();
+                    push(&mut out, Kind::Cell, Source::Cell(c), targets, k, true);
+                }
+            }
+        }
+    }
+    out
+}
+
+type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, Vec<(Rc<Run>, u32)>, Key, bool) + 'p;
+
+/// Region forcing chains for `d` in the houses of `c` where `c` is the
+/// digit's first place.
+fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize, d: u8, on: &Rc<Outcome>, rule: Rule) {
+    for &r in &REGIONS_OF[c] {
+        let r = r as usize;
+        let p = s.board.places(r, d);
+        if !(p.count_ones() == 2 || (rule.multiple && p.count_ones() > 2)) {
+            continue;
+        }
+        if REGIONS[r][p.trailing_zeros() as usize] as usize != c {
+            continue;
+        }
+        let outcomes: Vec<Rc<Outcome>> = (0..9)
+            .filter(|&i| p >> i & 1 != 0)
+            .map(|i| REGIONS[r][i] as usize)
+            .map(|cell| if cell == c { on.clone() } else { s.on(cell, d) })
+            .collect();
+        let shared: Vec<Rc<Run>> = outcomes.iter().map(|o| o.run.clone()).collect();
+        for list in [&on.run.on_list, &on.run.off_list] {
+            for &id in list {
+                let k = on.run.key_of(id);
+                let ids: Vec<u32> = outcomes.iter().map(|o| o.run.get(k)).collect();
+                if ids.contains(&NONE) {
+                    continue;
+                }
+                let targets = shared.iter().cloned().zip(ids).collect();
+                push(out, Kind::Region, Source::Region(r, d), targets, k, true);
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! X-, Y- and XY-cycles and forcing X- and XY-chains: the chains that
+//! follow a single line of reasoning from one candidate, as Sudoku
+//! Explainer finds and rates them.
+//!
+//! From each candidate `d@c` assumed on, links alternate: an on candidate
+//! turns off its peers with the same digit (and, with cell links, the
+//! other digits of its cell); an off candidate turns on the other place
+//! of its digit in a house where it had two (X links) or the other digit
+//! of a bivalue cell (Y links). The search goes breadth first.
+//!
+//! * A **cycle** comes back to `d@c` on after at least four links. Every
+//!   candidate that sees an on node and an off node of the cycle with its
+//!   digit (outside the cycle's cells) goes. X-cycles use X links only,
+//!   Y-cycles start in bivalue cells and turn on through cells only,
+//!   XY-cycles use both. Rating 6.5 (X or Y) or 7.0 (XY), plus length.
+//! * A **forcing chain** from `d@c` on that turns `d@c` off removes `d`
+//!   from `c`; one from `d@c` off that turns it on places `d`. Rating 6.6
+//!   for X links only (a Turbot Fish when it has 6 nodes), 7.0 with both,
+//!   plus length.
+
+use crate::sudoku::logic::Technique;
+use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
+use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
+use crate::sudoku::logic::chains::{ChainHint, Source};
+use crate::sudoku::logic::se::board::{Board, PEER_SETS};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// Every cycle and forcing chain step, in discovery order (X passes, then
+/// Y, then XY).
+pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
+    search(b, false)
+}
+
+/// The first step in SE's order (rating, complexity, kind, discovery).
+/// Searches stop early once no step they could still find would come
+/// before the best found so far.
+pub(crate) fn easiest(b: &Board) -> Option<ChainHint> {
+    crate::sudoku::logic::chains::easiest(search(b, true))
+}
+
+/// SE's order of a step: rating, complexity, kind.
+type Order = (u8, u32, u8);
+
+/// Whether a search of family `(base, sort)` that can only find steps of
+/// complexity `c` or more can still beat `bound`.
+fn can_beat(bound: Option<Order>, base: u8, c: u32, sort: u8) -> bool {
+    bound.is_none_or(|b| (base + length_tenths(c), c, sort) < b)
+}
+
+fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
+    let mut out: Vec<ChainHint> = Vec::new();
+    let mut run = Run::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for c in 0..81 {
+            if b.count(c) < 2 {
+                continue;
+            }
+            for d in (1..=9u8).filter(|&d| b.has(c, d)) {
+                if b.count(c) > 2 && !x {
+                    continue;
+                }
+                let bound =
+                    |out: &Vec<ChainHint>| if best_only { out.iter().map(ChainHint::order).min() } else { None };
+                let best = bound(&out);
+                cycles(b, c, d, y, x, &mut run, &mut out, best);
+                if x {
+                    let best = bound(&out);
+                    forcing(b, key(c, d, true), y, &mut run, &mut out, best);
+                    let best = bound(&out);
+                    forcing(b, key(c, d, false), y, &mut run, &mut out, best);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Breadth-first waves from `d@c` on, recording every return to it.
+#[allow(clippy::too_many_arguments)]
+fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+    let (base, sort) = match (x, y) {
+        (true, true) => (70, 4),
+        (false, true) => (65, 3),
+        _ => (65, 2),
+    };
+    let source = key(c, d, true);
+    run.clear();
+    let root = run.push(source, Cause::Assumed, &[]);
+    run.enter(root);
+    let mut on_q = VecDeque::from([root]);
+    let mut off_q = VecDeque::new();
+    let mut found = Vec::new();
+    let (mut offs, mut ons) = (Vec::new(), Ons::default());
+    let mut length = 0;
+    while !on_q.is_empty() || !off_q.is_empty() {
+        // A cycle closed in the coming waves has at least `length + 2`
+        // distinct nodes.
+        if !can_beat(bound, base, (length + 2).max(4), sort) {
+            break;
+        }
+        length += 1;
+        while let Some(p) = on_q.pop_front() {
+            let (pc, pd, _) = parts(run.key_of(p));
+            on_to_off(b, pc, pd, y, &mut offs);
+            for &(k, cause) in &offs {
+                if run.get(k) != NONE && run.has_ancestor(p, k) {
+                    continue;
+                }
+                let id = run.push(k, cause, &[p]);
+                if run.get(k) == NONE {
+                    run.enter(id);
+                }
+                off_q.push_back(id);
+            }
+        }
+        length += 1;
+        while let Some(p) = off_q.pop_front() {
+            let (pc, pd, _) = parts(run.key_of(p));
+            off_to_on(b, b, run, pc, pd, y, x, &mut ons);
+            for &(k, cause, ..) in &ons.items {
+                if length >= 4 && k == source {
+                    found.push(run.push(k, cause, &[p]));
+                }
+                if run.get(k) == NONE {
+                    let id = run.push(k, cause, &[p]);
+                    run.enter(id);
+                    on_q.push_back(id);
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    let run = Rc::new(run.clone());
+    for end in found {
+        let path = run.path(end);
+        let cells: u128 = path[1..].iter().fold(0, |m, &n| m | 1u128 << parts(run.key_of(n)).0);
+        let (mut forw, mut back) = (Vec::new(), Vec::new());
+        for &n in &path[1..] {
+            let (pc, pd, on) = parts(run.key_of(n));
+            for k in 0..81 {
+                if PEER_SETS[pc] >> k & 1 != 0 && cells >> k & 1 == 0 && b.has(k, pd) {
+                    let list = if on { &mut forw } else { &mut back };
+                    if !list.contains(&(k, pd)) {
+                        list.push((k, pd));
+                    }
+                }
+            }
+        }
+        forw.retain(|e| back.contains(e));
+        if forw.is_empty() {
+            continue;
+        }
+        let (t, name, base, sort) = match (x, y) {
+            (true, true) => (Technique::XyCycle, "Bidirectional cycle", 70, 4),
+            (false, true) => (Technique::YCycle, "Bidirectional Y-cycle", 65, 3),
+            _ if path.len() == 5 => (Technique::XCycle, "Generalized X-Wing", 65, 2),
+            _ => (Technique::XCycle, "Bidirectional X-cycle", 65, 2),
+        };
+        out.push(ChainHint::new(t, name, base, sort, Source::Assumption(source), vec![(run.clone(), end)], forw, None));
+    }
+}
+
+/// Breadth-first waves from one assumption, recording where it turns
+/// itself around (on to off, or off to on).
+fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+    let (base, sort) = if y { (70, 4) } else { (66, 2) };
+    // The depth (links from the assumption) of the nodes in each queue; a
+    // target made from a node of depth `k` has `k + 2` distinct nodes.
+    let (mut on_depth, mut off_depth) = (0u32, 0u32);
+    run.clear();
+    let root = run.push(source, Cause::Assumed, &[]);
+    run.enter(root);
+    let (mut on_q, mut off_q) = (VecDeque::new(), VecDeque::new());
+    if source % 2 == 1 {
+        on_q.push_back(root)
+    } else {
+        off_q.push_back(root)
+    }
+    let mut targets: Vec<u32> = Vec::new();
+    let (mut offs, mut ons) = (Vec::new(), Ons::default());
+    while !on_q.is_empty() || !off_q.is_empty() {
+        if !on_q.is_empty() {
+            if !can_beat(bound, base, on_depth + 2, sort) {
+                break;
+            }
+            off_depth = on_depth + 1;
+        }
+        while let Some(p) = on_q.pop_front() {
+            let (pc, pd, _) = parts(run.key_of(p));
+            on_to_off(b, pc, pd, y, &mut offs);
+            for &(k, cause) in &offs {
+                if k | 1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
+                    targets.push(run.push(k, cause, &[p]));
+                }
+                // A key on the path back to the assumption is already in
+                // the run, so the path need not be walked.
+                if run.get(k) == NONE {
+                    let id = run.push(k, cause, &[p]);
+                    run.enter(id);
+                    off_q.push_back(id);
+                }
+            }
+        }
+        if !off_q.is_empty() {
+            if !can_beat(bound, base, off_depth + 2, sort) {
+                break;
+            }
+            on_depth = off_depth + 1;
+        }
+        while let Some(p) = off_q.pop_front() {
+            let (pc, pd, _) = parts(run.key_of(p));
+            off_to_on(b, b, run, pc, pd, y, true, &mut ons);
+            for &(k, cause, ..) in &ons.items {
+                if k & !1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
+                    targets.push(run.push(k, cause, &[p]));
+                }
+                if run.get(k) == NONE {
+                    let id = run.push(k, cause, &[p]);
+                    run.enter(id);
+                    on_q.push_back(id);
+                }
+            }
+        }
+    }
+    if targets.is_empty() {
+        return;
+    }
+    let run = Rc::new(run.clone());
+    for t in targets {
+        let (c, d, on) = parts(run.key_of(t));
+        let (elims, place): (Vec<(usize, u8)>, _) = if on {
+            ((1..=9u8).filter(|&v| v != d && b.has(c, v)).map(|v| (c, v)).collect(), Some((c, d)))
+        } else {
+            (vec![(c, d)], None)
+        };
+        if elims.is_empty() {
+            continue;
+        }
+        let nodes = {
+            let mut seen = Vec::new();
+            run.ancestors(t, &mut seen)
+        };
+        let (tech, name, base, sort) = match y {
+            true => (Technique::ForcingChain, "Forcing chain", 70, 4),
+            false if nodes == 6 => (Technique::ForcingXChain, "Turbot Fish", 66, 2),
+            false => (Technique::ForcingXChain, "Forcing X-chain", 66, 2),
+        };
+        out.push(ChainHint::new(
+            tech,
+            name,
+            base,
+            sort,
+            Source::Assumption(source),
+            vec![(run.clone(), t)],
+            elims,
+            place,
+        ));
+    }
+}
