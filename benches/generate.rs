@@ -14,7 +14,7 @@ const PUZZLES: u64 = 50;
 #[divan::bench(args = ["none", "rotate180"], sample_count = 7, sample_size = 1)]
 fn exactcover(bencher: divan::Bencher, symmetry: &str) {
     let symmetry = if symmetry == "none" { Symmetry::None } else { Symmetry::Rot180 };
-    let mut g = Generator::new(3, GeneratorOptions { symmetry, ..GeneratorOptions::default() });
+    let mut g = Generator::new(3, GeneratorOptions { symmetry, ..GeneratorOptions::default() }).unwrap();
     let mut run = 0;
     bencher.counter(ItemsCount::new(PUZZLES)).bench_local(|| {
         run += 1;

@@ -49,7 +49,7 @@ fn grade(bencher: divan::Bencher, set: &str) {
 #[divan::bench(args = SETS, sample_count = 3, sample_size = 1)]
 fn logic_only(bencher: divan::Bencher, set: &str) {
     let grids = puzzles(set);
-    let mut exact = SudokuSolver::new(3);
+    let mut exact = SudokuSolver::new(3).unwrap();
     let solutions: Vec<Grid> = grids.iter().map(|g| exact.solve(g).ok().flatten().expect("solvable")).collect();
     let solver = LogicSolver::new();
     bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {

@@ -49,7 +49,7 @@ fn puzzles(set: &str) -> Vec<Grid> {
 #[divan::bench(args = SETS, sample_count = 5, sample_size = 1)]
 fn one_thread(bencher: divan::Bencher, set: &str) {
     let grids = puzzles(set);
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let mut out = vec![0u8; 81];
     bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
         let mut solved = 0;
@@ -101,7 +101,7 @@ fn backtracking_baseline(bencher: divan::Bencher, set: &str) {
 #[divan::bench(args = ["top1465", "1106", "kaggle"], sample_count = 3, sample_size = 1)]
 fn dancing_links_on_the_baseline_sample(bencher: divan::Bencher, set: &str) {
     let grids: Vec<Grid> = puzzles(set).into_iter().take(100).collect();
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let mut out = vec![0u8; 81];
     bencher.counter(ItemsCount::new(grids.len())).bench_local(|| {
         grids.iter().map(|g| solver.examine(g.cells(), 2, &mut out).map_or(0, |e| e.solutions)).sum::<u64>()

@@ -70,7 +70,7 @@ fn main() {
     let count = backtrack_count(&mut grid, 2);
     let backtracking = start.elapsed();
     let puzzle = exactcover::sudoku::Grid::from_line(&line).expect("a puzzle");
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let start = Instant::now();
     let verdict = solver.verdict(&puzzle).expect("9x9");
     let dlx = start.elapsed();

@@ -49,7 +49,7 @@ pub fn parse_then_solve(data: &[u8]) {
         assert!(solver.links_are_pristine());
     }
     for puzzle in PuzzleReader::new(data, InputFormat::Auto).flatten().take(4) {
-        let mut solver = SudokuSolver::new(puzzle.grid.box_size());
+        let mut solver = SudokuSolver::for_grid(&puzzle.grid);
         solver.set_limits(Limits::new().nodes(2000));
         if let Ok(Verdict::Unique(s) | Verdict::Several(s)) = solver.verdict(&puzzle.grid) {
             check_grid(solver.layout(), &puzzle.grid, &s).expect("a reported Sudoku solution is valid");

@@ -128,7 +128,7 @@
 //! let puzzle = Grid::from_line(
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 //! ).unwrap();
-//! let mut solver = SudokuSolver::new(3);
+//! let mut solver = SudokuSolver::new(3)?;
 //! let Verdict::Unique(solution) = solver.verdict(&puzzle)? else { panic!("not proper") };
 //! assert!(solution.to_line().starts_with("812753649"));
 //! # Ok::<(), exactcover::sudoku::SudokuError>(())

@@ -24,7 +24,7 @@ fn grid(line: &str) -> Grid {
 }
 
 fn solution(puzzle: &Grid) -> Grid {
-    match SudokuSolver::new(puzzle.box_size()).verdict(puzzle).unwrap() {
+    match SudokuSolver::new(puzzle.box_size()).unwrap().verdict(puzzle).unwrap() {
         Verdict::Unique(s) => s,
         other => panic!("{other:?}"),
     }
@@ -219,15 +219,15 @@ fn hints_refuse_a_changed_given() {
 
 #[test]
 fn puzzles_without_one_solution_are_refused() {
-    let empty = Grid::empty(3);
+    let empty = Grid::empty(3).unwrap();
     assert_eq!(logic::grade(&empty), Err(LogicError::MultipleSolutions));
     let clash = grid(&format!("11{}", ".".repeat(79)));
     assert!(matches!(logic::grade(&clash), Err(LogicError::Conflict(_))));
     // No two digits clash, but r1c9 has no candidate left.
     let dead = grid(&format!("12345678.{}9", ".".repeat(71)));
     assert_eq!(logic::grade(&dead), Err(LogicError::NoSolution));
-    let mut x = LogicSolver::with_layout(Layout::variant(Variant::X, 3));
-    assert!(matches!(x.grade(&Grid::empty(2)), Err(LogicError::SizeMismatch { grid: 4, layout: 9 })));
+    let mut x = LogicSolver::with_layout(Layout::variant(Variant::X, 3).unwrap());
+    assert!(matches!(x.grade(&Grid::empty(2).unwrap()), Err(LogicError::SizeMismatch { grid: 4, layout: 9 })));
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn other_sizes_are_graded() {
     // The fixture has many solutions: add givens from its first solution,
     // in grid order, until it has one.
     let mut big = grid(line.trim());
-    let mut exact = SudokuSolver::new(4);
+    let mut exact = SudokuSolver::new(4).unwrap();
     let full = exact.solve(&big).unwrap().unwrap();
     for k in 0..256 {
         if exact.count_up_to(&big, 2).unwrap() == 1 {
@@ -282,9 +282,9 @@ fn other_sizes_are_graded() {
 /// solution, and hidden singles on the diagonals are named as such.
 #[test]
 fn x_sudoku_is_graded_in_its_layout() {
-    let layout = Layout::variant(Variant::X, 3);
+    let layout = Layout::variant(Variant::X, 3).unwrap();
     let mut exact = SudokuSolver::with_layout(layout.clone());
-    let full = exact.solve(&Grid::empty(3)).unwrap().unwrap();
+    let full = exact.solve(&Grid::empty(3).unwrap()).unwrap().unwrap();
     let mut puzzle = full.clone();
     for k in (0..81).map(|i| (i * 37) % 81) {
         let keep = puzzle.get(k / 9, k % 9);

@@ -107,7 +107,7 @@ fn emitted_dlx_matches_knuths_files() {
     }
     let inkala =
         Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
-    let ours = SudokuSolver::new(3).reduced_dlx(&inkala).unwrap();
+    let ours = SudokuSolver::new(3).unwrap().reduced_dlx(&inkala).unwrap();
     assert_eq!(without_comments(&ours), without_comments(&read("ink.dlx")), "sudoku-dlx's Inkala");
 }
 
@@ -125,8 +125,8 @@ fn sudoku_variants_are_unique_by_their_own_rules() {
         .map(|l| Grid::from_line(l).unwrap())
         .collect();
     let cases = [
-        ("x.txt", Layout::variant(Variant::X, 3)),
-        ("windoku.txt", Layout::variant(Variant::Windoku, 3)),
+        ("x.txt", Layout::variant(Variant::X, 3).unwrap()),
+        ("windoku.txt", Layout::variant(Variant::Windoku, 3).unwrap()),
         ("jigsaw.txt", Layout::jigsaw(&regions).unwrap()),
     ];
     for ((name, layout), want) in cases.into_iter().zip(&solutions) {
@@ -141,16 +141,16 @@ fn sudoku_variants_are_unique_by_their_own_rules() {
         }
         // The variant's extra houses matter: as a classic puzzle it is not unique,
         // and the classic checker alone would not notice a broken diagonal.
-        assert!(matches!(SudokuSolver::new(3).verdict(&puzzle).unwrap(), Verdict::Several(_)), "{name}");
+        assert!(matches!(SudokuSolver::new(3).unwrap().verdict(&puzzle).unwrap(), Verdict::Several(_)), "{name}");
     }
 }
 
 #[test]
 fn larger_boxes_solve() {
-    let empty = Grid::empty(4);
-    let s = SudokuSolver::new(4).solve(&empty).unwrap().unwrap();
-    check_solution(&Layout::classic(4), &empty, &s).unwrap();
-    let x16 = Layout::variant(Variant::X, 4);
+    let empty = Grid::empty(4).unwrap();
+    let s = SudokuSolver::new(4).unwrap().solve(&empty).unwrap().unwrap();
+    check_solution(&Layout::classic(4).unwrap(), &empty, &s).unwrap();
+    let x16 = Layout::variant(Variant::X, 4).unwrap();
     let s = SudokuSolver::with_layout(x16.clone()).solve(&empty).unwrap().unwrap();
     check_solution(&x16, &empty, &s).unwrap();
 }

@@ -29,7 +29,7 @@ fn fixture() -> Vec<Row> {
 }
 
 fn solution(puzzle: &Grid) -> Grid {
-    match SudokuSolver::new(3).verdict(puzzle).unwrap() {
+    match SudokuSolver::new(3).unwrap().verdict(puzzle).unwrap() {
         Verdict::Unique(s) => s,
         other => panic!("{other:?}"),
     }

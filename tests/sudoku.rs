@@ -31,7 +31,7 @@ fn unique(solver: &mut SudokuSolver, g: &Grid) -> Grid {
 
 #[test]
 fn seed_puzzles_have_their_published_solutions() {
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let solutions = grids("seeds_solutions.txt");
     let puzzles = grids("seeds.txt");
     assert_eq!(puzzles.len(), 3);
@@ -107,7 +107,7 @@ fn errors_name_line_and_column_and_the_rest_is_read() {
 
 #[test]
 fn conflicting_givens_are_no_solution_with_the_cells_named() {
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let bad = good_grids("bad.txt");
     match solver.verdict(&bad[1]).unwrap() {
         Verdict::NoSolution(Some(c)) => {
@@ -121,27 +121,27 @@ fn conflicting_givens_are_no_solution_with_the_cells_named() {
         }
         other => panic!("{other:?}"),
     }
-    let layout = Layout::classic(3);
+    let layout = Layout::classic(3).unwrap();
     assert_eq!(conflicts(&layout, &bad[2]).len(), 3);
     assert!(conflicts(&layout, &grids("seeds_solutions.txt")[0]).is_empty());
 }
 
 #[test]
 fn small_and_big_grids() {
-    let empty4 = Grid::empty(2);
-    assert_eq!(SudokuSolver::new(2).count_up_to(&empty4, 1000).unwrap(), 288);
+    let empty4 = Grid::empty(2).unwrap();
+    assert_eq!(SudokuSolver::new(2).unwrap().count_up_to(&empty4, 1000).unwrap(), 288);
     for name in ["big16.txt", "big25.txt"] {
         let puzzle = grids(name).remove(0);
         let n = puzzle.box_size();
-        let solution = SudokuSolver::new(n).solve(&puzzle).unwrap().expect("solvable");
-        check_solution(&Layout::classic(n), &puzzle, &solution).unwrap();
+        let solution = SudokuSolver::new(n).unwrap().solve(&puzzle).unwrap().expect("solvable");
+        check_solution(&Layout::classic(n).unwrap(), &puzzle, &solution).unwrap();
     }
 }
 
 #[test]
 fn size_mismatch_is_an_error() {
-    let mut solver = SudokuSolver::new(3);
-    assert!(solver.verdict(&Grid::empty(4)).is_err());
+    let mut solver = SudokuSolver::new(3).unwrap();
+    assert!(solver.verdict(&Grid::empty(4).unwrap()).is_err());
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn batch_results_match_one_by_one_solving_in_order() {
     batch.run(&puzzles, &mut out);
     assert_eq!(out.len(), puzzles.len());
     for (k, p) in puzzles.iter().enumerate() {
-        let mut solver = SudokuSolver::new(p.box_size());
+        let mut solver = SudokuSolver::new(p.box_size()).unwrap();
         match (solver.verdict(p).unwrap(), out.outcome(k)) {
             (Verdict::Unique(s), Outcome::Examined(e)) => {
                 assert_eq!(e.solutions, 1);
@@ -217,9 +217,30 @@ proptest! {
         puzzles.push(grids("comma_grid.csv")[0].clone());
         puzzles.push(grids("qqwing.txt")[0].clone());
         let p = &puzzles[k];
-        let mut solver = SudokuSolver::new(3);
+        let mut solver = SudokuSolver::new(3).unwrap();
         let want = solver.count_up_to(p, 50).unwrap();
         let q = transform(p, &relabel, transpose, &rows, &cols);
         prop_assert_eq!(solver.count_up_to(&q, 50).unwrap(), want);
+    }
+}
+
+/// Public constructors refuse a box size outside 2..=5 with an error, never
+/// a panic (9 is a side, not a box size).
+#[test]
+fn constructors_refuse_bad_box_sizes() {
+    use exactcover::sudoku::{Generator, GeneratorOptions};
+    for n in [0, 1, 6, 9, 81] {
+        assert_eq!(SudokuSolver::new(n).unwrap_err(), SudokuError::BoxSize(n));
+        assert_eq!(Layout::classic(n).unwrap_err(), SudokuError::BoxSize(n));
+        assert_eq!(Grid::empty(n).unwrap_err(), SudokuError::BoxSize(n));
+        assert!(matches!(Generator::new(n, GeneratorOptions::default()), Err(SudokuError::BoxSize(m)) if m == n));
+    }
+    assert_eq!(
+        SudokuError::BoxSize(9).to_string(),
+        "box size 9 is not one of 2, 3, 4 and 5 (grids 4×4, 9×9, 16×16 and 25×25)"
+    );
+    for n in 2..=5 {
+        assert_eq!(Grid::empty(n).unwrap().side(), n * n);
+        assert_eq!(SudokuSolver::for_grid(&Grid::empty(n).unwrap()).layout().side(), n * n);
     }
 }

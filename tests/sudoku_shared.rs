@@ -38,7 +38,7 @@ fn examine(puzzles: &[Puzzle], max: u64) -> (Vec<u64>, BatchOutput) {
 #[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn unique_sets_solve_uniquely_and_pass_the_checker() {
     let dir = common::shared_data("data");
-    let layout = Layout::classic(3);
+    let layout = Layout::classic(3).unwrap();
     for name in unique_sets() {
         let puzzles = read(&dir, name);
         assert!(puzzles.len() > 200, "{name}: {} puzzles", puzzles.len());

@@ -166,9 +166,22 @@ enum Loaded {
 }
 
 impl SudokuSolver {
-    /// A solver for classic grids of box size `n` (2..=5).
-    pub fn new(n: usize) -> SudokuSolver {
-        SudokuSolver::with_layout(Layout::classic(n))
+    /// A solver for classic grids of box size `n` (2..=5: 3 for 9×9);
+    /// another size is [`SudokuError::BoxSize`].
+    ///
+    /// ```
+    /// use exactcover::sudoku::{SudokuError, SudokuSolver};
+    ///
+    /// assert!(SudokuSolver::new(3).is_ok());
+    /// assert_eq!(SudokuSolver::new(9).unwrap_err(), SudokuError::BoxSize(9));
+    /// ```
+    pub fn new(n: usize) -> Result<SudokuSolver, SudokuError> {
+        Ok(SudokuSolver::with_layout(Layout::classic(n)?))
+    }
+
+    /// A solver for classic grids of `grid`'s size.
+    pub fn for_grid(grid: &Grid) -> SudokuSolver {
+        SudokuSolver::with_layout(Layout::for_grid(grid))
     }
 
     /// A solver for any layout.
@@ -368,7 +381,7 @@ impl SudokuSolver {
     /// ```
     /// use exactcover::sudoku::{Grid, SudokuSolver, Verdict};
     /// let puzzle = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
-    /// let mut solver = SudokuSolver::new(3);
+    /// let mut solver = SudokuSolver::new(3).unwrap();
     /// let Verdict::Unique(solution) = solver.verdict(&puzzle)? else { panic!() };
     /// assert!(solution.to_line().starts_with("812753649"));
     /// # Ok::<(), exactcover::sudoku::SudokuError>(())
@@ -419,7 +432,7 @@ impl SudokuSolver {
     /// use std::ops::ControlFlow;
     /// let puzzle = Grid::from_line("..343412..434321").unwrap();
     /// let mut lines = Vec::new();
-    /// let outcome = SudokuSolver::new(2).for_each_solution(&puzzle, u64::MAX, |cells| {
+    /// let outcome = SudokuSolver::new(2).unwrap().for_each_solution(&puzzle, u64::MAX, |cells| {
     ///     lines.push(cells.iter().map(|d| d.to_string()).collect::<String>());
     ///     ControlFlow::Continue(())
     /// });
@@ -527,7 +540,7 @@ mod tests {
     /// search, not the figures of the puzzle before.
     #[test]
     fn a_clash_reports_no_nodes_of_the_puzzle_before() {
-        let mut solver = SudokuSolver::new(3);
+        let mut solver = SudokuSolver::new(3).unwrap();
         let inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
         solver.verdict(&Grid::from_line(inkala).unwrap()).unwrap();
         assert!(solver.stats().nodes > 0);

@@ -95,7 +95,7 @@ impl Batch {
             self.prototypes[n].get_or_init(|| {
                 let mut s = match &self.layout {
                     Some(l) => SudokuSolver::with_layout(l.clone()),
-                    None => SudokuSolver::new(n),
+                    None => SudokuSolver::with_layout(Layout::classic_box(n)),
                 };
                 s.set_limits(self.limits.clone());
                 s

@@ -40,6 +40,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::SudokuError;
 use super::adapter::SudokuSolver;
 use super::grid::Grid;
 use super::layout::Layout;
@@ -129,9 +130,10 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 }
 
 impl Generator {
-    /// A generator of classic puzzles with box size `n` (2..=5).
-    pub fn new(n: usize, options: GeneratorOptions) -> Generator {
-        Generator::with_layout(Layout::classic(n), options)
+    /// A generator of classic puzzles with box size `n` (2..=5); another
+    /// size is [`SudokuError::BoxSize`].
+    pub fn new(n: usize, options: GeneratorOptions) -> Result<Generator, SudokuError> {
+        Ok(Generator::with_layout(Layout::classic(n)?, options))
     }
 
     /// A generator for any layout (variants included).
@@ -193,7 +195,7 @@ impl Generator {
         self.filler.set_seed(Some(seed));
         let solution = self
             .filler
-            .solve(&Grid::empty(self.layout.box_size()))
+            .solve(&Grid::blank(self.layout.box_size()))
             .ok()
             .flatten()
             .expect("an empty grid has solutions");
@@ -257,13 +259,13 @@ mod tests {
     fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {
         for symmetry in Symmetry::ALL {
             let options = GeneratorOptions { symmetry, ..GeneratorOptions::default() };
-            let mut g = Generator::new(3, options.clone());
+            let mut g = Generator::new(3, options.clone()).unwrap();
             let a = g.generate(7);
-            let b = Generator::new(3, options).generate(7);
+            let b = Generator::new(3, options).unwrap().generate(7);
             assert_eq!(a, b, "{symmetry}");
             assert!(symmetry.choices().contains(&a.symmetry), "{symmetry}: {}", a.symmetry);
             assert!(a.symmetry.holds(a.puzzle.cells(), 9), "{symmetry}: {}", a.puzzle);
-            let mut solver = SudokuSolver::new(3);
+            let mut solver = SudokuSolver::new(3).unwrap();
             assert_eq!(solver.verdict(&a.puzzle).unwrap(), Verdict::Unique(a.solution.clone()));
             for orbit in a.symmetry.orbits(9) {
                 if a.puzzle.cells()[orbit[0]] == 0 {
@@ -279,7 +281,7 @@ mod tests {
 
     #[test]
     fn seeds_differ() {
-        let mut g = Generator::new(3, GeneratorOptions::default());
+        let mut g = Generator::new(3, GeneratorOptions::default()).unwrap();
         assert_ne!(g.generate(1).puzzle, g.generate(2).puzzle);
         assert_ne!(derive_seed(5, 0), derive_seed(5, 1));
     }

@@ -13,6 +13,12 @@ use std::fmt;
 /// The box sizes supported: 2 (4×4) to 5 (25×25).
 pub const BOX_SIZES: std::ops::RangeInclusive<usize> = 2..=5;
 
+/// `n` if it is a box size this crate handles (2..=5), else
+/// [`SudokuError::BoxSize`].
+pub(crate) fn check_box_size(n: usize) -> Result<usize, SudokuError> {
+    if BOX_SIZES.contains(&n) { Ok(n) } else { Err(SudokuError::BoxSize(n)) }
+}
+
 /// A Sudoku grid. Cell `k` is at row `k / side`, column `k % side`; 0 is
 /// empty.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -22,9 +28,16 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// An empty grid with box size `n` (2..=5). Panics on another size.
-    pub fn empty(n: usize) -> Grid {
-        assert!(BOX_SIZES.contains(&n), "box size {n} is not in 2..=5");
+    /// An empty grid with box size `n` (2..=5, for 4×4 to 25×25); another
+    /// size is [`SudokuError::BoxSize`].
+    pub fn empty(n: usize) -> Result<Grid, SudokuError> {
+        Ok(Grid::blank(check_box_size(n)?))
+    }
+
+    /// An empty grid of a box size known to be valid (a layout's or a
+    /// grid's).
+    pub(crate) fn blank(n: usize) -> Grid {
+        debug_assert!(BOX_SIZES.contains(&n));
         Grid { n, cells: vec![0; n * n * n * n] }
     }
 

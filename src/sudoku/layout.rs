@@ -68,8 +68,19 @@ pub enum Variant {
 }
 
 impl Layout {
-    /// The classic layout for box size `n`.
-    pub fn classic(n: usize) -> Layout {
+    /// The classic layout for box size `n` (2..=5, for 4×4 to 25×25);
+    /// another size is [`SudokuError::BoxSize`].
+    pub fn classic(n: usize) -> Result<Layout, SudokuError> {
+        Ok(Layout::classic_box(super::grid::check_box_size(n)?))
+    }
+
+    /// The classic layout for grids of `grid`'s size.
+    pub fn for_grid(grid: &super::Grid) -> Layout {
+        Layout::classic_box(grid.box_size())
+    }
+
+    /// The classic layout for a box size known to be valid.
+    pub(crate) fn classic_box(n: usize) -> Layout {
         let side = n * n;
         let mut houses = lines(side);
         for b in 0..side {
@@ -80,9 +91,10 @@ impl Layout {
         Layout { n, name: "classic".into(), houses }
     }
 
-    /// A named variant for box size `n`.
-    pub fn variant(variant: Variant, n: usize) -> Layout {
-        let mut layout = Layout::classic(n);
+    /// A named variant for box size `n` (2..=5); another size is
+    /// [`SudokuError::BoxSize`].
+    pub fn variant(variant: Variant, n: usize) -> Result<Layout, SudokuError> {
+        let mut layout = Layout::classic(n)?;
         let side = n * n;
         match variant {
             Variant::Classic => {}
@@ -108,7 +120,7 @@ impl Layout {
                 }
             }
         }
-        layout
+        Ok(layout)
     }
 
     /// A jigsaw layout: rows, columns and the regions of a letter map
@@ -205,12 +217,12 @@ mod tests {
     fn every_house_has_side_cells() {
         for n in 2..=5 {
             for v in [Variant::Classic, Variant::X, Variant::Windoku] {
-                let l = Layout::variant(v, n);
+                let l = Layout::variant(v, n).unwrap();
                 assert!(l.houses().iter().all(|h| h.cells.len() == n * n));
             }
         }
-        assert_eq!(Layout::classic(3).houses().len(), 27);
-        assert_eq!(Layout::variant(Variant::Windoku, 3).houses().len(), 31);
+        assert_eq!(Layout::classic(3).unwrap().houses().len(), 27);
+        assert_eq!(Layout::variant(Variant::Windoku, 3).unwrap().houses().len(), 31);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! let puzzle = Grid::from_line(
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 //! ).unwrap();
-//! let mut solver = SudokuSolver::new(3);
+//! let mut solver = SudokuSolver::new(3)?;
 //! match solver.verdict(&puzzle)? {
 //!     Verdict::Unique(solution) => assert_eq!(&solution.to_line()[..9], "812753649"),
 //!     other => panic!("{other:?}"),

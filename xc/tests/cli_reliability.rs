@@ -450,7 +450,9 @@ fn ctrl_c_prints_partial_results_and_exits_130() {
     let out = interrupt_after(&["polyomino", "--board", "6x10", "--threads", "2"], Duration::from_millis(500));
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Stopped (interrupted) after "), "{out:?}");
-    let path = big_input();
+    // 300,300 puzzles: over a second of solving even on a fast machine.
+    let puzzles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/puzzles.txt")).unwrap();
+    let path = temp("huge.txt", puzzles.repeat(300).as_bytes());
     let out = interrupt_after(&["sudoku", "solve", path.to_str().unwrap()], Duration::from_millis(150));
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -135,7 +135,7 @@ impl Geometry {
     /// The shared geometry of the classic layout of box size `n`.
     pub fn classic(n: usize) -> Arc<Geometry> {
         static CLASSIC: [OnceLock<Arc<Geometry>>; 4] = [const { OnceLock::new() }; 4];
-        CLASSIC[n - 2].get_or_init(|| Arc::new(Geometry::new(&Layout::classic(n)))).clone()
+        CLASSIC[n - 2].get_or_init(|| Arc::new(Geometry::new(&Layout::classic_box(n)))).clone()
     }
 
     /// The geometry of any layout: the shared one for classic layouts.

@@ -118,7 +118,7 @@ impl LogicSolver {
 
     /// The puzzle's unique solution, or why there isn't one.
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, LogicError> {
-        let layout = self.layout.clone().unwrap_or_else(|| Layout::classic(puzzle.box_size()));
+        let layout = self.layout.clone().unwrap_or_else(|| Layout::for_grid(puzzle));
         if layout.side() != puzzle.side() {
             return Err(LogicError::SizeMismatch { grid: puzzle.side(), layout: layout.side() });
         }

@@ -23,7 +23,7 @@ fn engines(layout: &Layout) -> Vec<Singles> {
 /// Loads `line` and propagates, on each engine.
 fn run_on(line: &str) -> Vec<(Singles, Outcome)> {
     let g = Grid::from_line(line).unwrap();
-    engines(&Layout::classic(g.box_size()))
+    engines(&Layout::classic(g.box_size()).unwrap())
         .into_iter()
         .map(|mut s| {
             let o = s.load(g.cells()).unwrap();
@@ -61,10 +61,10 @@ fn run(s: &mut Singles, puzzle: &[u8], exclude: Option<(usize, u8)>) -> (Outcome
 
 #[test]
 fn the_engine_suits_the_size() {
-    assert!(matches!(Singles::new(&Layout::classic(3)), Singles::Bits(_)));
-    assert!(matches!(Singles::new(&Layout::variant(Variant::Windoku, 3)), Singles::Bits(_)));
-    assert!(matches!(Singles::new(&Layout::classic(2)), Singles::Bits(_)));
-    assert!(matches!(Singles::new(&Layout::classic(4)), Singles::Masks(_)));
+    assert!(matches!(Singles::new(&Layout::classic(3).unwrap()), Singles::Bits(_)));
+    assert!(matches!(Singles::new(&Layout::variant(Variant::Windoku, 3).unwrap()), Singles::Bits(_)));
+    assert!(matches!(Singles::new(&Layout::classic(2).unwrap()), Singles::Bits(_)));
+    assert!(matches!(Singles::new(&Layout::classic(4).unwrap()), Singles::Masks(_)));
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn hidden_singles_place_what_naked_ones_cannot() {
     // row 1 (r1c3), and in row 4 (r4c2).
     let line = "....3......3..2.";
     let g = Grid::from_line(line).unwrap();
-    for mut s in engines(&Layout::classic(2)) {
+    for mut s in engines(&Layout::classic(2).unwrap()) {
         assert_eq!(s.load(g.cells()), Ok(Outcome::Stuck));
         assert!((0..16).filter(|&c| g.cells()[c] == 0).all(|c| s.candidates(c).count_ones() >= 2));
         assert_eq!(s.candidates(2), 0b1101);
@@ -108,7 +108,7 @@ fn clashes_and_contradictions() {
     // r1c2 sees 1..=8 in row 1 and 9 below it in column 2: no candidate.
     let dead = Grid::from_line(&format!("1.2345678.9.......{}", ".".repeat(63))).unwrap();
     let kaggle = Grid::from_line(KAGGLE).unwrap();
-    for mut s in engines(&Layout::classic(3)) {
+    for mut s in engines(&Layout::classic(3).unwrap()) {
         assert_eq!(s.load(clash.cells()), Err(Clash));
         assert_eq!(s.load(dead.cells()), Ok(Outcome::Contradiction));
         // Kaggle's first puzzle with r1c5 ≠ 7 (its candidates are 5 and
@@ -136,7 +136,7 @@ fn clashes_and_contradictions() {
 fn a_digit_left_without_cells_is_a_contradiction() {
     let line = ".9....1.7.5.8..3.47...9....8..9...3....467....7...3..5....2...83.5..8.6.4.7....2.";
     let g = Grid::from_line(line).unwrap();
-    for mut s in engines(&Layout::classic(3)) {
+    for mut s in engines(&Layout::classic(3).unwrap()) {
         assert_eq!(s.load(g.cells()), Ok(Outcome::Stuck));
         // r1c3 holds 8 in the puzzle's only solution.
         assert_eq!(s.exclude(2, 8), Outcome::Stuck);
@@ -159,11 +159,11 @@ fn a_full_grid_loads_as_solved() {
 fn the_engines_agree() {
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let layouts = [
-        Layout::classic(3),
-        Layout::variant(Variant::X, 3),
-        Layout::variant(Variant::Windoku, 3),
-        Layout::classic(2),
-        Layout::classic(4),
+        Layout::classic(3).unwrap(),
+        Layout::variant(Variant::X, 3).unwrap(),
+        Layout::variant(Variant::Windoku, 3).unwrap(),
+        Layout::classic(2).unwrap(),
+        Layout::classic(4).unwrap(),
     ];
     let mut seen = [0; 3];
     for layout in &layouts {
@@ -172,7 +172,7 @@ fn the_engines_agree() {
         let mut singles = engines(layout);
         for round in 0..60 {
             filler.set_seed(Some(round));
-            let full = filler.solve(&Grid::empty(layout.box_size())).unwrap().unwrap();
+            let full = filler.solve(&Grid::empty(layout.box_size()).unwrap()).unwrap().unwrap();
             let mut order: Vec<usize> = (0..cells).collect();
             order.shuffle(&mut rng);
             let keep = rng.random_range(cells / 5..cells);
@@ -217,9 +217,9 @@ fn the_engines_agree() {
 #[test]
 fn the_engines_agree_on_the_sample_puzzles() {
     let lines = include_str!("../../../data/puzzles.txt").lines().filter(|l| !l.starts_with('#'));
-    let layout = Layout::classic(3);
+    let layout = Layout::classic(3).unwrap();
     let mut singles = engines(&layout);
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).unwrap();
     let mut seen = [0; 3];
     for (k, line) in lines.enumerate() {
         let puzzle = Grid::from_line(line).unwrap();

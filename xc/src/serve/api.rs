@@ -248,7 +248,7 @@ fn generate(r: &GenerateRequest, deadline: Instant) -> Vec<u8> {
         time_limit: Some(deadline.saturating_duration_since(start)),
         ..GeneratorOptions::default()
     };
-    let g = Generator::new(size.box_size(), options).generate(seed);
+    let g = Generator::new(size.box_size(), options).expect("a checked size").generate(seed);
     encode(&GenerateReply {
         puzzle: g.puzzle.to_line(),
         solution: g.solution.to_line(),

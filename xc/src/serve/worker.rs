@@ -36,14 +36,16 @@ pub struct Worker {
     jigsaw_logic: Option<LogicSolver>,
 }
 
-/// The layout of a named variant.
+/// The layout of a named variant, for the box size of a grid the request
+/// held (so one of 2..=5: `Grid` has no other).
 fn layout(variant: Variant, box_size: usize) -> Layout {
     use exactcover::sudoku::Variant as V;
-    match variant {
-        Variant::Classic | Variant::Jigsaw => Layout::classic(box_size),
-        Variant::X => Layout::variant(V::X, box_size),
-        Variant::Windoku => Layout::variant(V::Windoku, box_size),
-    }
+    let v = match variant {
+        Variant::Classic | Variant::Jigsaw => V::Classic,
+        Variant::X => V::X,
+        Variant::Windoku => V::Windoku,
+    };
+    Layout::variant(v, box_size).expect("the box size of a parsed grid")
 }
 
 impl Worker {

@@ -283,19 +283,19 @@ impl Run<'_> {
     /// Why `shown` is not a solution of `puzzle`, if it isn't: the check of
     /// every grid shown, independent of the search.
     pub(super) fn wrong(&self, puzzle: &Puzzle, shown: &Grid) -> Option<String> {
-        let layout = self.layout_for(puzzle.grid.box_size());
+        let layout = self.layout_for(&puzzle.grid);
         check_solution(layout, &puzzle.grid, shown).err().map(|e| e.to_string())
     }
 
     /// The layout a grid of this box size is checked against: the variant's,
     /// or the classic one (built once per run).
-    fn layout_for(&self, box_size: usize) -> &Layout {
-        let n = box_size.clamp(2, 5);
-        self.layout.as_ref().unwrap_or_else(|| self.classic[n].get_or_init(|| Layout::classic(n)))
+    fn layout_for(&self, grid: &Grid) -> &Layout {
+        let n = grid.box_size();
+        self.layout.as_ref().unwrap_or_else(|| self.classic[n].get_or_init(|| Layout::for_grid(grid)))
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
-        let layout = self.layout_for(p.grid.box_size());
+        let layout = self.layout_for(&p.grid);
         if layout.side() != p.grid.side() {
             return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
         }
@@ -316,7 +316,7 @@ impl Run<'_> {
     fn emit_dlx(&self, p: &Puzzle) -> Kind {
         let solver = match &self.layout {
             Some(l) => SudokuSolver::with_layout(l.clone()),
-            None => SudokuSolver::new(p.grid.box_size()),
+            None => SudokuSolver::for_grid(&p.grid),
         };
         match solver.reduced_dlx(&p.grid) {
             Ok(text) => Kind::Dlx(text),

@@ -30,7 +30,7 @@ impl Run<'_> {
         while let Some(puzzle) = next_puzzle(reader, name, summary) {
             let solver = solvers.entry(puzzle.grid.box_size()).or_insert_with(|| match &self.layout {
                 Some(l) => SudokuSolver::with_layout(l.clone()),
-                None => SudokuSolver::new(puzzle.grid.box_size()),
+                None => SudokuSolver::for_grid(&puzzle.grid),
             });
             solver.set_limits(self.search.limits());
             let record = |kind, nodes| Record { file: name, line: puzzle.line, puzzle: &puzzle.grid, kind, nodes };

@@ -104,7 +104,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             )));
         }
         Some(layout) => Generator::with_layout(layout, options),
-        None => Generator::new(n, options),
+        None => Generator::new(n, options).map_err(Failure::input)?,
     };
     let seed = args.seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);

@@ -232,7 +232,7 @@ impl VariantFlags {
                 return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
             }
         };
-        Ok(Some(Layout::variant(variant, n)))
+        Layout::variant(variant, n).map(Some).map_err(Failure::input)
     }
 }
 
