@@ -1,7 +1,8 @@
 //! # exactcover
 //!
-//! A fast exact-cover engine (Knuth's Dancing Links: Algorithm X, and
-//! Algorithm C for colours), a Sudoku front end built on it, and builders
+//! A fast exact-cover engine (Knuth's Dancing Links: Algorithm X,
+//! Algorithm C for colours, Algorithm M for multiplicities), a Sudoku front
+//! end built on it, and builders
 //! for other puzzles that are exact-cover problems in disguise.
 //!
 //! This page is a tutorial; every example runs as a test.
