@@ -297,7 +297,7 @@ impl Arena {
             let tag = if shift > 0 && primary { h as u32 - 1 } else { 0 };
             *l = count << shift | tag;
         }
-        let key_bits = KeyBits::new(max_length, slack.iter().copied().max().unwrap_or(0));
+        let key_bits = KeyBits::new(n_primary as u32, max_length, slack.iter().copied().max().unwrap_or(0));
         Ok(Arena {
             links,
             top,
@@ -396,6 +396,43 @@ mod tests {
             let (a, b) = (plain.stats(), keyed.stats());
             assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
         }
+    }
+
+    /// Algorithm M's packed keys choose as its plain scan does: the same
+    /// counts, nodes and updates on every multiplicity fixture (one with
+    /// 45 primary items).
+    #[test]
+    fn packed_keys_and_the_plain_scan_of_algorithm_m_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dlx3");
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.retain(|f| f.extension().is_some_and(|e| e == "dlx"));
+        files.sort();
+        assert!(files.len() >= 10);
+        let mut blocks = false;
+        for file in &files {
+            let problem = Problem::from_dlx(&std::fs::read_to_string(file).unwrap()).unwrap();
+            let mut keyed = problem.solver();
+            assert!(keyed.arena.key_bits.is_some(), "{}", file.display());
+            blocks |= keyed.arena.n_primary > 32;
+            let mut plain = problem.solver();
+            plain.arena.key_bits = None;
+            assert_eq!(plain.count(), keyed.count(), "{}", file.display());
+            let (a, b) = (plain.stats(), keyed.stats());
+            assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "{}", file.display());
+        }
+        assert!(blocks);
+        // 72 primary items (two queens per row and column): the blocks
+        // with early exits, up to a node limit.
+        let problem = Queens::per_line(36, 2).unwrap().problem().clone();
+        let limits = || crate::cover::Limits::new().nodes(300_000);
+        let mut keyed = problem.solver().with_limits(limits());
+        assert!(keyed.arena.key_bits.is_some() && keyed.arena.n_primary > 64);
+        let mut plain = problem.solver().with_limits(limits());
+        plain.arena.key_bits = None;
+        assert_eq!(plain.count(), keyed.count());
+        let (a, b) = (plain.stats(), keyed.stats());
+        assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
+        assert!(a.nodes >= 300_000);
     }
 
     #[test]

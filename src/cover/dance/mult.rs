@@ -63,12 +63,12 @@ impl Dance<'_> {
     /// 0 or less is a dead end (which dead end is reported changes no
     /// count). `None`: no active item, a solution.
     ///
-    /// With [`KeyBits`] (the problem's lengths and slacks are small), the
-    /// rule is the first minimum of one `i32` key per item, `t` (clamped at
-    /// 0) then `s` then `-l`, which the compiler vectorises: the minimum of
-    /// each block of 32 items (stopping at a dead end), then its first
-    /// position in the block that holds it, from a bit mask. Else a plain
-    /// scan.
+    /// With [`KeyBits`] (the problem's lengths, slacks and item count are
+    /// small), each item gets one `i32` key: `t` (clamped at 0), `s`, `-l`
+    /// and the item's index in their fields, so the smallest key names the
+    /// winner: one minimum, which the compiler vectorises. With more than
+    /// [`EARLY_EXIT`] primary items, it is taken over blocks of 32 items,
+    /// stopping after a block that holds a dead end. Else a plain scan.
     #[inline(always)]
     pub(crate) fn choose_m(&self, bits: Option<KeyBits>) -> Option<MChoice> {
         let p = self.n_primary as usize;
@@ -76,43 +76,38 @@ impl Dance<'_> {
         let Some(bits) = bits else {
             return choose_scan(lens, bounds, slacks);
         };
-        // Blocks start every 32 items; with at least 32 items, the last
-        // block is the last 32 (overlapping the one before, which keeps
-        // the first minimum: a block wins only with a smaller key).
-        let start = |b: usize| if p >= BLOCK { (b * BLOCK).min(p - BLOCK) } else { 0 };
-        let keys = |b: usize| {
-            let r = start(b)..(start(b) + BLOCK).min(p);
-            let (l, bo, sl) = (&lens[r.clone()], &bounds[r.clone()], &slacks[r]);
-            l.iter().zip(bo).zip(sl).map(move |((&l, &b), &s)| bits.key(l, b, s))
+        let keys = |start: usize, end: usize| {
+            let (l, bo, sl) = (&lens[start..end], &bounds[start..end], &slacks[start..end]);
+            let keys = l.iter().zip(bo).zip(sl).enumerate();
+            keys.fold(i32::MAX, |m, (k, ((&l, &b), &s))| m.min(bits.key(l, b, s, (start + k) as u32)))
         };
-        let (mut best, mut best_block) = (i32::MAX, 0);
-        for b in 0..p.div_ceil(BLOCK) {
-            let m = if p >= BLOCK {
-                // A constant trip count, which the compiler vectorises.
-                let r = start(b)..start(b) + BLOCK;
-                let l: &[u32; BLOCK] = lens[r.clone()].try_into().expect("a full block");
-                let bo: &[u32; BLOCK] = bounds[r.clone()].try_into().expect("a full block");
-                let sl: &[u32; BLOCK] = slacks[r].try_into().expect("a full block");
-                let mut m = i32::MAX;
-                for k in 0..BLOCK {
-                    m = m.min(bits.key(l[k], bo[k], sl[k]));
-                }
-                m
-            } else {
-                keys(b).fold(i32::MAX, i32::min)
-            };
-            best_block = if m < best { b } else { best_block };
-            best = best.min(m);
-            if best < bits.t_one {
-                break;
+        let mut best = i32::MAX;
+        if p <= EARLY_EXIT {
+            // One vectorised minimum: fewer items cost less to scan than
+            // the mispredicted exits.
+            best = keys(0, p);
+        } else {
+            let mut start = 0;
+            while start < p && best >= bits.t_one {
+                // Whole blocks have a constant trip count, which the
+                // compiler vectorises; the last one may be shorter.
+                best = best.min(if start + BLOCK <= p {
+                    let r = start..start + BLOCK;
+                    let l: &[u32; BLOCK] = lens[r.clone()].try_into().expect("a full block");
+                    let bo: &[u32; BLOCK] = bounds[r.clone()].try_into().expect("a full block");
+                    let sl: &[u32; BLOCK] = slacks[r].try_into().expect("a full block");
+                    let mut m = i32::MAX;
+                    for k in 0..BLOCK {
+                        m = m.min(bits.key(l[k], bo[k], sl[k], (start + k) as u32));
+                    }
+                    m
+                } else {
+                    keys(start, p)
+                });
+                start += BLOCK;
             }
         }
-        if best == i32::MAX {
-            return None;
-        }
-        let hits = keys(best_block).enumerate().fold(0u32, |m, (k, key)| m | u32::from(key == best) << k);
-        let k = start(best_block) + hits.trailing_zeros() as usize;
-        Some(MChoice { item: k as u32 + 1, score: i64::from(best >> bits.t_shift) })
+        (best != i32::MAX).then(|| MChoice { item: bits.item(best) + 1, score: i64::from(best >> bits.t_shift) })
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
@@ -286,41 +281,55 @@ impl Dance<'_> {
     }
 }
 
-/// Items per block of the choice scan (one bit each in a `u32` mask).
+/// Items per block of the choice scan: a dead end stops it after its block.
 const BLOCK: usize = 32;
 
-/// The fields of the packed keys of `choose_m`: `l` in the low
-/// `s_shift` bits, `s` above it, `t` from `t_shift`, all below bit 31.
+/// Up to this many primary items, the choice scan has no early exit.
+const EARLY_EXIT: usize = 64;
+
+/// The fields of the packed keys of `choose_m`: the item's index in the
+/// low `l_shift` bits, `-l` above it, then `s`, then `t` from `t_shift`,
+/// all below bit 31.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct KeyBits {
-    /// `1 << s_shift`, `1 << t_shift`: multiplying vectorises on every
-    /// x86-64, where shifting each lane by its own count needs AVX2.
-    s_one: u32,
-    t_one: i32,
-    /// `s_one - 1`, the largest `l` field.
-    low: u32,
+    l_shift: u32,
+    s_shift: u32,
     t_shift: u32,
+    /// `1 << t_shift`: keys below it have `t = 0`, a dead end.
+    t_one: i32,
+    /// The largest `l`, whose complement is stored.
+    max_length: u32,
 }
 
 impl KeyBits {
-    /// The fields for lists of at most `max_length` options and slacks of
-    /// at most `max_slack`, if the keys fit in 31 bits.
-    pub(crate) fn new(max_length: u32, max_slack: u32) -> Option<KeyBits> {
+    /// The fields for `n_primary` items, lists of at most `max_length`
+    /// options and slacks of at most `max_slack`, if the keys fit in 31
+    /// bits.
+    pub(crate) fn new(n_primary: u32, max_length: u32, max_slack: u32) -> Option<KeyBits> {
         let width = |x: u32| u32::BITS - x.leading_zeros();
-        let (l, s, t) = (width(max_length), width(max_slack), width(max_length + 1));
-        (l + s + t <= 31).then_some(KeyBits { s_one: 1 << l, t_one: 1 << (l + s), low: (1 << l) - 1, t_shift: l + s })
+        let (i, l, s) = (width(n_primary.saturating_sub(1)), width(max_length), width(max_slack));
+        // `s <= b`, so `t <= l + 1`.
+        let t = width(max_length.checked_add(1)?);
+        let (l_shift, s_shift, t_shift) = (i, i + l, i + l + s);
+        (t_shift + t <= 31).then_some(KeyBits { l_shift, s_shift, t_shift, t_one: 1 << t_shift, max_length })
     }
 
-    /// The key of an item: `i32::MAX` if it is not active, else `t`
-    /// (at least 0), `s` and the complement of `l` in their fields, so the
-    /// smallest key wins by the heuristic's rule.
+    /// The key of item `index` (from 0): `i32::MAX` if it is not active,
+    /// else `t` (at least 0), `s`, the complement of `l` and the index in
+    /// their fields, so the smallest key wins by the heuristic's rule. The
+    /// shifts are the same for every item, which SSE2 vectorises.
     #[inline(always)]
-    fn key(self, len: u32, b: u32, slack: u32) -> i32 {
+    fn key(self, len: u32, b: u32, slack: u32, index: u32) -> i32 {
         let l = len & !COVERED;
         let s = slack.min(b);
         let t = (l + s + 1).max(b) - b;
-        let key = (t as i32) * self.t_one + (s * self.s_one + (self.low - l)) as i32;
-        if len & COVERED != 0 { i32::MAX } else { key }
+        let key = t << self.t_shift | s << self.s_shift | (self.max_length - l) << self.l_shift | index;
+        if len & COVERED != 0 { i32::MAX } else { key as i32 }
+    }
+
+    /// The item index (from 0) of a key.
+    fn item(self, key: i32) -> u32 {
+        key as u32 & ((1 << self.l_shift) - 1)
     }
 }
 
