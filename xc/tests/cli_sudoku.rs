@@ -290,6 +290,11 @@ fn rate_in_every_format() {
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!((v["level"].as_str(), v["guesses"].as_u64()), (Some("easy"), Some(0)));
+    assert_eq!((v["status"].as_str(), v["se_hardest"].as_str()), (Some("rated"), Some("Hidden single")));
+    for field in ["rating", "er", "ep", "ed", "path_rating"] {
+        assert_eq!(v[field].as_f64(), Some(1.2), "{field}");
+    }
+    assert!(v.get("no_rating").is_none() && v.get("nodes").is_none() && v.get("count").is_none());
     assert!(v["techniques"]["Hidden single"].as_u64().unwrap() > 0);
     xc().args(["sudoku", "rate"])
         .write_stdin(".".repeat(81))

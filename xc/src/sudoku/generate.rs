@@ -3,12 +3,12 @@
 
 use super::{GridFormat, VariantFlags};
 use crate::exit::{self, Failure};
+use crate::wire::record::{GeneratedLine, write_line};
 use crate::{interrupt, progress};
 use clap::Args;
 use exactcover::sudoku::logic::Level;
 use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, derive_seed};
 use rayon::prelude::*;
-use serde_json::json;
 use std::io::Write;
 
 /// Arguments of `xc sudoku generate`.
@@ -194,12 +194,17 @@ fn write_one(out: &mut dyn Write, args: &GenerateArgs, g: &Generated) -> std::io
             writeln!(out, "{},{},{},{},{r},{l}", g.puzzle, g.solution, g.puzzle.givens(), g.seed)
         }
         GridFormat::Json => {
-            let mut v = json!({"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line(), "givens": g.puzzle.givens(), "seed": g.seed, "symmetry": g.symmetry.to_string(), "variant": args.variant_name()});
-            if let (Some((r, l)), Some(map)) = (rating, v.as_object_mut()) {
-                map.insert("rating".into(), json!(r));
-                map.insert("level".into(), json!(l));
-            }
-            writeln!(out, "{v}")
+            let line = GeneratedLine {
+                puzzle: g.puzzle.to_line(),
+                solution: g.solution.to_line(),
+                givens: g.puzzle.givens(),
+                seed: g.seed,
+                symmetry: g.symmetry.to_string(),
+                variant: args.variant_name(),
+                rating: rating.map(|(r, _)| r),
+                level: rating.map(|(_, l)| l),
+            };
+            write_line(out, &line)
         }
     }
 }

@@ -2,10 +2,11 @@
 
 use super::GridFormat;
 use super::Mode;
+use crate::wire::rating;
+use crate::wire::record::{PuzzleLine, RatedFields, SolutionLine, write_line};
 use exactcover::cover::StopReason;
 use exactcover::sudoku::Grid;
 use exactcover::sudoku::logic::Grade;
-use serde_json::{Map, Value, json};
 use std::io::{self, Write};
 
 /// What was found for one puzzle.
@@ -88,7 +89,7 @@ pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<
         GridFormat::Line => line(out, r),
         GridFormat::Block => block(out, r),
         GridFormat::Csv => csv(out, r),
-        GridFormat::Json => writeln!(out, "{}", json_record(r)),
+        GridFormat::Json => write_line(out, &json_record(r)),
     }
 }
 
@@ -135,12 +136,17 @@ pub fn enumerated_solution(
         GridFormat::Line => writeln!(out, "{}", solution.to_line()),
         GridFormat::Block => writeln!(out, "{}", solution.to_block()),
         GridFormat::Csv => writeln!(out, "{},{},solution,{k},,", r.puzzle.to_line(), solution.to_line()),
-        GridFormat::Json => writeln!(
-            out,
-            "{}",
-            json!({"file": r.file, "line": r.line, "puzzle": r.puzzle.to_line(), "status": "solution",
-                   "index": k, "solution": solution.to_line()})
-        ),
+        GridFormat::Json => {
+            let line = SolutionLine {
+                file: r.file,
+                line: r.line,
+                puzzle: r.puzzle.to_line(),
+                status: "solution",
+                index: k,
+                solution: solution.to_line(),
+            };
+            write_line(out, &line)
+        }
     }
 }
 
@@ -227,67 +233,46 @@ fn csv(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     writeln!(out, "{},{solution},{},{count},{nodes},{guesses}", r.puzzle.to_line(), r.kind.status())
 }
 
-fn json_record(r: &Record) -> Value {
-    let mut m = Map::new();
-    m.insert("file".into(), json!(r.file));
-    m.insert("line".into(), json!(r.line));
-    m.insert("puzzle".into(), json!(r.puzzle.to_line()));
-    m.insert("status".into(), json!(r.kind.status()));
-    if let Some(g) = shown(r) {
-        m.insert("solution".into(), json!(g.to_line()));
-    }
+/// One puzzle's JSON line (see `wire::record`).
+fn json_record<'a>(r: &Record<'a>) -> PuzzleLine<'a> {
+    let mut j = PuzzleLine {
+        file: r.file,
+        line: r.line,
+        puzzle: r.puzzle.to_line(),
+        status: r.kind.status(),
+        solution: shown(r).map(Grid::to_line),
+        ..PuzzleLine::default()
+    };
     match &r.kind {
-        Kind::Unique(_) => {
-            m.insert("count".into(), json!(1));
-        }
-        Kind::NoSolution(conflict) => {
-            m.insert("count".into(), json!(0));
-            if let Some(c) = conflict {
-                m.insert("conflict".into(), json!(c));
-            }
-        }
-        Kind::Stopped(why) => {
-            m.insert("stopped".into(), json!(why.to_string()));
-        }
+        Kind::Unique(_) => j.count = Some(1),
+        Kind::NoSolution(conflict) => (j.count, j.conflict) = (Some(0), conflict.clone()),
+        Kind::Stopped(why) => j.stopped = Some(why.to_string()),
         Kind::Counted { count, stop } | Kind::Enumerated { count, stop } => {
-            m.insert("count".into(), json!(count));
-            m.insert("complete".into(), json!(stop.is_none()));
-            if let Some(r) = stop {
-                m.insert("stopped".into(), json!(r.to_string()));
-            }
+            (j.count, j.complete, j.stopped) = (Some(*count), Some(stop.is_none()), stop.map(|r| r.to_string()));
         }
-        Kind::Checked(conflicts) => {
-            m.insert("complete".into(), json!(r.puzzle.is_full()));
-            m.insert("conflicts".into(), json!(conflicts));
-        }
+        Kind::Checked(conflicts) => (j.complete, j.conflicts) = (Some(r.puzzle.is_full()), Some(conflicts.clone())),
         Kind::Rated(Ok(g)) => {
             let se = g.se().and_then(|s| s.rating());
-            let tenths =
-                |r: Option<exactcover::sudoku::logic::Rating>| r.map(|r| json!(crate::wire::rating(r.tenths())));
-            m.insert("rating".into(), json!(tenths(se.map(|r| r.er))));
-            m.insert("er".into(), json!(tenths(se.map(|r| r.er))));
-            m.insert("ep".into(), json!(tenths(se.map(|r| r.ep))));
-            m.insert("ed".into(), json!(tenths(se.map(|r| r.ed))));
-            m.insert("se_hardest".into(), json!(se.map(|r| r.hardest.name())));
-            if let Some(why) = g.se().and_then(|s| s.why_none()) {
-                m.insert("no_rating".into(), json!(why));
-            }
-            m.insert("path_rating".into(), json!(crate::wire::rating(g.rating().tenths())));
-            m.insert("level".into(), json!(g.level().name()));
-            m.insert("guesses".into(), json!(g.guesses()));
-            m.insert("steps".into(), json!(g.steps()));
-            let used: Map<String, Value> =
-                g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-            m.insert("techniques".into(), Value::Object(used));
+            let tenths = |r: Option<exactcover::sudoku::logic::Rating>| r.map(|r| rating(r.tenths()));
+            j.rated = Some(RatedFields {
+                rating: tenths(se.map(|r| r.er)),
+                er: tenths(se.map(|r| r.er)),
+                ep: tenths(se.map(|r| r.ep)),
+                ed: tenths(se.map(|r| r.ed)),
+                se_hardest: se.map(|r| r.hardest.name()),
+                no_rating: g.se().and_then(|s| s.why_none()),
+                path_rating: rating(g.rating().tenths()),
+                level: g.level().name(),
+                steps: g.steps() as u64,
+                techniques: g.counts().filter(|&(_, n)| n > 0).map(|(t, n)| (t.name(), n as u64)).collect(),
+            });
+            j.guesses = Some(g.guesses() as u64);
         }
-        Kind::Rated(Err(e)) => {
-            m.insert("error".into(), json!(e));
-        }
+        Kind::Rated(Err(e)) => j.error = Some(e.clone()),
         Kind::Several(_) | Kind::Dlx(_) => {}
     }
     if let Some((n, g)) = r.nodes {
-        m.insert("nodes".into(), json!(n));
-        m.insert("guesses".into(), json!(g));
+        (j.nodes, j.guesses) = (Some(n), Some(g));
     }
-    Value::Object(m)
+    j
 }

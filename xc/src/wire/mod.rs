@@ -19,6 +19,7 @@
 pub mod cover;
 pub mod fields;
 pub mod logic;
+pub mod record;
 pub mod reply;
 pub mod request;
 pub mod shard;
