@@ -51,6 +51,7 @@ RB_TEST=2             # run_benchmark -t (seconds of timed solving, at least)
 CWEBTEST=""
 TDOKU=""
 XC=""
+XC_HOW="given with --xc"
 OUT=""
 WITH_DLX2=0
 SECTIONS="cover,mult,sudoku,generate"
@@ -70,7 +71,7 @@ Peers (a peer whose directory is not given is skipped):
   qqwing is the installed `qqwing` command.
 
 Options:
-  --xc PATH          the xc binary to time (default: cargo build --release here)
+  --xc PATH          the xc binary to time (default: cargo build --profile max here)
   --out FILE         also write the tables to FILE
   --reps N           runs per timed command (default 3): best and median
   --sample N         at most N puzzles of each Sudoku set (default 10000)
@@ -199,9 +200,10 @@ build_xc() {
         return
     fi
     have cargo "Rust (rustup or Debian's cargo)" || die "cargo is needed to build xc (or pass --xc)"
-    note "building xc (cargo build --release) ..."
-    (cd "$REPO" && cargo build --release --quiet --bin xc) || die "cargo build of xc failed"
-    XC=$REPO/target/release/xc
+    note "building xc (cargo build --profile max) ..."
+    (cd "$REPO" && cargo build --profile max --quiet --bin xc) || die "cargo build of xc failed"
+    XC=$REPO/target/max/xc
+    XC_HOW="built with \`cargo build --profile max\`"
 }
 
 # Knuth's programs: ctangle the .w files, then gcc with $KNUTH_CFLAGS.
@@ -687,7 +689,7 @@ main() {
     emit "## xc against its peers ($(date -u +%Y-%m-%d))"
     emit ""
     emit "- machine: $(nproc) CPUs, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); every timed process pinned with \`taskset -c $CPU\`"
-    emit "- xc: \`$XC\` ($(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo '?'), \`cargo build --release\`)"
+    emit "- xc: \`$XC\` ($XC_HOW; repository at $(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo '?'))"
     if [ -n "$DLX1" ]; then
         emit "- Knuth's DLX1/DLX3/SSXC1$([ "$WITH_DLX2" = 1 ] && echo /DLX2): cwebtest $(git_rev "$CWEBTEST"), ctangle, \`gcc $KNUTH_CFLAGS\` ($(gcc -dumpfullversion))"
     fi

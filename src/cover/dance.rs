@@ -17,7 +17,7 @@ mod mult;
 pub(crate) use mult::{Branch, KeyBits, MChoice};
 
 use super::arena::{Arena, COVERED, Link, Span};
-use super::ids::NodeId;
+use super::ids::{NodeId, TrailMark};
 use index::{get, get_mut};
 
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
@@ -323,8 +323,8 @@ impl<'a> Dance<'a> {
     /// The trail's length: pass it to [`Dance::undo_to`] to undo every
     /// hide made since.
     #[inline(always)]
-    pub(crate) fn mark(&self) -> u32 {
-        self.trail_len
+    pub(crate) fn mark(&self) -> TrailMark {
+        TrailMark::from_u32(self.trail_len)
     }
 
     /// Hides option `p` and records it on the trail.
@@ -358,8 +358,8 @@ impl<'a> Dance<'a> {
 
     /// Unhides the options on the trail above `mark`, last first.
     #[inline(always)]
-    pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: u32) {
-        while self.trail_len > mark {
+    pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: TrailMark) {
+        while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
             let p = get(self.trail, self.trail_len);
             self.unhide::<COLORS>(p);

@@ -9,6 +9,7 @@
 //! The average over many probes converges to the true values (the
 //! estimates are unbiased), though slowly when subtrees differ a lot.
 
+use super::ids::TrailMark;
 use super::search::Solver;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,7 +61,7 @@ impl Solver {
         self.reset();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
-        let mut path: Vec<(u32, u32)> = Vec::new();
+        let mut path: Vec<(u32, TrailMark)> = Vec::new();
         for _ in 0..probes {
             let base = self.arena.mark();
             let mut weight = 1.0;

@@ -20,12 +20,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::ids::OptionId;
+use super::ids::{Fork, OptionId, TrailMark};
 use super::search::Solver;
 
 /// The mark recorded for the pins of a restriction: they are not on the
 /// trail.
-const RESTRICTED: u32 = u32::MAX;
+const RESTRICTED: TrailMark = TrailMark::from_u32(u32::MAX);
 
 impl Solver {
     /// Makes the first levels of every search follow `prefix`: at level
@@ -75,7 +75,7 @@ impl Solver {
             };
             self.choice[self.floor] = c;
             self.marks[self.floor] = mark;
-            self.branch[self.floor] = (t, k);
+            self.branch[self.floor] = Fork { ways: t, taken: k };
             self.floor += 1;
         }
         self.prefix = pre;
@@ -414,7 +414,7 @@ mod tests {
         while solver.next_solution().is_some() {
             let position = solver.position();
             assert_eq!(position.len(), solver.solution().len());
-            assert!(position.iter().all(|&(t, k)| k < t));
+            assert!(position.iter().all(|f| f.taken < f.ways));
         }
     }
 }

@@ -119,3 +119,19 @@ impl ColorId {
         self.0 != 0
     }
 }
+
+id_type!(
+    /// A position on the arena's trail (its length when taken): undoing
+    /// the trail to it puts back everything hidden since, last first.
+    pub(crate) TrailMark
+);
+
+/// Where the search stands at one level of the tree: the level offers
+/// `ways` branches (0 at a dead end or a solution) and is on branch
+/// `taken`, from 0. A path of these is Knuth's position for the progress
+/// estimate, and a subproblem's address in a parallel search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Fork {
+    pub(crate) ways: u32,
+    pub(crate) taken: u32,
+}

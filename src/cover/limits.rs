@@ -5,6 +5,7 @@
 //! measurable and happens within a few microseconds of the cause on every
 //! instance we ship. A stopped search restores the arena before returning.
 
+use super::ids::Fork;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -29,9 +30,6 @@ pub struct Limits {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Arc<Progress>>,
-    /// Totals shared by the workers of a parallel search: the solution and
-    /// node limits then apply to their sum.
-    pub(crate) shared: Option<Arc<Shared>>,
 }
 
 /// The nodes and solutions of all the workers of a parallel search.
@@ -66,15 +64,16 @@ impl Progress {
         self.0.store(fraction.to_bits(), Ordering::Relaxed);
     }
 
-    /// Knuth's estimate of the fraction done from `(t, c)` at each level.
-    pub fn estimate(position: &[(u32, u32)]) -> f64 {
+    /// Knuth's estimate of the fraction done from the branches at each
+    /// level.
+    pub(crate) fn estimate(position: &[Fork]) -> f64 {
         let (mut done, mut share) = (0.0, 1.0);
-        for &(t, c) in position {
-            if t == 0 {
+        for &Fork { ways, taken } in position {
+            if ways == 0 {
                 break;
             }
-            share /= f64::from(t);
-            done += f64::from(c) * share;
+            share /= f64::from(ways);
+            done += f64::from(taken) * share;
         }
         (done + share / 2.0).min(1.0)
     }
@@ -237,5 +236,20 @@ impl Status {
             Status::Stopped(r) => Some(r),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Fork, Progress};
+
+    #[test]
+    fn knuths_progress_estimate() {
+        let f = |ways, taken| Fork { ways, taken };
+        assert_eq!(Progress::estimate(&[]), 0.5);
+        assert_eq!(Progress::estimate(&[f(2, 1)]), 0.75);
+        assert_eq!(Progress::estimate(&[f(4, 2), f(2, 0)]), 0.5 + 0.0625);
+        // A dead end (no ways) ends the position.
+        assert_eq!(Progress::estimate(&[f(2, 1), f(0, 0), f(3, 2)]), 0.75);
     }
 }

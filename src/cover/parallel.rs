@@ -73,7 +73,7 @@ impl Frontier {
         loop {
             match solver.step() {
                 Event::Solution => entries.push(Entry::Solution(solver.solution().to_vec())),
-                Event::Frontier => entries.push(Entry::Subproblem(solver.position().iter().map(|&(_, k)| k).collect())),
+                Event::Frontier => entries.push(Entry::Subproblem(solver.position().iter().map(|f| f.taken).collect())),
                 Event::Done | Event::Stopped(_) => break,
             }
         }
@@ -303,7 +303,7 @@ impl Parallel {
     ) -> Report {
         let start = Instant::now();
         let shared = Arc::new(Shared::default());
-        let limits = self.shared_limits(&shared);
+        let limits = self.worker_limits();
         let deadline = self.limits.deadline_from(start);
         let stop = AtomicBool::new(false);
         let reason: Mutex<Option<StopReason>> = Mutex::new(None);
@@ -331,7 +331,7 @@ impl Parallel {
                     Entry::Solution(_) => None,
                 })
                 .map_init(
-                    || (self.worker(&limits), init()),
+                    || (self.worker(&limits, &shared), init()),
                     |(solver, state), prefix| {
                         let thread = rayon::current_thread_index().unwrap_or(0);
                         if let Some(r) = self.interrupted(deadline) {
@@ -366,13 +366,13 @@ impl Parallel {
     ) -> Report {
         let start = Instant::now();
         let shared = Arc::new(Shared::default());
-        let limits = self.shared_limits(&shared);
+        let limits = self.worker_limits();
         let mut report = Report::empty(frontier);
         let results: Vec<(usize, Stats, Status)> = pool.install(|| {
             (0..which.len())
                 .into_par_iter()
                 .map_init(
-                    || self.worker(&limits),
+                    || self.worker(&limits, &shared),
                     |solver, slot| {
                         let thread = rayon::current_thread_index().unwrap_or(0);
                         match &frontier.entries[which[slot]] {
@@ -419,17 +419,19 @@ impl Parallel {
         None
     }
 
-    fn shared_limits(&self, shared: &Arc<Shared>) -> Limits {
+    /// The workers' limits: the caller's, with a deadline from now.
+    fn worker_limits(&self) -> Limits {
         let mut limits = self.limits.clone();
-        limits.shared = Some(Arc::clone(shared));
         if let Some(deadline) = self.limits.deadline_from(Instant::now()) {
             limits = limits.deadline(deadline);
         }
         limits
     }
 
-    fn worker(&self, limits: &Limits) -> Solver {
+    /// A worker's solver, adding to the `shared` totals.
+    fn worker(&self, limits: &Limits, shared: &Arc<Shared>) -> Solver {
         let mut solver = self.problem.solver().with_limits(limits.clone());
+        solver.tally.shared = Some(Arc::clone(shared));
         solver.set_verify(self.verify);
         solver
     }

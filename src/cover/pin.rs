@@ -22,16 +22,16 @@
 
 use super::arena::{Arena, COVERED, Link};
 use super::dance::Branch;
-use super::ids::NodeId;
+use super::ids::{NodeId, TrailMark};
 
 impl Arena {
     /// The trail's length now (see `Dance::mark`).
-    pub(crate) fn mark(&self) -> u32 {
-        self.trail_len
+    pub(crate) fn mark(&self) -> TrailMark {
+        TrailMark::from_u32(self.trail_len)
     }
 
     /// Unhides the options hidden since `mark`, last first.
-    pub(crate) fn undo_to(&mut self, mark: u32) {
+    pub(crate) fn undo_to(&mut self, mark: TrailMark) {
         if self.discarding {
             return;
         }
@@ -51,9 +51,9 @@ impl Arena {
     /// the null move) and the trail's mark before its option was
     /// committed, or `None` if there is no branch `k` (then nothing
     /// changed).
-    pub(crate) fn commit_level_m(&mut self, i: u32, k: u32) -> Option<(u32, u32)> {
+    pub(crate) fn commit_level_m(&mut self, i: u32, k: u32) -> Option<(u32, TrailMark)> {
         let colors = self.has_colors;
-        let start = self.trail_len;
+        let start = self.mark();
         let mut dance = self.dance();
         if colors {
             dance.open_level_m::<true>(i)
@@ -87,14 +87,14 @@ impl Arena {
     /// One level of the search: covers item `i` and commits the rest of the
     /// `k`-th option in its list, which must exist. Returns that option's
     /// node in `i`'s list and the trail's mark between the two steps.
-    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, u32) {
+    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, TrailMark) {
         let (c, mark, _) = self.commit_level_counted(i, k);
         (c, mark)
     }
 
     /// `commit_level`, also returning the updates made by covering `i`
     /// (the rest were made committing the option).
-    pub(crate) fn commit_level_counted(&mut self, i: u32, k: u32) -> (u32, u32, u64) {
+    pub(crate) fn commit_level_counted(&mut self, i: u32, k: u32) -> (u32, TrailMark, u64) {
         let colors = self.has_colors;
         let before = self.updates;
         let mut dance = self.dance();
@@ -122,7 +122,7 @@ impl Arena {
     /// Undoes `commit_level` but for the options hidden by covering the
     /// branching item, which stay on the trail below `mark`: the caller
     /// undoes them with the levels below, or with `undo_to`.
-    pub(crate) fn uncommit_level(&mut self, c: u32, mark: u32) {
+    pub(crate) fn uncommit_level(&mut self, c: u32, mark: TrailMark) {
         if self.discarding {
             return;
         }
@@ -162,8 +162,8 @@ impl Arena {
 
     /// Commits every item of the option whose first node is `first`.
     /// Returns the trail's mark before.
-    pub(crate) fn commit_option(&mut self, first: u32) -> u32 {
-        let mark = self.trail_len;
+    pub(crate) fn commit_option(&mut self, first: u32) -> TrailMark {
+        let mark = self.mark();
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
@@ -179,7 +179,7 @@ impl Arena {
     }
 
     /// Undoes `commit_option(first)`, which returned `mark`.
-    pub(crate) fn uncommit_option(&mut self, first: u32, mark: u32) {
+    pub(crate) fn uncommit_option(&mut self, first: u32, mark: TrailMark) {
         let colors = self.has_colors;
         let nodes = self.option_nodes(first);
         if self.has_bounds {

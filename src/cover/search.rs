@@ -37,13 +37,14 @@
 use super::arena::Arena;
 use super::avx2::Avx2;
 use super::check::Checker;
-use super::ids::OptionId;
-use super::limits::{CHECK_INTERVAL, Limits, Progress, Status, StopReason};
+use super::ids::{Fork, OptionId, TrailMark};
+use super::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
 use super::problem::Problem;
 use super::stats::Stats;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the hot loop does at a solution.
@@ -95,20 +96,20 @@ pub struct Solver {
     /// The trail's mark at each level, between covering the branching item
     /// and committing the chosen option: undoing the trail to it undoes the
     /// option (and whatever deeper levels left on the trail).
-    pub(super) marks: Vec<u32>,
+    pub(super) marks: Vec<TrailMark>,
     /// The trail's mark when the floor level began (after the prefix).
-    pub(super) floor_mark: u32,
+    pub(super) floor_mark: TrailMark,
     /// The trail's mark when the prefix began (after the pins).
-    pub(super) prefix_mark: u32,
-    /// For each level: the length of the branching item when chosen, and
-    /// the index of the current choice. Used for progress estimates.
-    pub(crate) branch: Vec<(u32, u32)>,
+    pub(super) prefix_mark: TrailMark,
+    /// For each level: how many branches it has, and which is being
+    /// explored. Used for progress estimates and to address subproblems.
+    pub(crate) branch: Vec<Fork>,
     /// Levels below `floor` belong to a fixed prefix (see `prefix`).
     pub(super) floor: usize,
     pub(super) prefix: Vec<u32>,
     /// The first node of each pinned option, with the trail's mark before
     /// it was committed.
-    pub(super) pins: Vec<(u32, u32)>,
+    pub(super) pins: Vec<(u32, TrailMark)>,
     pub(crate) limits: Limits,
     pub(super) deadline: Option<Instant>,
     pub(super) next_check: u64,
@@ -137,8 +138,29 @@ pub struct Solver {
     /// Nodes at this level are reported as `Event::Frontier` instead of
     /// being entered (`usize::MAX`: no cap).
     pub(crate) cap: usize,
-    /// Nodes and solutions already added to the shared totals.
-    pub(super) reported: (u64, u64),
+    /// The totals of a parallel search this solver works for, if any.
+    pub(crate) tally: Tally,
+}
+
+/// A worker's part in the totals of a parallel search: the totals shared
+/// by every worker (the node and solution limits then apply to them), and
+/// the nodes and solutions this worker has already added.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
+    pub(crate) shared: Option<Arc<Shared>>,
+    reported: (u64, u64),
+}
+
+impl Tally {
+    /// Adds the nodes and solutions not yet added to the shared totals,
+    /// and returns the totals (`None` outside a parallel search).
+    fn share(&mut self, nodes: u64, solutions: u64) -> Option<(u64, u64)> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let shared = self.shared.as_ref()?;
+        let (dn, ds) = (nodes - self.reported.0, solutions - self.reported.1);
+        self.reported = (nodes, solutions);
+        Some((shared.nodes.fetch_add(dn, Relaxed) + dn, shared.solutions.fetch_add(ds, Relaxed) + ds))
+    }
 }
 
 impl Solver {
@@ -152,10 +174,10 @@ impl Solver {
             phase: Phase::Done,
             level: 0,
             choice: vec![0; depth],
-            marks: vec![0; depth],
-            floor_mark: 0,
-            prefix_mark: 0,
-            branch: vec![(0, 0); depth],
+            marks: vec![TrailMark::default(); depth],
+            floor_mark: TrailMark::default(),
+            prefix_mark: TrailMark::default(),
+            branch: vec![Fork::default(); depth],
             floor: 0,
             prefix: Vec::new(),
             pins: Vec::new(),
@@ -178,7 +200,7 @@ impl Solver {
             checker: None,
             avx2: Avx2::detect(),
             cap: usize::MAX,
-            reported: (0, 0),
+            tally: Tally::default(),
         }
     }
 
@@ -269,7 +291,7 @@ impl Solver {
         self.arena.updates = 0;
         self.arena.cleansings = 0;
         self.rng = self.seed.map(tie_rng);
-        self.reported = (0, 0);
+        self.tally.reported = (0, 0);
     }
 
     /// Starts a search if none is under way.
@@ -367,7 +389,7 @@ impl Solver {
 
     /// Adds the nodes and solutions not yet reported to the shared totals.
     fn share_counts(&mut self) {
-        share(&self.limits, self.nodes, self.solutions, &mut self.reported);
+        self.tally.share(self.nodes, self.solutions);
     }
 
     /// The solution found by the last `step`.
@@ -383,7 +405,7 @@ impl Solver {
     #[inline(always)]
     fn run<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
         // With shared totals, the limits apply to them (see `periodic_check`).
-        let local = self.limits.shared.is_none();
+        let local = self.tally.shared.is_none();
         let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
         let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
         let cap = self.cap;
@@ -424,7 +446,7 @@ impl Solver {
                             self.deadline,
                             position,
                             (nodes, self.solutions),
-                            &mut self.reported,
+                            &mut self.tally,
                         );
                         if let Some(r) = check {
                             break 'search (Event::Stopped(r), Phase::Forward);
@@ -457,7 +479,7 @@ impl Solver {
                         }
                         break;
                     };
-                    self.branch[level] = (t, 0);
+                    self.branch[level] = Fork { ways: t, taken: 0 };
                     guesses += u64::from(t > 1);
                     if t == 0 {
                         // DLX1 covers the item and finds its list empty; that
@@ -492,7 +514,7 @@ impl Solver {
                     dance.commit_others::<COLORS>(c);
                     self.choice[level] = c;
                     self.path[base + level] = node_option[c as usize];
-                    self.branch[level].1 += 1;
+                    self.branch[level].taken += 1;
                     level += 1;
                     break;
                 }
@@ -531,7 +553,7 @@ impl Solver {
 
     /// The search depth right now and, for each level, the number of
     /// branches and the index of the one being explored.
-    pub(crate) fn position(&self) -> &[(u32, u32)] {
+    pub(crate) fn position(&self) -> &[Fork] {
         &self.branch[..self.level.min(self.branch.len())]
     }
 }
@@ -545,17 +567,6 @@ pub(super) fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solu
     }
 }
 
-/// Adds the nodes and solutions of a worker not yet reported to the shared
-/// totals of a parallel search, and returns the totals (`None` when the
-/// search is not part of one).
-fn share(limits: &Limits, nodes: u64, solutions: u64, reported: &mut (u64, u64)) -> Option<(u64, u64)> {
-    use std::sync::atomic::Ordering::Relaxed;
-    let shared = limits.shared.as_ref()?;
-    let (dn, ds) = (nodes - reported.0, solutions - reported.1);
-    *reported = (nodes, solutions);
-    Some((shared.nodes.fetch_add(dn, Relaxed) + dn, shared.solutions.fetch_add(ds, Relaxed) + ds))
-}
-
 /// The look taken every [`CHECK_INTERVAL`] nodes: the progress gauge, the
 /// shared totals (against the node and solution limits), the clock and the
 /// cancel flag.
@@ -563,14 +574,14 @@ fn share(limits: &Limits, nodes: u64, solutions: u64, reported: &mut (u64, u64))
 pub(super) fn periodic_check(
     limits: &Limits,
     deadline: Option<Instant>,
-    position: &[(u32, u32)],
+    position: &[Fork],
     (nodes, solutions): (u64, u64),
-    reported: &mut (u64, u64),
+    tally: &mut Tally,
 ) -> Option<StopReason> {
     if let Some(gauge) = limits.progress_gauge() {
         gauge.set(Progress::estimate(position));
     }
-    if let Some((total_nodes, total_solutions)) = share(limits, nodes, solutions, reported) {
+    if let Some((total_nodes, total_solutions)) = tally.share(nodes, solutions) {
         if limits.node_budget().is_some_and(|b| total_nodes >= b) {
             return Some(StopReason::Nodes);
         }

@@ -34,7 +34,7 @@
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
 use super::dance::{Branch, MChoice};
-use super::ids::OptionId;
+use super::ids::{Fork, OptionId};
 use super::limits::{CHECK_INTERVAL, StopReason};
 use super::search::{Event, OnSolution, Phase, Solver, periodic_check, verify};
 
@@ -54,7 +54,7 @@ impl Solver {
     /// the depth cap.
     #[inline(always)]
     pub(super) fn run_m<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
-        let local = self.limits.shared.is_none();
+        let local = self.tally.shared.is_none();
         let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
         let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
         let cap = self.cap;
@@ -88,8 +88,7 @@ impl Solver {
                         self.next_check = nodes + CHECK_INTERVAL;
                         let position = &self.branch[..level];
                         let counts = (nodes, self.solutions);
-                        if let Some(r) =
-                            periodic_check(&self.limits, self.deadline, position, counts, &mut self.reported)
+                        if let Some(r) = periodic_check(&self.limits, self.deadline, position, counts, &mut self.tally)
                         {
                             break (Event::Stopped(r), Phase::Forward);
                         }
@@ -118,11 +117,11 @@ impl Solver {
                         continue;
                     };
                     if score <= 0 {
-                        self.branch[level] = (0, 0);
+                        self.branch[level] = Fork::default();
                         continue;
                     }
                     let t = u32::try_from(score).unwrap_or(u32::MAX);
-                    self.branch[level] = (t, 0);
+                    self.branch[level] = Fork { ways: t, taken: 0 };
                     guesses += u64::from(t > 1);
                     dance.open_level_m::<COLORS>(item);
                     step = Step::Advance(dance.down(item));
@@ -162,7 +161,7 @@ impl Solver {
                     } else {
                         dance.release_others_m::<COLORS>(c);
                         opts -= 1;
-                        self.branch[level].1 += 1;
+                        self.branch[level].taken += 1;
                         step = Step::Advance(dance.down(c));
                     }
                 }

@@ -402,11 +402,4 @@ mod tests {
         assert!(parse_shard("9/8").is_err());
         assert!(parse_shard("3").is_err());
     }
-
-    #[test]
-    fn knuths_progress_estimate() {
-        assert_eq!(Progress::estimate(&[]), 0.5);
-        assert_eq!(Progress::estimate(&[(2, 1)]), 0.75);
-        assert_eq!(Progress::estimate(&[(4, 2), (2, 0)]), 0.5 + 0.0625);
-    }
 }

@@ -28,6 +28,7 @@
 use super::Dance;
 use super::index::get;
 use crate::cover::arena::{COVERED, SOLO, TWEAK};
+use crate::cover::ids::TrailMark;
 
 /// The mask of a trail entry's node index.
 const NODE: u32 = !(TWEAK | SOLO);
@@ -210,8 +211,8 @@ impl Dance<'_> {
 
     /// Undoes the trail above `mark`, last first, tweaks included.
     #[inline(always)]
-    pub(crate) fn undo_to_m<const COLORS: bool>(&mut self, mark: u32) {
-        while self.trail_len > mark {
+    pub(crate) fn undo_to_m<const COLORS: bool>(&mut self, mark: TrailMark) {
+        while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
             let e = get(self.trail, self.trail_len);
             let p = e & NODE;
