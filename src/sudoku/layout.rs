@@ -54,6 +54,10 @@ pub struct Layout {
     n: usize,
     name: String,
     houses: Vec<House>,
+    /// For each cell, the houses that contain it, in house order.
+    houses_of: Vec<Vec<usize>>,
+    /// For each cell, the other cells sharing a house with it, ascending.
+    peers: Vec<Vec<usize>>,
 }
 
 /// The Sudoku variants with a name.
@@ -88,39 +92,40 @@ impl Layout {
             let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
             houses.push(House { kind: HouseKind::Box, index: b, cells });
         }
-        Layout { n, name: "classic".into(), houses }
+        Layout::with_houses(n, "classic", houses)
     }
 
     /// A named variant for box size `n` (2..=5); another size is
     /// [`SudokuError::BoxSize`].
     pub fn variant(variant: Variant, n: usize) -> Result<Layout, SudokuError> {
-        let mut layout = Layout::classic(n)?;
+        let classic = Layout::classic(n)?;
         let side = n * n;
-        match variant {
-            Variant::Classic => {}
+        let mut houses = classic.houses;
+        let name = match variant {
+            Variant::Classic => "classic",
             Variant::X => {
-                layout.name = "x".into();
                 let main = (0..side).map(|k| k * side + k).collect();
                 let anti = (0..side).map(|k| k * side + side - 1 - k).collect();
-                layout.houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
-                layout.houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
+                houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
+                houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
+                "x"
             }
             Variant::Windoku => {
                 // Windows start one cell in from each box corner, one
                 // cell apart: for 9×9 at rows/columns 2-4 and 6-8.
-                layout.name = "windoku".into();
                 let starts: Vec<usize> = (0..n - 1).map(|k| 1 + k * (n + 1)).collect();
                 let mut index = 0;
                 for &r0 in &starts {
                     for &c0 in &starts {
                         let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
-                        layout.houses.push(House { kind: HouseKind::Window, index, cells });
+                        houses.push(House { kind: HouseKind::Window, index, cells });
                         index += 1;
                     }
                 }
+                "windoku"
             }
-        }
-        Ok(layout)
+        };
+        Ok(Layout::with_houses(n, name, houses))
     }
 
     /// A jigsaw layout: rows, columns and the regions of a letter map
@@ -163,7 +168,31 @@ impl Layout {
             index,
             cells,
         }));
-        Ok(Layout { n, name: "jigsaw".into(), houses })
+        Ok(Layout::with_houses(n, "jigsaw", houses))
+    }
+
+    /// A layout of these houses, with the tables every user of a layout
+    /// derives from them (the houses of each cell, each cell's peers),
+    /// computed here once: the exact-cover adapter, the singles pass and
+    /// the logic solver's geometry all read them.
+    fn with_houses(n: usize, name: &str, houses: Vec<House>) -> Layout {
+        let cells = n.pow(4);
+        let mut houses_of = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
+        let peers = (0..cells)
+            .map(|c| {
+                let mut p: Vec<usize> = houses_of[c].iter().flat_map(|&h| houses[h].cells.iter().copied()).collect();
+                p.sort_unstable();
+                p.dedup();
+                p.retain(|&k| k != c);
+                p
+            })
+            .collect();
+        Layout { n, name: name.into(), houses, houses_of, peers }
     }
 
     /// The box size n.
@@ -186,15 +215,16 @@ impl Layout {
         &self.houses
     }
 
-    /// For each cell, the houses that contain it.
-    pub fn houses_of(&self) -> Vec<Vec<usize>> {
-        let mut of = vec![Vec::new(); self.side() * self.side()];
-        for (h, house) in self.houses.iter().enumerate() {
-            for &c in &house.cells {
-                of[c].push(h);
-            }
-        }
-        of
+    /// For each cell, the houses that contain it (indices into
+    /// [`Layout::houses`], ascending).
+    pub fn houses_of(&self) -> &[Vec<usize>] {
+        &self.houses_of
+    }
+
+    /// The peers of a cell: the other cells sharing a house with it,
+    /// ascending.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
     }
 }
 
@@ -223,6 +253,36 @@ mod tests {
         }
         assert_eq!(Layout::classic(3).unwrap().houses().len(), 27);
         assert_eq!(Layout::variant(Variant::Windoku, 3).unwrap().houses().len(), 31);
+    }
+
+    /// The derived tables agree with the houses: a cell's houses are those
+    /// holding it, and its peers are the other cells of those houses, a
+    /// symmetric relation (20 peers in classic 9×9, 26 on an X diagonal).
+    #[test]
+    fn houses_of_and_peers_follow_the_houses() {
+        let jigsaw = Layout::jigsaw("AAAB\nABBB\nCCDD\nCCDD").unwrap();
+        let mut layouts = vec![jigsaw];
+        for n in 2..=4 {
+            for v in [Variant::Classic, Variant::X, Variant::Windoku] {
+                layouts.push(Layout::variant(v, n).unwrap());
+            }
+        }
+        for l in &layouts {
+            let cells = l.side() * l.side();
+            for c in 0..cells {
+                let holding: Vec<usize> = (0..l.houses().len()).filter(|&h| l.houses()[h].cells.contains(&c)).collect();
+                assert_eq!(l.houses_of()[c], holding, "{} cell {c}", l.name());
+                for k in 0..cells {
+                    let shares = k != c && holding.iter().any(|&h| l.houses()[h].cells.contains(&k));
+                    assert_eq!(l.peers(c).contains(&k), shares, "{} cells {c}, {k}", l.name());
+                    assert_eq!(l.peers(c).contains(&k), l.peers(k).contains(&c));
+                }
+                assert!(l.peers(c).windows(2).all(|w| w[0] < w[1]));
+            }
+        }
+        let classic = Layout::classic(3).unwrap();
+        assert!((0..81).all(|c| classic.peers(c).len() == 20));
+        assert_eq!(Layout::variant(Variant::X, 3).unwrap().peers(0).len(), 26);
     }
 
     #[test]

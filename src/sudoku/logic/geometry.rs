@@ -69,7 +69,7 @@ impl Geometry {
             .iter()
             .map(|h| HouseInfo { kind: h.kind, index: h.index, cells: h.cells.clone(), name: h.name() })
             .collect();
-        let houses_of = layout.houses_of();
+        let houses_of = layout.houses_of().to_vec();
         let slots = (0..cells)
             .map(|c| {
                 houses_of[c]
@@ -83,18 +83,12 @@ impl Geometry {
             .collect();
         let stride = cells.div_ceil(64);
         let mut sees = vec![0u64; stride * cells];
-        for h in &houses {
-            for &a in &h.cells {
-                for &b in &h.cells {
-                    if a != b {
-                        sees[a * stride + b / 64] |= 1 << (b % 64);
-                    }
-                }
+        for a in 0..cells {
+            for &b in layout.peers(a) {
+                sees[a * stride + b / 64] |= 1 << (b % 64);
             }
         }
-        let peers = (0..cells)
-            .map(|a| (0..cells).filter(|&b| sees[a * stride + b / 64] >> (b % 64) & 1 == 1).collect())
-            .collect();
+        let peers = (0..cells).map(|a| layout.peers(a).to_vec()).collect();
         let mut intersections = Vec::new();
         for (s, source) in houses.iter().enumerate() {
             for (t, target) in houses.iter().enumerate() {

@@ -80,7 +80,7 @@ impl Bits {
         let houses: Vec<u128> =
             layout.houses().iter().map(|h| h.cells.iter().fold(0u128, |m, &c| m | bit(c))).collect();
         let of = layout.houses_of();
-        let peers = (0..cells).map(|c| of[c].iter().fold(0u128, |m, &h| m | houses[h]) & !bit(c)).collect();
+        let peers = (0..cells).map(|c| layout.peers(c).iter().fold(0u128, |m, &k| m | bit(k))).collect();
         let cell_houses = of.iter().map(|hs| hs.iter().fold(0u32, |m, &h| m | 1 << h)).collect();
         Bits {
             side,

@@ -270,6 +270,21 @@ mod tests {
             }
         }
         assert!(!sees(0, 80) && sees(0, 20) && sees(0, 72));
+        // SE's order, but the classic layout's houses and peers.
+        let layout = crate::sudoku::Layout::classic(3).unwrap();
+        let set = |cells: &[u8]| {
+            let mut v: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
+            v.sort_unstable();
+            v
+        };
+        let mut ours: Vec<Vec<usize>> = REGIONS.iter().map(|r| set(r)).collect();
+        let mut theirs: Vec<Vec<usize>> = layout.houses().iter().map(|h| h.cells.clone()).collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs);
+        for k in 0..81 {
+            assert_eq!(set(&PEERS[k]), layout.peers(k));
+        }
         let b = Board::from_cells(&[0; 81]);
         assert_eq!(b.places(4, 5), 0x1ff);
         let mut c = b;
