@@ -282,8 +282,8 @@ mod tests {
         ours.sort();
         theirs.sort();
         assert_eq!(ours, theirs);
-        for k in 0..81 {
-            assert_eq!(set(&PEERS[k]), layout.peers(k));
+        for (k, peers) in PEERS.iter().enumerate() {
+            assert_eq!(set(peers), layout.peers(k));
         }
         let b = Board::from_cells(&[0; 81]);
         assert_eq!(b.places(4, 5), 0x1ff);
