@@ -71,6 +71,34 @@ pub enum Variant {
     Windoku,
 }
 
+impl Variant {
+    /// Every named variant.
+    pub const ALL: [Variant; 3] = [Variant::Classic, Variant::X, Variant::Windoku];
+
+    /// Its name: `classic`, `x` or `windoku` (what [`Layout::name`] says
+    /// of its layouts).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::X => "x",
+            Variant::Windoku => "windoku",
+        }
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = String;
+
+    /// A variant by its name, in any case.
+    fn from_str(s: &str) -> Result<Variant, String> {
+        let name = s.to_ascii_lowercase();
+        Variant::ALL.into_iter().find(|v| v.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            format!("unknown variant `{s}` ({})", names.join(", "))
+        })
+    }
+}
+
 impl Layout {
     /// The classic layout for box size `n` (2..=5, for 4×4 to 25×25);
     /// another size is [`SudokuError::BoxSize`].
@@ -101,14 +129,13 @@ impl Layout {
         let classic = Layout::classic(n)?;
         let side = n * n;
         let mut houses = classic.houses;
-        let name = match variant {
-            Variant::Classic => "classic",
+        match variant {
+            Variant::Classic => {}
             Variant::X => {
                 let main = (0..side).map(|k| k * side + k).collect();
                 let anti = (0..side).map(|k| k * side + side - 1 - k).collect();
                 houses.push(House { kind: HouseKind::Diagonal, index: 0, cells: main });
                 houses.push(House { kind: HouseKind::Diagonal, index: 1, cells: anti });
-                "x"
             }
             Variant::Windoku => {
                 // Windows start one cell in from each box corner, one
@@ -122,10 +149,9 @@ impl Layout {
                         index += 1;
                     }
                 }
-                "windoku"
             }
-        };
-        Ok(Layout::with_houses(n, name, houses))
+        }
+        Ok(Layout::with_houses(n, variant.name(), houses))
     }
 
     /// A jigsaw layout: rows, columns and the regions of a letter map
@@ -283,6 +309,16 @@ mod tests {
         let classic = Layout::classic(3).unwrap();
         assert!((0..81).all(|c| classic.peers(c).len() == 20));
         assert_eq!(Layout::variant(Variant::X, 3).unwrap().peers(0).len(), 26);
+    }
+
+    #[test]
+    fn variants_by_name() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
+            assert_eq!(v.name().to_uppercase().parse::<Variant>(), Ok(v));
+            assert_eq!(Layout::variant(v, 3).unwrap().name(), v.name());
+        }
+        assert_eq!("hyper".parse::<Variant>(), Err("unknown variant `hyper` (classic, x, windoku)".to_string()));
     }
 
     #[test]

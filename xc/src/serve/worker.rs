@@ -39,12 +39,7 @@ pub struct Worker {
 /// The layout of a named variant, for the box size of a grid the request
 /// held (so one of 2..=5: `Grid` has no other).
 fn layout(variant: Variant, box_size: usize) -> Layout {
-    use exactcover::sudoku::Variant as V;
-    let v = match variant {
-        Variant::Classic | Variant::Jigsaw => V::Classic,
-        Variant::X => V::X,
-        Variant::Windoku => V::Windoku,
-    };
+    let v = variant.named().unwrap_or(exactcover::sudoku::Variant::Classic);
     Layout::variant(v, box_size).expect("the box size of a parsed grid")
 }
 

@@ -8,9 +8,10 @@ mod report;
 
 use super::exit::Failure;
 use super::interrupt;
+use crate::wire::Variant;
 use clap::{Args, Subcommand, ValueEnum};
 use exactcover::cover::Limits;
-use exactcover::sudoku::{InputFormat, Layout, Variant};
+use exactcover::sudoku::{InputFormat, Layout};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -75,19 +76,6 @@ pub enum InputFormatArg {
     Leetcode,
 }
 
-/// Variants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VariantArg {
-    /// Rows, columns, boxes.
-    Classic,
-    /// Plus both main diagonals.
-    X,
-    /// Plus the four windoku windows.
-    Windoku,
-    /// Rows, columns and irregular regions (`--regions`).
-    Jigsaw,
-}
-
 /// Input options shared by the Sudoku subcommands.
 #[derive(Args, Debug)]
 pub struct InputArgs {
@@ -114,8 +102,8 @@ pub struct InputArgs {
 #[derive(Args, Debug)]
 pub struct VariantFlags {
     /// The Sudoku variant.
-    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
-    variant: VariantArg,
+    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    variant: Variant,
     /// The region map of a jigsaw Sudoku: one letter per cell.
     #[arg(long, value_name = "FILE", required_if_eq("variant", "jigsaw"))]
     regions: Option<PathBuf>,
@@ -210,29 +198,22 @@ impl InputArgs {
 impl VariantFlags {
     /// The variant's name, as given on the command line.
     fn name(&self) -> &'static str {
-        match self.variant {
-            VariantArg::Classic => "classic",
-            VariantArg::X => "x",
-            VariantArg::Windoku => "windoku",
-            VariantArg::Jigsaw => "jigsaw",
-        }
+        self.variant.name()
     }
 
     /// The layout asked for, if not classic (classic adapts to each size),
     /// for grids of box size `n` (a jigsaw's size comes from its map).
     fn layout(&self, n: usize) -> Result<Option<Layout>, Failure> {
-        let variant = match self.variant {
-            VariantArg::Classic => return Ok(None),
-            VariantArg::X => Variant::X,
-            VariantArg::Windoku => Variant::Windoku,
-            VariantArg::Jigsaw => {
+        match self.variant.named() {
+            Some(exactcover::sudoku::Variant::Classic) => Ok(None),
+            Some(named) => Layout::variant(named, n).map(Some).map_err(Failure::input),
+            None => {
                 let path = self.regions.as_deref().expect("clap requires --regions");
                 let bytes = super::input::read_all(Some(path))?;
                 let text = String::from_utf8_lossy(&bytes);
-                return Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())));
+                Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
             }
-        };
-        Layout::variant(variant, n).map(Some).map_err(Failure::input)
+        }
     }
 }
 

@@ -101,8 +101,10 @@ where
     T::deserialize(names).map(Some).map_err(de::Error::custom)
 }
 
-/// A Sudoku variant: which houses the grid has.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
+/// A Sudoku variant: which houses the grid has. The one list of variant
+/// names: the API's `"variant"` field and the command line's `--variant`
+/// both take it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
     /// Rows, columns and boxes.
@@ -112,8 +114,28 @@ pub enum Variant {
     X,
     /// Classic plus the windoku windows.
     Windoku,
-    /// Rows, columns and the regions of a letter map (`regions`).
+    /// Rows, columns and the regions of a letter map (`regions`, `--regions`).
     Jigsaw,
+}
+
+impl Variant {
+    /// Its name, as the API and the command line spell it (the library's
+    /// for a named layout).
+    pub fn name(self) -> &'static str {
+        self.named().map_or("jigsaw", exactcover::sudoku::Variant::name)
+    }
+
+    /// The library's named layout (a jigsaw has none: its regions come
+    /// from a map).
+    pub fn named(self) -> Option<exactcover::sudoku::Variant> {
+        use exactcover::sudoku::Variant as V;
+        match self {
+            Variant::Classic => Some(V::Classic),
+            Variant::X => Some(V::X),
+            Variant::Windoku => Some(V::Windoku),
+            Variant::Jigsaw => None,
+        }
+    }
 }
 
 /// The symmetry of generated givens; the names of `xc sudoku generate`.
@@ -209,6 +231,21 @@ impl Difficulty {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One spelling of every variant: serde's (the API), clap's (the
+    /// command line), `name` and the library's.
+    #[test]
+    fn variant_names_agree() {
+        use clap::ValueEnum;
+        for &v in Variant::value_variants() {
+            assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{}\"", v.name()));
+            assert_eq!(v.to_possible_value().unwrap().get_name(), v.name());
+            if let Some(named) = v.named() {
+                assert_eq!(named.name(), v.name());
+            }
+        }
+        assert_eq!(Variant::value_variants().len(), exactcover::sudoku::Variant::ALL.len() + 1);
+    }
 
     #[derive(Debug, Deserialize)]
     struct Probe {
