@@ -101,8 +101,8 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
-use super::dance::{Dance, KeyBits};
 use super::ids::NodeId;
+use super::keys::KeyBits;
 use std::collections::TryReserveError;
 
 /// The flag bit of a covered item's length. Lengths stay below it, as no
@@ -173,7 +173,7 @@ pub(crate) struct Arena {
     /// 0, or the number of bits that hold the tag when every key fits
     /// below [`COVERED`] (see the module docs).
     pub(crate) shift: u32,
-    /// The options hidden so far, in order (see [`Dance::undo_to`]); room
+    /// The options hidden so far, in order (see `Dance::undo_to`); room
     /// for every option, as each is hidden at most once at a time.
     pub(crate) trail: Vec<u32>,
     /// The number of entries in use in `trail`.
@@ -194,10 +194,10 @@ pub(crate) struct Arena {
     /// Algorithm M).
     pub(crate) has_bounds: bool,
     /// The fields of Algorithm M's packed keys, when every list length and
-    /// slack is small enough for them (see `dance::KeyBits`).
+    /// slack is small enough for them (see `keys::KeyBits`).
     pub(crate) key_bits: Option<KeyBits>,
     /// Whether the lists were rebuilt to hold a chosen subset of the
-    /// options (see `Arena::restrict` in `fixed.rs`), so that only a copy
+    /// options (see `Arena::restrict` in `commit.rs`), so that only a copy
     /// of the problem's arena restores them.
     pub(crate) restricted: bool,
     /// Set while a search is abandoned just before the arena is rebuilt or
@@ -343,13 +343,6 @@ impl Arena {
     pub(crate) fn is_active(&self, h: u32) -> bool {
         self.len[h as usize] & COVERED == 0
     }
-
-    /// A view for the dance: slices and counters held in locals, written
-    /// back when the view is dropped.
-    #[inline]
-    pub(crate) fn dance(&mut self) -> Dance<'_> {
-        Dance::new(self)
-    }
 }
 
 /// The shift that makes room for a tag below every length (see
@@ -372,7 +365,7 @@ mod tests {
     /// problems whose keys would not fit.
     fn untagged(problem: &Problem) -> Solver {
         let mut solver = problem.solver();
-        let arena = &mut solver.arena;
+        let arena = solver.search.arena_mut();
         for l in &mut arena.len {
             *l = (*l & !COVERED) >> arena.shift;
         }
@@ -389,7 +382,7 @@ mod tests {
             Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(),
         ];
         for problem in &problems {
-            assert!(problem.solver().arena.shift > 0);
+            assert!(problem.solver().search.arena_mut().shift > 0);
             let mut keyed = problem.solver();
             let mut plain = untagged(problem);
             assert_eq!(plain.count(), keyed.count());
@@ -412,10 +405,10 @@ mod tests {
         for file in &files {
             let problem = Problem::from_dlx(&std::fs::read_to_string(file).unwrap()).unwrap();
             let mut keyed = problem.solver();
-            assert!(keyed.arena.key_bits.is_some(), "{}", file.display());
-            blocks |= keyed.arena.n_primary > 32;
+            assert!(keyed.search.arena_mut().key_bits.is_some(), "{}", file.display());
+            blocks |= keyed.search.arena_mut().n_primary > 32;
             let mut plain = problem.solver();
-            plain.arena.key_bits = None;
+            plain.search.arena_mut().key_bits = None;
             assert_eq!(plain.count(), keyed.count(), "{}", file.display());
             let (a, b) = (plain.stats(), keyed.stats());
             assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "{}", file.display());
@@ -426,9 +419,9 @@ mod tests {
         let problem = Queens::per_line(36, 2).unwrap().problem().clone();
         let limits = || crate::cover::Limits::new().nodes(300_000);
         let mut keyed = problem.solver().with_limits(limits());
-        assert!(keyed.arena.key_bits.is_some() && keyed.arena.n_primary > 64);
+        assert!(keyed.search.arena_mut().key_bits.is_some() && keyed.search.arena_mut().n_primary > 64);
         let mut plain = problem.solver().with_limits(limits());
-        plain.arena.key_bits = None;
+        plain.search.arena_mut().key_bits = None;
         assert_eq!(plain.count(), keyed.count());
         let (a, b) = (plain.stats(), keyed.stats());
         assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));

@@ -14,7 +14,7 @@
 mod index;
 mod mult;
 
-pub(crate) use mult::{Branch, KeyBits, MChoice};
+pub(crate) use mult::{Branch, MChoice};
 
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::{NodeId, TrailMark};
@@ -62,6 +62,15 @@ impl Drop for Dance<'_> {
         *self.counters.0 = self.trail_len;
         *self.counters.1 = self.updates;
         *self.counters.2 = self.cleansings;
+    }
+}
+
+impl Arena {
+    /// A view for the dance: slices and counters held in locals, written
+    /// back when the view is dropped.
+    #[inline]
+    pub(crate) fn dance(&mut self) -> Dance<'_> {
+        Dance::new(self)
     }
 }
 

@@ -34,7 +34,7 @@ use super::ids::OptionId;
 use super::limits::{Limits, Shared, Status, StopReason};
 use super::problem::Problem;
 use super::report::Report;
-use super::search::{Event, Solver};
+use super::search::{Event, Search};
 use super::solver::Solution;
 use super::stats::Stats;
 use rayon::prelude::*;
@@ -56,18 +56,18 @@ enum Entry {
 /// The top of the search tree, explored down to the split depth.
 #[derive(Clone, Debug)]
 pub(crate) struct Frontier {
-    pub(super) depth: usize,
+    depth: usize,
     entries: Vec<Entry>,
     /// Nodes, updates and solutions of the levels above the split.
-    pub(super) top: Stats,
+    top: Stats,
     subproblems: usize,
 }
 
 impl Frontier {
     /// Explores the top `depth` levels.
     fn at(problem: &Problem, depth: usize) -> Frontier {
-        let mut solver = problem.solver();
-        solver.cap = depth;
+        let mut solver = Search::new(problem);
+        solver.set_cap(depth);
         solver.reset();
         let mut entries = Vec::new();
         loop {
@@ -253,8 +253,8 @@ impl Parallel {
         let pool = self.pool();
         let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
         let window = 4 * pool.current_num_threads();
-        let mut total = Report::empty(&frontier);
-        total.add_top(&frontier);
+        let mut total = Report::empty(frontier.depth);
+        total.add_top(&frontier.top);
         let indices: Vec<usize> = (0..frontier.entries.len()).collect();
         for chunk in indices.chunks(window) {
             let collected = Mutex::new(vec![Vec::new(); chunk.len()]);
@@ -311,9 +311,9 @@ impl Parallel {
             stop.store(true, Ordering::Relaxed);
             reason.lock().expect("no worker panicked").get_or_insert(r);
         };
-        let mut report = Report::empty(frontier);
+        let mut report = Report::empty(frontier.depth);
         if top {
-            report.add_top(frontier);
+            report.add_top(&frontier.top);
             let mut state = None;
             for e in which {
                 if let Entry::Solution(s) = &frontier.entries[*e] {
@@ -367,7 +367,7 @@ impl Parallel {
         let start = Instant::now();
         let shared = Arc::new(Shared::default());
         let limits = self.worker_limits();
-        let mut report = Report::empty(frontier);
+        let mut report = Report::empty(frontier.depth);
         let results: Vec<(usize, Stats, Status)> = pool.install(|| {
             (0..which.len())
                 .into_par_iter()
@@ -428,10 +428,11 @@ impl Parallel {
         limits
     }
 
-    /// A worker's solver, adding to the `shared` totals.
-    fn worker(&self, limits: &Limits, shared: &Arc<Shared>) -> Solver {
-        let mut solver = self.problem.solver().with_limits(limits.clone());
-        solver.tally.shared = Some(Arc::clone(shared));
+    /// A worker's search, adding to the `shared` totals.
+    fn worker(&self, limits: &Limits, shared: &Arc<Shared>) -> Search {
+        let mut solver = Search::new(&self.problem);
+        solver.set_limits(limits.clone());
+        solver.join(shared);
         solver.set_verify(self.verify);
         solver
     }
@@ -445,7 +446,7 @@ impl Frontier {
 
 /// Searches below `prefix`, calling `visit` with each solution.
 fn solve_subproblem(
-    solver: &mut Solver,
+    solver: &mut Search,
     prefix: &[u32],
     visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
 ) -> (Stats, Status) {
@@ -465,7 +466,7 @@ fn solve_subproblem(
 }
 
 /// Searches below `prefix`, keeping its solutions.
-fn collect_subproblem(solver: &mut Solver, prefix: &[u32], out: &mut Vec<Solution>) -> (Stats, Status) {
+fn collect_subproblem(solver: &mut Search, prefix: &[u32], out: &mut Vec<Solution>) -> (Stats, Status) {
     solver.use_prefix(prefix);
     loop {
         match solver.step() {

@@ -2,13 +2,12 @@
 //!
 //! A [`Problem`] keeps the items and options as they were given (for
 //! printing, checking and writing), plus the arena in its starting state.
-//! Cloning a `Problem` is an `Arc` clone; every [`Solver`] takes its own
+//! Cloning a `Problem` is an `Arc` clone; every [`Solver`](super::Solver) takes its own
 //! copy of the arena, so solvers on several threads never share links.
 
 use super::arena::{Arena, MULTIPLICITY_NODE_LIMIT, Shape};
 use super::error::BuildError;
 use super::ids::{ColorId, ItemId, NodeId, OptionId};
-use super::solver::Solver;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -45,11 +44,6 @@ pub(crate) struct Inner {
 }
 
 impl Problem {
-    /// A solver for this problem, with its own copy of the arena.
-    pub fn solver(&self) -> Solver {
-        Solver::new(self)
-    }
-
     /// The number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.inner.names.len()

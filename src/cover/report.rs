@@ -2,7 +2,6 @@
 //! split and shared among the threads.
 
 use super::limits::{Status, StopReason};
-use super::parallel::Frontier;
 use super::stats::Stats;
 
 /// What a parallel run did.
@@ -37,20 +36,22 @@ impl Report {
 }
 
 impl Report {
-    pub(super) fn empty(frontier: &Frontier) -> Report {
+    /// A report of nothing done yet, for a split at `depth`.
+    pub(super) fn empty(depth: usize) -> Report {
         Report {
             solutions: 0,
             status: Status::Complete,
             stats: Stats::default(),
-            depth: frontier.depth,
+            depth,
             subproblems: 0,
             largest: 0,
             thread_nodes: Vec::new(),
         }
     }
 
-    pub(super) fn add_top(&mut self, frontier: &Frontier) {
-        let top = Stats { elapsed: Default::default(), ..frontier.top };
+    /// Adds the work of the levels above the split (its time excepted).
+    pub(super) fn add_top(&mut self, top: &Stats) {
+        let top = Stats { elapsed: Default::default(), ..*top };
         self.stats.add(&top);
     }
 

@@ -9,13 +9,13 @@
 //! The average over many probes converges to the true values (the
 //! estimates are unbiased), though slowly when subtrees differ a lot.
 
-use super::ids::TrailMark;
-use super::search::Solver;
+use super::Search;
+use crate::cover::ids::TrailMark;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
-/// The result of [`Solver::estimate`].
+/// The result of [`Solver::estimate`](crate::cover::Solver::estimate).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// Probes made.
@@ -41,23 +41,9 @@ impl Estimate {
     }
 }
 
-impl Solver {
-    /// Estimates the size of the whole search by `probes` random probes
-    /// (seeded, so repeatable), and its running time from the speed of a
-    /// short real search (at most `calibrate`). Pins are kept; the search
-    /// is reset.
-    ///
-    /// ```
-    /// use exactcover::puzzles::queens::Queens;
-    /// use std::time::Duration;
-    ///
-    /// let q = Queens::new(10)?;
-    /// let e = q.problem().solver().estimate(4000, 1, Duration::from_millis(20));
-    /// assert!((e.solutions - 724.0).abs() < 250.0, "{e:?}");
-    /// assert!((e.nodes - 11578.0).abs() < 3000.0, "{e:?}");
-    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
-    /// ```
-    pub fn estimate(&mut self, probes: u64, seed: u64, calibrate: Duration) -> Estimate {
+impl Search {
+    /// See [`Solver::estimate`](crate::cover::Solver::estimate).
+    pub(crate) fn estimate(&mut self, probes: u64, seed: u64, calibrate: Duration) -> Estimate {
         self.reset();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);

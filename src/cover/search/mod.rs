@@ -34,18 +34,25 @@
 //! The depth of the stack is at most the number of primary items plus one;
 //! it is allocated once, when the solver is made.
 
-use super::arena::Arena;
-use super::avx2::Avx2;
-use super::check::Checker;
-use super::ids::{Fork, OptionId, TrailMark};
-use super::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
-use super::problem::Problem;
-use super::stats::Stats;
+use crate::cover::arena::Arena;
+use crate::cover::avx2::Avx2;
+use crate::cover::check::Checker;
+use crate::cover::ids::{Fork, OptionId, TrailMark};
+use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
+use crate::cover::problem::Problem;
+use crate::cover::stats::Stats;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod estimate;
+mod m;
+mod pins;
+
+pub use estimate::Estimate;
+pub use pins::PinError;
 
 /// What the hot loop does at a solution.
 pub(crate) enum OnSolution<'v> {
@@ -78,44 +85,42 @@ pub(super) enum Phase {
     Done,
 }
 
-/// Searches one [`Problem`]. See [`crate::cover`] for a tour.
-///
-/// A solver owns a copy of the problem's arena, so it can be sent to
-/// another thread, and cloning one gives an independent copy in its current
-/// state. Entry points that return a result (`first`, `count`,
-/// `count_up_to`, `uniqueness`, `for_each`, `solutions`) start a fresh
-/// search; [`Solver::next_solution`] continues the current one.
+/// The state of one search of a [`Problem`], behind the public
+/// [`Solver`](crate::cover::Solver). Its fields are private to this module
+/// and its children (the loops of X/C here and of M in `m`, the pins and
+/// prefixes in `pins`, the estimate in `estimate`); the rest of the crate
+/// goes through its methods.
 #[derive(Clone, Debug)]
-pub struct Solver {
-    pub(crate) problem: Problem,
-    pub(crate) arena: Arena,
-    pub(super) phase: Phase,
-    pub(super) level: usize,
+pub(crate) struct Search {
+    problem: Problem,
+    arena: Arena,
+    phase: Phase,
+    level: usize,
     /// The node chosen at each level.
-    pub(super) choice: Vec<u32>,
+    choice: Vec<u32>,
     /// The trail's mark at each level, between covering the branching item
     /// and committing the chosen option: undoing the trail to it undoes the
     /// option (and whatever deeper levels left on the trail).
-    pub(super) marks: Vec<TrailMark>,
+    marks: Vec<TrailMark>,
     /// The trail's mark when the floor level began (after the prefix).
-    pub(super) floor_mark: TrailMark,
+    floor_mark: TrailMark,
     /// The trail's mark when the prefix began (after the pins).
-    pub(super) prefix_mark: TrailMark,
+    prefix_mark: TrailMark,
     /// For each level: how many branches it has, and which is being
     /// explored. Used for progress estimates and to address subproblems.
-    pub(crate) branch: Vec<Fork>,
+    branch: Vec<Fork>,
     /// Levels below `floor` belong to a fixed prefix (see `prefix`).
-    pub(super) floor: usize,
-    pub(super) prefix: Vec<u32>,
+    floor: usize,
+    prefix: Vec<u32>,
     /// The first node of each pinned option, with the trail's mark before
     /// it was committed.
-    pub(super) pins: Vec<(u32, TrailMark)>,
-    pub(crate) limits: Limits,
-    pub(super) deadline: Option<Instant>,
-    pub(super) next_check: u64,
-    pub(crate) nodes: u64,
-    pub(super) guesses: u64,
-    pub(super) solutions: u64,
+    pins: Vec<(u32, TrailMark)>,
+    limits: Limits,
+    deadline: Option<Instant>,
+    next_check: u64,
+    nodes: u64,
+    guesses: u64,
+    solutions: u64,
     elapsed: Duration,
     status: Status,
     seed: Option<u64>,
@@ -123,31 +128,31 @@ pub struct Solver {
     /// The options of the current path: the pins', then one per level
     /// (`path[pins.len() + l]` is the option chosen at level `l`), kept up
     /// to date as the search goes, so a solution is a slice of it.
-    pub(super) path: Vec<OptionId>,
+    path: Vec<OptionId>,
     /// The length of the last solution reported, in `path`.
-    pub(super) solution_len: usize,
+    solution_len: usize,
     /// With multiplicities, the options chosen on the current path below
     /// the pins (levels that made a null move choose none).
-    pub(super) opts: usize,
+    opts: usize,
     /// Check every solution with the independent checker.
-    pub(crate) verify: bool,
+    verify: bool,
     /// The checker, made on first use.
-    pub(super) checker: Option<Box<Checker>>,
+    checker: Option<Box<Checker>>,
     /// Proof that the CPU has AVX2, taken once, for the search loop.
     avx2: Option<Avx2>,
     /// Nodes at this level are reported as `Event::Frontier` instead of
     /// being entered (`usize::MAX`: no cap).
-    pub(crate) cap: usize,
+    cap: usize,
     /// The totals of a parallel search this solver works for, if any.
-    pub(crate) tally: Tally,
+    tally: Tally,
 }
 
 /// A worker's part in the totals of a parallel search: the totals shared
 /// by every worker (the node and solution limits then apply to them), and
 /// the nodes and solutions this worker has already added.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Tally {
-    pub(crate) shared: Option<Arc<Shared>>,
+struct Tally {
+    shared: Option<Arc<Shared>>,
     reported: (u64, u64),
 }
 
@@ -163,12 +168,12 @@ impl Tally {
     }
 }
 
-impl Solver {
+impl Search {
     /// A solver with its own copy of the problem's arena and no limits.
-    pub fn new(problem: &Problem) -> Solver {
+    pub(crate) fn new(problem: &Problem) -> Search {
         let arena = problem.inner.arena.clone();
         let depth = problem.max_depth();
-        Solver {
+        Search {
             problem: problem.clone(),
             arena,
             phase: Phase::Done,
@@ -204,17 +209,8 @@ impl Solver {
         }
     }
 
-    /// Randomises the search with a seed: the options in each item's list
-    /// are shuffled, and ties in the choice of item are broken at random.
-    /// The same seed always gives the same run.
-    pub fn with_seed(mut self, seed: u64) -> Solver {
-        self.set_seed(Some(seed));
-        self
-    }
-
-    /// Sets or clears the seed (see [`Solver::with_seed`]). Resets the
-    /// search; pins are kept.
-    pub fn set_seed(&mut self, seed: Option<u64>) {
+    /// See [`Solver::set_seed`](crate::cover::Solver::set_seed).
+    pub(crate) fn set_seed(&mut self, seed: Option<u64>) {
         self.reset();
         let pins = std::mem::take(&mut self.pins);
         for &(p, mark) in pins.iter().rev() {
@@ -233,40 +229,33 @@ impl Solver {
         self.rng = seed.map(tie_rng);
     }
 
-    /// Sets the limits for the following runs.
-    pub fn with_limits(mut self, limits: Limits) -> Solver {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets the limits for the following runs.
-    pub fn set_limits(&mut self, limits: Limits) {
+    /// See [`Solver::set_limits`](crate::cover::Solver::set_limits).
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
 
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
+    /// See [`Solver::limits`](crate::cover::Solver::limits).
+    pub(crate) fn limits(&self) -> &Limits {
         &self.limits
     }
 
-    /// Turns the independent check of every solution on or off. It is on in
-    /// debug builds and off in release builds by default.
-    pub fn set_verify(&mut self, on: bool) {
+    /// See [`Solver::set_verify`](crate::cover::Solver::set_verify).
+    pub(crate) fn set_verify(&mut self, on: bool) {
         self.verify = on;
     }
 
-    /// The problem being solved.
-    pub fn problem(&self) -> &Problem {
+    /// See [`Solver::problem`](crate::cover::Solver::problem).
+    pub(crate) fn problem(&self) -> &Problem {
         &self.problem
     }
 
-    /// Where the search stands.
-    pub fn status(&self) -> Status {
+    /// See [`Solver::status`](crate::cover::Solver::status).
+    pub(crate) fn status(&self) -> Status {
         self.status
     }
 
-    /// Statistics of the current (or last) run.
-    pub fn stats(&self) -> Stats {
+    /// See [`Solver::stats`](crate::cover::Solver::stats).
+    pub(crate) fn stats(&self) -> Stats {
         Stats {
             nodes: self.nodes,
             updates: self.arena.updates,
@@ -277,9 +266,8 @@ impl Solver {
         }
     }
 
-    /// Abandons the current search, restoring the arena (pins stay), and
-    /// clears the statistics. Nothing is reallocated.
-    pub fn reset(&mut self) {
+    /// See [`Solver::reset`](crate::cover::Solver::reset).
+    pub(crate) fn reset(&mut self) {
         self.unwind();
         self.unwind_prefix();
         self.phase = Phase::Done;
@@ -375,7 +363,7 @@ impl Solver {
         event
     }
 
-    /// Algorithm M's loop (`search_m`), kept out of line so that the loop
+    /// Algorithm M's loop (`m.rs`), kept out of line so that the loop
     /// of X and C is compiled as before; with AVX2 when the CPU has it.
     #[inline(never)]
     fn run_multiplicities(&mut self, on: &mut OnSolution) -> Event {
@@ -543,10 +531,9 @@ impl Solver {
         self.phase = Phase::Done;
     }
 
-    /// Whether the links equal the problem's starting state (for tests).
+    /// See [`Solver::links_are_pristine`](crate::cover::Solver::links_are_pristine).
     #[cfg(any(test, feature = "testing"))]
-    #[doc(hidden)]
-    pub fn links_are_pristine(&self) -> bool {
+    pub(crate) fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, &self.problem.inner.arena);
         a.links == b.links && a.trail_len == b.trail_len && a.len == b.len && a.color == b.color
     }
@@ -556,11 +543,29 @@ impl Solver {
     pub(crate) fn position(&self) -> &[Fork] {
         &self.branch[..self.level.min(self.branch.len())]
     }
+
+    /// Reports nodes at `depth` as [`Event::Frontier`] instead of entering
+    /// them (a parallel search's split).
+    pub(crate) fn set_cap(&mut self, depth: usize) {
+        self.cap = depth;
+    }
+
+    /// Makes this search a worker of a parallel one: its nodes and
+    /// solutions add up in `shared`, against which the limits are checked.
+    pub(crate) fn join(&mut self, shared: &Arc<Shared>) {
+        self.tally.shared = Some(Arc::clone(shared));
+    }
+
+    /// The arena, for the engine's own tests.
+    #[cfg(test)]
+    pub(crate) fn arena_mut(&mut self) -> &mut Arena {
+        &mut self.arena
+    }
 }
 
 /// Checks a solution with the independent checker (made on first use);
 /// a wrong one is a bug in the engine.
-pub(super) fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
+fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
     let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
     if let Err(e) = checker.check(solution) {
         panic!("the engine reported a wrong solution: {e}");
@@ -571,7 +576,7 @@ pub(super) fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solu
 /// shared totals (against the node and solution limits), the clock and the
 /// cancel flag.
 #[cold]
-pub(super) fn periodic_check(
+fn periodic_check(
     limits: &Limits,
     deadline: Option<Instant>,
     position: &[Fork],

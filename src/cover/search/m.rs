@@ -1,6 +1,6 @@
 //! The iterative search of Knuth's Algorithm M (TAOCP 7.2.2.1; his DLX3):
 //! exact cover with multiplicities, beside Algorithm X and C in
-//! `search.rs`, which it leaves untouched. [`Solver`] runs this loop only
+//! `search/mod.rs`, which it leaves untouched. [`Solver`] runs this loop only
 //! when some primary item has bounds other than `[1, 1]`.
 //!
 //! The state is the one Algorithm X keeps: `level`, `choice[0..level]`,
@@ -33,10 +33,10 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::dance::{Branch, MChoice};
-use super::ids::{Fork, OptionId};
-use super::limits::{CHECK_INTERVAL, StopReason};
-use super::search::{Event, OnSolution, Phase, Solver, periodic_check, verify};
+use super::{Event, OnSolution, Phase, Search, periodic_check, verify};
+use crate::cover::dance::{Branch, MChoice};
+use crate::cover::ids::{Fork, OptionId};
+use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 
 /// Where the loop of Algorithm M goes next.
 #[derive(Clone, Copy)]
@@ -48,7 +48,7 @@ enum Step {
     Backdown,
 }
 
-impl Solver {
+impl Search {
     /// Algorithm M's hot loop; the counterpart of `run` (see the module
     /// docs). Runs until a solution is to be returned, the end, a limit or
     /// the depth cap.

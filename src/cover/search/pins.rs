@@ -20,14 +20,14 @@
 
 #![forbid(unsafe_code)]
 
-use super::ids::{Fork, OptionId, TrailMark};
-use super::search::Solver;
+use super::Search;
+use crate::cover::ids::{Fork, OptionId, TrailMark};
 
 /// The mark recorded for the pins of a restriction: they are not on the
 /// trail.
 const RESTRICTED: TrailMark = TrailMark::from_u32(u32::MAX);
 
-impl Solver {
+impl Search {
     /// Makes the first levels of every search follow `prefix`: at level
     /// `l`, the branching item is chosen by the usual rule and the option
     /// taken is `prefix[l]`, given as its position in that item's list.
@@ -107,20 +107,13 @@ impl Solver {
         self.floor = 0;
     }
 
-    /// Fixes an option before the search, as if it had been chosen: all its
-    /// items are covered (or purified). Solutions then include it. Fails,
-    /// changing nothing, if the option conflicts with the options pinned
-    /// already or was ignored (it has no primary item).
-    ///
-    /// Pinning resets the search.
-    pub fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
+    /// See [`Solver::pin`](crate::cover::Solver::pin).
+    pub(crate) fn pin(&mut self, option: OptionId) -> Result<(), PinError> {
         self.pin_all(std::iter::once(option))
     }
 
-    /// Pins several options (see [`Solver::pin`]), resetting the search
-    /// once. Stops at the first option that fails, keeping the pins made
-    /// before it.
-    pub fn pin_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), PinError> {
+    /// See [`Solver::pin_all`](crate::cover::Solver::pin_all).
+    pub(crate) fn pin_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), PinError> {
         self.reset();
         for option in options {
             let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
@@ -136,9 +129,8 @@ impl Solver {
         Ok(())
     }
 
-    /// Removes every pin, restoring the arena to the problem's starting
-    /// state. Resets the search.
-    pub fn unpin_all(&mut self) {
+    /// See [`Solver::unpin_all`](crate::cover::Solver::unpin_all).
+    pub(crate) fn unpin_all(&mut self) {
         if self.arena.restricted {
             self.discard_search();
             self.pins.clear();
@@ -222,8 +214,8 @@ impl Solver {
         Err(e)
     }
 
-    /// The options pinned, in the order pinned.
-    pub fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
+    /// See [`Solver::pinned`](crate::cover::Solver::pinned).
+    pub(crate) fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.pins.iter().map(|&(p, _)| self.problem.inner.node_option[p as usize])
     }
 }
@@ -389,16 +381,16 @@ mod tests {
         let total = problem.solver().count();
         let mut solver = problem.solver();
         let (mut sum, mut first) = (0, 0);
-        while solver.set_prefix(&[first]) {
+        while solver.search.set_prefix(&[first]) {
             let mut second = 0;
             let mut under_first = 0;
-            while solver.set_prefix(&[first, second]) {
+            while solver.search.set_prefix(&[first, second]) {
                 under_first += solver.count();
                 assert!(solver.links_are_pristine());
                 second += 1;
             }
             assert!(second > 0);
-            assert!(solver.set_prefix(&[first]));
+            assert!(solver.search.set_prefix(&[first]));
             assert_eq!(solver.count(), under_first);
             sum += under_first;
             first += 1;
@@ -412,8 +404,8 @@ mod tests {
         let problem = Queens::new(6).unwrap().problem().clone();
         let mut solver = problem.solver();
         while solver.next_solution().is_some() {
-            let position = solver.position();
-            assert_eq!(position.len(), solver.solution().len());
+            let position = solver.search.position();
+            assert_eq!(position.len(), solver.search.solution().len());
             assert!(position.iter().all(|f| f.taken < f.ways));
         }
     }
