@@ -1,4 +1,5 @@
-//! The Dancing Links arena: every node in flat `Vec`s, linked by `u32`.
+//! The Dancing Links arena: every node in flat `Vec`s, linked by `NodeId`s
+//! (`u32` newtypes; see `ids`).
 //!
 //! # Layout (after Knuth's DLX1/DLX2)
 //!
@@ -147,9 +148,9 @@ pub(crate) struct Link {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Span {
     /// The option's first node.
-    pub(crate) first: u32,
+    pub(crate) first: NodeId,
     /// One past its last node (the spacer that follows it).
-    pub(crate) end: u32,
+    pub(crate) end: NodeId,
 }
 
 /// The linked structure and its counters. Cloning copies flat `Vec`s.
@@ -158,8 +159,8 @@ pub(crate) struct Arena {
     /// Per node: the vertical links (the only node data the search writes).
     pub(crate) links: Vec<Link>,
     /// Per node: the item header of an option node, the item itself for a
-    /// header, 0 for a spacer.
-    pub(crate) top: Vec<u32>,
+    /// header, [`NodeId::NULL`] for a spacer.
+    pub(crate) top: Vec<NodeId>,
     /// Per node: the option an option node belongs to (empty for headers
     /// and spacers).
     pub(crate) span: Vec<Span>,
@@ -225,7 +226,7 @@ impl Arena {
         let n_nodes = n + 2 + total_entries + option_count;
         let mut links: Vec<Link> = Vec::new();
         links.try_reserve_exact(n_nodes)?;
-        let mut top: Vec<u32> = Vec::new();
+        let mut top: Vec<NodeId> = Vec::new();
         top.try_reserve_exact(n_nodes)?;
         let mut span: Vec<Span> = Vec::new();
         span.try_reserve_exact(n_nodes)?;
@@ -259,35 +260,34 @@ impl Arena {
             let h = NodeId::from_u32(h);
             Link { up: h, down: h }
         }));
-        top.extend(0..=n as u32);
+        top.extend((0..=n as u32).map(NodeId::from_u32));
         links.push(Link::default());
-        top.push(0);
+        top.push(NodeId::NULL);
         span.resize(n + 2, Span::default());
         len.resize(n + 1, 0);
         let mut counts: Vec<u32> = Vec::new();
         counts.try_reserve_exact(n + 1)?;
         counts.resize(n + 1, 0);
         for option in options {
-            let first = links.len() as u32;
+            let first = NodeId::from_u32(links.len() as u32);
             let end = first + option.len() as u32;
-            first_nodes.push(NodeId::from_u32(first));
+            first_nodes.push(first);
             for &(item, c) in option {
-                let h = item + 1;
-                let q = links.len() as u32;
-                let last = links[h as usize].up;
-                let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
-                links.push(Link { up: last, down: h_id });
-                links[last].down = q_id;
-                links[h as usize].up = q_id;
+                let h = NodeId::from_u32(item + 1);
+                let q = NodeId::from_u32(links.len() as u32);
+                let last = links[h].up;
+                links.push(Link { up: last, down: h });
+                links[last].down = q;
+                links[h].up = q;
                 top.push(h);
                 span.push(Span { first, end });
-                counts[h as usize] += 1;
+                counts[h] += 1;
                 if has_colors {
-                    color[q as usize] = c as i32;
+                    color[q] = c as i32;
                 }
             }
             links.push(Link::default());
-            top.push(0);
+            top.push(NodeId::NULL);
             span.push(Span::default());
         }
         let max_length = counts.iter().copied().max().unwrap_or(0);
@@ -328,20 +328,20 @@ impl Arena {
 
     /// The node below `p` in its vertical list.
     #[inline]
-    pub(crate) fn down(&self, p: u32) -> u32 {
-        self.links[p as usize].down.as_u32()
+    pub(crate) fn down(&self, p: NodeId) -> NodeId {
+        self.links[p].down
     }
 
     /// The item header of node `p` (the item itself for a header).
     #[inline]
-    pub(crate) fn top(&self, p: u32) -> u32 {
-        self.top[p as usize]
+    pub(crate) fn top(&self, p: NodeId) -> NodeId {
+        self.top[p]
     }
 
     /// Whether item header `h` is not covered.
     #[inline]
-    pub(crate) fn is_active(&self, h: u32) -> bool {
-        self.len[h as usize] & COVERED == 0
+    pub(crate) fn is_active(&self, h: NodeId) -> bool {
+        self.len[h] & COVERED == 0
     }
 }
 

@@ -51,7 +51,7 @@ impl Arena {
     /// the null move) and the trail's mark before its option was
     /// committed, or `None` if there is no branch `k` (then nothing
     /// changed).
-    pub(crate) fn commit_level_m(&mut self, i: u32, k: u32) -> Option<(u32, TrailMark)> {
+    pub(crate) fn commit_level_m(&mut self, i: NodeId, k: u32) -> Option<(NodeId, TrailMark)> {
         let colors = self.has_colors;
         let start = self.mark();
         let mut dance = self.dance();
@@ -87,14 +87,14 @@ impl Arena {
     /// One level of the search: covers item `i` and commits the rest of the
     /// `k`-th option in its list, which must exist. Returns that option's
     /// node in `i`'s list and the trail's mark between the two steps.
-    pub(crate) fn commit_level(&mut self, i: u32, k: u32) -> (u32, TrailMark) {
+    pub(crate) fn commit_level(&mut self, i: NodeId, k: u32) -> (NodeId, TrailMark) {
         let (c, mark, _) = self.commit_level_counted(i, k);
         (c, mark)
     }
 
     /// `commit_level`, also returning the updates made by covering `i`
     /// (the rest were made committing the option).
-    pub(crate) fn commit_level_counted(&mut self, i: u32, k: u32) -> (u32, TrailMark, u64) {
+    pub(crate) fn commit_level_counted(&mut self, i: NodeId, k: u32) -> (NodeId, TrailMark, u64) {
         let colors = self.has_colors;
         let before = self.updates;
         let mut dance = self.dance();
@@ -122,7 +122,7 @@ impl Arena {
     /// Undoes `commit_level` but for the options hidden by covering the
     /// branching item, which stay on the trail below `mark`: the caller
     /// undoes them with the levels below, or with `undo_to`.
-    pub(crate) fn uncommit_level(&mut self, c: u32, mark: TrailMark) {
+    pub(crate) fn uncommit_level(&mut self, c: NodeId, mark: TrailMark) {
         if self.discarding {
             return;
         }
@@ -156,13 +156,13 @@ impl Arena {
     }
 
     /// The nodes of the option starting at `first`, left to right.
-    fn option_nodes(&self, first: u32) -> std::ops::Range<u32> {
-        first..self.span[first as usize].end
+    fn option_nodes(&self, first: NodeId) -> impl Iterator<Item = NodeId> + use<> {
+        nodes(first, self.span[first].end)
     }
 
     /// Commits every item of the option whose first node is `first`.
     /// Returns the trail's mark before.
-    pub(crate) fn commit_option(&mut self, first: u32) -> TrailMark {
+    pub(crate) fn commit_option(&mut self, first: NodeId) -> TrailMark {
         let mark = self.mark();
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let nodes = self.option_nodes(first);
@@ -179,7 +179,7 @@ impl Arena {
     }
 
     /// Undoes `commit_option(first)`, which returned `mark`.
-    pub(crate) fn uncommit_option(&mut self, first: u32, mark: TrailMark) {
+    pub(crate) fn uncommit_option(&mut self, first: NodeId, mark: TrailMark) {
         let colors = self.has_colors;
         let nodes = self.option_nodes(first);
         if self.has_bounds {
@@ -206,7 +206,7 @@ impl Arena {
     /// committed so far: each uncoloured item is active and unpurified, and
     /// each coloured item is active and unpurified or purified with the
     /// same colour.
-    pub(crate) fn option_available(&self, first: u32) -> bool {
+    pub(crate) fn option_available(&self, first: NodeId) -> bool {
         self.option_nodes(first).all(|q| {
             let top = self.top(q);
             if !self.is_active(top) {
@@ -215,7 +215,7 @@ impl Arena {
             if !self.has_colors {
                 return true;
             }
-            let (color, header) = (self.color[q as usize], self.color[top as usize]);
+            let (color, header) = (self.color[q], self.color[top]);
             match color {
                 0 => header == 0,
                 c if c < 0 => true,
@@ -250,8 +250,8 @@ impl Arena {
     /// the module docs for the state this leaves.
     pub(crate) fn restrict(
         &mut self,
-        pins: impl Iterator<Item = u32>,
-        allowed: impl Iterator<Item = u32>,
+        pins: impl Iterator<Item = NodeId>,
+        allowed: impl Iterator<Item = NodeId>,
     ) -> Result<(), usize> {
         debug_assert!(!self.has_colors, "a restriction has no colour states");
         self.clear_lists();
@@ -260,8 +260,8 @@ impl Arena {
         // Locals that don't alias, so the loops keep them in registers.
         let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
         for (k, first) in pins.enumerate() {
-            for q in first..span[first as usize].end {
-                let h = top[q as usize] as usize;
+            for q in nodes(first, span[first].end) {
+                let h = top[q];
                 if len[h] & COVERED != 0 {
                     return Err(k);
                 }
@@ -269,12 +269,12 @@ impl Arena {
             }
         }
         for first in allowed {
-            let nodes = first..span[first as usize].end;
-            if nodes.clone().any(|q| len[top[q as usize] as usize] & COVERED != 0) {
+            let option = nodes(first, span[first].end);
+            if option.clone().any(|q| len[top[q]] & COVERED != 0) {
                 continue;
             }
-            for q in nodes {
-                append(links, len, top[q as usize], q, step);
+            for q in option {
+                append(links, len, top[q], q, step);
             }
         }
         Ok(())
@@ -296,18 +296,18 @@ impl Arena {
     /// them. The lists are rebuilt from the nodes' items, whatever they
     /// held before (a restriction included), and every item is uncovered;
     /// nothing may be purified.
-    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [u32])) {
+    pub(crate) fn relink_vertical(&mut self, mut reorder: impl FnMut(&mut [NodeId])) {
         debug_assert!(self.color.iter().all(|&c| c >= 0), "nothing purified");
         self.clear_lists();
         self.restricted = false;
         let first_option_node = self.n_items as usize + 2;
         for (q, &h) in self.top.iter().enumerate().skip(first_option_node) {
-            if h != 0 {
-                append(&mut self.links, &mut self.len, h, q as u32, 1 << self.shift);
+            if h != NodeId::NULL {
+                append(&mut self.links, &mut self.len, h, NodeId::from_u32(q as u32), 1 << self.shift);
             }
         }
         let mut column = Vec::new();
-        for h in 1..=self.n_items {
+        for h in (1..=self.n_items).map(NodeId::from_u32) {
             column.clear();
             let mut p = self.down(h);
             while p != h {
@@ -317,12 +317,12 @@ impl Arena {
             reorder(&mut column);
             let mut prev = h;
             for &q in &column {
-                self.links[prev as usize].down = NodeId::from_u32(q);
-                self.links[q as usize].up = NodeId::from_u32(prev);
+                self.links[prev].down = q;
+                self.links[q].up = prev;
                 prev = q;
             }
-            self.links[prev as usize].down = NodeId::from_u32(h);
-            self.links[h as usize].up = NodeId::from_u32(prev);
+            self.links[prev].down = h;
+            self.links[h].up = prev;
         }
     }
 }
@@ -330,11 +330,16 @@ impl Arena {
 /// Appends node `q` at the bottom of the list of item `h` (its item),
 /// whose length word grows by `step`.
 #[inline(always)]
-fn append(links: &mut [Link], len: &mut [u32], h: u32, q: u32, step: u32) {
-    let last = links[h as usize].up;
-    let (h_id, q_id) = (NodeId::from_u32(h), NodeId::from_u32(q));
-    links[q as usize] = Link { up: last, down: h_id };
-    links[last.as_usize()].down = q_id;
-    links[h as usize].up = q_id;
-    len[h as usize] += step;
+fn append(links: &mut [Link], len: &mut [u32], h: NodeId, q: NodeId, step: u32) {
+    let last = links[h].up;
+    links[q] = Link { up: last, down: h };
+    links[last].down = q;
+    links[h].up = q;
+    len[h] += step;
+}
+
+/// The nodes `first..end`, left to right.
+#[inline(always)]
+fn nodes(first: NodeId, end: NodeId) -> impl Iterator<Item = NodeId> + Clone {
+    (first.as_u32()..end.as_u32()).map(NodeId::from_u32)
 }

@@ -37,7 +37,7 @@ fn min_of(lens: &[u32]) -> u32 {
 /// fields of the same names) and copies of its counters.
 pub(crate) struct Dance<'a> {
     links: &'a mut [Link],
-    top: &'a [u32],
+    top: &'a [NodeId],
     span: &'a [Span],
     color: &'a mut [i32],
     len: &'a mut [u32],
@@ -101,31 +101,31 @@ impl<'a> Dance<'a> {
 
     /// The node below `p` in its vertical list.
     #[inline(always)]
-    pub(crate) fn down(&self, p: u32) -> u32 {
-        get(self.links, p).down.as_u32()
+    pub(crate) fn down(&self, p: NodeId) -> NodeId {
+        get(self.links, p).down
     }
 
     /// The item header of node `p` (the item itself for a header).
     #[inline(always)]
-    pub(crate) fn top(&self, p: u32) -> u32 {
+    pub(crate) fn top(&self, p: NodeId) -> NodeId {
         get(self.top, p)
     }
 
     /// The links of node `q`.
     #[inline(always)]
-    fn link_mut(&mut self, q: u32) -> &mut Link {
+    fn link_mut(&mut self, q: NodeId) -> &mut Link {
         get_mut(self.links, q)
     }
 
     /// The option of node `p`.
     #[inline(always)]
-    fn span(&self, p: u32) -> Span {
+    fn span(&self, p: NodeId) -> Span {
         get(self.span, p)
     }
 
     /// The length (or key) of item header `i`.
     #[inline(always)]
-    fn len_mut(&mut self, i: u32) -> &mut u32 {
+    fn len_mut(&mut self, i: NodeId) -> &mut u32 {
         get_mut(self.len, i)
     }
 
@@ -145,7 +145,7 @@ impl<'a> Dance<'a> {
     /// Compiled inside the search loop, it uses AVX2 when the loop does
     /// (see `avx2::Avx2`).
     #[inline(always)]
-    pub(crate) fn choose_first_min(&self) -> Option<(u32, u32)> {
+    pub(crate) fn choose_first_min(&self) -> Option<(NodeId, u32)> {
         let lens = &self.len[1..=self.n_primary as usize];
         let zero = 1 << self.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {
@@ -166,13 +166,13 @@ impl<'a> Dance<'a> {
             return None;
         }
         if self.shift > 0 {
-            return Some(((best & (zero - 1)) + 1, best >> self.shift));
+            return Some((NodeId::from_u32((best & (zero - 1)) + 1), best >> self.shift));
         }
         let mut base = block * SCAN_BLOCK;
         for chunk in lens[base..].chunks(SCAN_BLOCK) {
             let hits = chunk.iter().enumerate().fold(0u32, |m, (k, &l)| m | (u32::from(l == best) << k));
             if hits != 0 {
-                return Some((base as u32 + hits.trailing_zeros() + 1, best));
+                return Some((NodeId::from_u32(base as u32 + hits.trailing_zeros() + 1), best));
             }
             base += SCAN_BLOCK;
         }
@@ -181,7 +181,7 @@ impl<'a> Dance<'a> {
 
     /// The same rule with ties broken at random (reservoir sampling, as
     /// DLX1 does when randomising). `below(n)` returns a value in `0..n`.
-    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> Option<(u32, u32)> {
+    pub(crate) fn choose_random_tie(&self, mut below: impl FnMut(u32) -> u32) -> Option<(NodeId, u32)> {
         let mut best = 0;
         let mut t = u32::MAX;
         let mut ties = 0;
@@ -200,38 +200,37 @@ impl<'a> Dance<'a> {
                 }
             }
         }
-        (t < covered).then_some((best, t))
+        (t < covered).then_some((NodeId::from_u32(best), t))
     }
 
     /// The node after `q` in its option, cyclically.
     #[inline(always)]
-    fn succ(q: u32, span: Span) -> u32 {
+    fn succ(q: NodeId, span: Span) -> NodeId {
         if q + 1 == span.end { span.first } else { q + 1 }
     }
 
     /// The node before `q` in its option, cyclically.
     #[inline(always)]
-    fn pred(q: u32, span: Span) -> u32 {
+    fn pred(q: NodeId, span: Span) -> NodeId {
         if q == span.first { span.end - 1 } else { q - 1 }
     }
 
     /// Removes node `q` from its vertical list.
     #[inline(always)]
-    fn remove(&mut self, q: u32) {
+    fn remove(&mut self, q: NodeId) {
         let Link { up, down } = get(self.links, q);
-        self.link_mut(up.as_u32()).down = down;
-        self.link_mut(down.as_u32()).up = up;
+        self.link_mut(up).down = down;
+        self.link_mut(down).up = up;
         let step = self.step;
         *self.len_mut(self.top(q)) -= step;
     }
 
     /// Puts node `q` back into its vertical list.
     #[inline(always)]
-    fn restore(&mut self, q: u32) {
+    fn restore(&mut self, q: NodeId) {
         let Link { up, down } = get(self.links, q);
-        let id = NodeId::from_u32(q);
-        self.link_mut(up.as_u32()).down = id;
-        self.link_mut(down.as_u32()).up = id;
+        self.link_mut(up).down = q;
+        self.link_mut(down).up = q;
         let step = self.step;
         *self.len_mut(self.top(q)) += step;
     }
@@ -241,7 +240,7 @@ impl<'a> Dance<'a> {
     /// different lists, so any order will do. Returns the number of nodes
     /// removed.
     #[inline(always)]
-    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const COLORS: bool>(&mut self, p: NodeId) -> u64 {
         let span = self.span(p);
         let size = span.end - span.first;
         if !COLORS {
@@ -259,7 +258,7 @@ impl<'a> Dance<'a> {
         let mut q = p;
         for _ in 1..size {
             q = Self::succ(q, span);
-            if self.color[q as usize] >= 0 {
+            if self.color[q] >= 0 {
                 self.remove(q);
                 removed += 1;
             }
@@ -270,7 +269,7 @@ impl<'a> Dance<'a> {
     /// `hide` without colours for an option of `N` nodes, unrolled, or of
     /// any size (cyclically from `p`) if `N` is 0.
     #[inline(always)]
-    fn hide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+    fn hide_fixed<const N: u32>(&mut self, p: NodeId, span: Span) {
         if N == 0 {
             let mut q = p;
             for _ in 1..span.end - span.first {
@@ -289,7 +288,7 @@ impl<'a> Dance<'a> {
 
     /// Puts back what `hide(p)` removed.
     #[inline(always)]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+    fn unhide<const COLORS: bool>(&mut self, p: NodeId) {
         let span = self.span(p);
         let size = span.end - span.first;
         if !COLORS {
@@ -306,7 +305,7 @@ impl<'a> Dance<'a> {
         let mut q = p;
         for _ in 1..size {
             q = Self::pred(q, span);
-            if self.color[q as usize] >= 0 {
+            if self.color[q] >= 0 {
                 self.restore(q);
             }
         }
@@ -314,7 +313,7 @@ impl<'a> Dance<'a> {
 
     /// `unhide` without colours for an option of `N` nodes (any if 0).
     #[inline(always)]
-    fn unhide_fixed<const N: u32>(&mut self, p: u32, span: Span) {
+    fn unhide_fixed<const N: u32>(&mut self, p: NodeId, span: Span) {
         if N == 0 {
             let mut q = p;
             for _ in 1..span.end - span.first {
@@ -338,15 +337,15 @@ impl<'a> Dance<'a> {
 
     /// Hides option `p` and records it on the trail.
     #[inline(always)]
-    fn hide_on_trail<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        self.trail[self.trail_len as usize] = p;
+    fn hide_on_trail<const COLORS: bool>(&mut self, p: NodeId) -> u64 {
+        self.trail[self.trail_len as usize] = p.as_u32();
         self.trail_len += 1;
         self.hide::<COLORS>(p)
     }
 
     /// Covers item header `i`: flags it and hides every option in its list.
     #[inline(always)]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) {
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: NodeId) {
         *self.len_mut(i) |= COVERED;
         let mut removed = 1;
         let mut p = self.down(i);
@@ -370,7 +369,7 @@ impl<'a> Dance<'a> {
     pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: TrailMark) {
         while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
-            let p = get(self.trail, self.trail_len);
+            let p = NodeId::from_u32(get(self.trail, self.trail_len));
             self.unhide::<COLORS>(p);
         }
     }
@@ -378,26 +377,26 @@ impl<'a> Dance<'a> {
     /// Clears the flag of a covered item: what is left of `uncover(i)`
     /// once the trail has been undone.
     #[inline(always)]
-    pub(crate) fn release(&mut self, i: u32) {
+    pub(crate) fn release(&mut self, i: NodeId) {
         *self.len_mut(i) &= !COVERED;
     }
 
     /// Keeps only the options that agree with node `p`'s colour on its
     /// item: hides (on the trail) the others, and marks the agreeing nodes
     /// with -1.
-    fn purify(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.top[p as usize];
-        self.color[i as usize] = x;
+    fn purify(&mut self, p: NodeId) {
+        let x = self.color[p];
+        let i = self.top[p];
+        self.color[i] = x;
         self.cleansings += 1;
         let mut removed = 0;
         let mut r = self.down(i);
         while r != i {
             let next = self.down(r);
-            if self.color[r as usize] != x {
+            if self.color[r] != x {
                 removed += self.hide_on_trail::<true>(r);
             } else if r != p {
-                self.color[r as usize] = -1;
+                self.color[r] = -1;
                 self.cleansings += 1;
             }
             r = next;
@@ -407,28 +406,28 @@ impl<'a> Dance<'a> {
 
     /// What is left of undoing `purify(p)` once the trail has been undone:
     /// the marks go back to the colour, and the item is unpurified.
-    fn unmark(&mut self, p: u32) {
-        let x = self.color[p as usize];
-        let i = self.top[p as usize];
+    fn unmark(&mut self, p: NodeId) {
+        let x = self.color[p];
+        let i = self.top[p];
         let mut r = self.down(i);
         while r != i {
-            if self.color[r as usize] < 0 {
-                self.color[r as usize] = x;
+            if self.color[r] < 0 {
+                self.color[r] = x;
             }
             r = self.down(r);
         }
-        self.color[i as usize] = 0;
+        self.color[i] = 0;
     }
 
     /// Commits node `q`'s item: covers it, or purifies it for a colour, or
     /// does nothing when it is already purified with that colour.
     #[inline(always)]
-    pub(crate) fn commit<const COLORS: bool>(&mut self, q: u32) {
+    pub(crate) fn commit<const COLORS: bool>(&mut self, q: NodeId) {
         let top = self.top(q);
         if !COLORS {
             self.cover::<false>(top);
         } else {
-            let color = self.color[q as usize];
+            let color = self.color[q];
             if color == 0 {
                 self.cover::<true>(top);
             } else if color > 0 {
@@ -439,12 +438,12 @@ impl<'a> Dance<'a> {
 
     /// What is left of undoing `commit(q)` once the trail has been undone.
     #[inline(always)]
-    pub(crate) fn release_node<const COLORS: bool>(&mut self, q: u32) {
+    pub(crate) fn release_node<const COLORS: bool>(&mut self, q: NodeId) {
         let top = self.top(q);
         if !COLORS {
             self.release(top);
         } else {
-            let color = self.color[q as usize];
+            let color = self.color[q];
             if color == 0 {
                 self.release(top);
             } else if color > 0 {
@@ -456,7 +455,7 @@ impl<'a> Dance<'a> {
     /// Commits every item of `p`'s option except `p`'s own, cyclically
     /// from `p` (DLX2's order, which the cleansing count depends on).
     #[inline(always)]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: NodeId) {
         let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
@@ -468,7 +467,7 @@ impl<'a> Dance<'a> {
     /// What is left of undoing `commit_others(p)` once the trail has been
     /// undone (in any order: the items are distinct).
     #[inline(always)]
-    pub(crate) fn release_others<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn release_others<const COLORS: bool>(&mut self, p: NodeId) {
         let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {

@@ -106,8 +106,43 @@ id_type!(
 
 id_type!(
     /// A node of the arena: an item header, an option node or a spacer.
+    /// Item headers are nodes `1..=N` (item `k` from 0 has header
+    /// `k + 1`), so the engine names a branching item by its header.
+    /// Nodes of one option are consecutive, so a node plus or minus a
+    /// count is a node, and the difference of two nodes is a count.
     pub(crate) NodeId
 );
+
+impl NodeId {
+    /// Node 0: unused by the lists; the `top` of a spacer, and the first
+    /// node of an option ignored at build time.
+    pub(crate) const NULL: NodeId = NodeId(0);
+}
+
+impl std::ops::Add<u32> for NodeId {
+    type Output = NodeId;
+    #[inline(always)]
+    fn add(self, k: u32) -> NodeId {
+        NodeId(self.0 + k)
+    }
+}
+
+impl std::ops::Sub<u32> for NodeId {
+    type Output = NodeId;
+    #[inline(always)]
+    fn sub(self, k: u32) -> NodeId {
+        NodeId(self.0 - k)
+    }
+}
+
+impl std::ops::Sub for NodeId {
+    type Output = u32;
+    /// How many nodes lie from `earlier` up to (not including) `self`.
+    #[inline(always)]
+    fn sub(self, earlier: NodeId) -> u32 {
+        self.0 - earlier.0
+    }
+}
 
 impl ColorId {
     /// The absence of a colour.

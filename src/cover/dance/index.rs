@@ -12,40 +12,69 @@
 //! the invariant at every access. Without the feature they index normally,
 //! and the crate forbids `unsafe` code.
 
+use crate::cover::ids::NodeId;
+
+/// What indexes the dance's slices: a node (item headers included), or a
+/// position on the trail.
+pub(in crate::cover::dance) trait At: Copy {
+    /// The index as a `usize`.
+    fn at(self) -> usize;
+}
+
+impl At for NodeId {
+    #[inline(always)]
+    fn at(self) -> usize {
+        self.as_usize()
+    }
+}
+
+impl At for u32 {
+    #[inline(always)]
+    fn at(self) -> usize {
+        self as usize
+    }
+}
+
 #[cfg(not(feature = "unchecked"))]
 mod imp {
+    use super::At;
+
     /// `s[i]`.
     #[inline(always)]
-    pub(in crate::cover::dance) fn get<T: Copy>(s: &[T], i: u32) -> T {
-        s[i as usize]
+    pub(in crate::cover::dance) fn get<T: Copy>(s: &[T], i: impl At) -> T {
+        s[i.at()]
     }
 
     /// `&mut s[i]`.
     #[inline(always)]
-    pub(in crate::cover::dance) fn get_mut<T>(s: &mut [T], i: u32) -> &mut T {
-        &mut s[i as usize]
+    pub(in crate::cover::dance) fn get_mut<T>(s: &mut [T], i: impl At) -> &mut T {
+        &mut s[i.at()]
     }
 }
 
 #[cfg(feature = "unchecked")]
 #[allow(unsafe_code)]
 mod imp {
+    use super::At;
+
     /// `s[i]`, where the caller knows that `i < s.len()`.
     #[inline(always)]
-    pub(in crate::cover::dance) fn get<T: Copy>(s: &[T], i: u32) -> T {
-        debug_assert!((i as usize) < s.len(), "index {i} out of {}", s.len());
+    pub(in crate::cover::dance) fn get<T: Copy>(s: &[T], i: impl At) -> T {
+        let i = i.at();
+        debug_assert!(i < s.len(), "index {i} out of {}", s.len());
         // SAFETY: the dance only indexes with indices taken from the arena,
         // which are in bounds by the arena's invariant (see the module
         // docs); debug builds assert it above.
-        unsafe { *s.get_unchecked(i as usize) }
+        unsafe { *s.get_unchecked(i) }
     }
 
     /// `&mut s[i]`, where the caller knows that `i < s.len()`.
     #[inline(always)]
-    pub(in crate::cover::dance) fn get_mut<T>(s: &mut [T], i: u32) -> &mut T {
-        debug_assert!((i as usize) < s.len(), "index {i} out of {}", s.len());
+    pub(in crate::cover::dance) fn get_mut<T>(s: &mut [T], i: impl At) -> &mut T {
+        let i = i.at();
+        debug_assert!(i < s.len(), "index {i} out of {}", s.len());
         // SAFETY: as for `get`.
-        unsafe { s.get_unchecked_mut(i as usize) }
+        unsafe { s.get_unchecked_mut(i) }
     }
 }
 

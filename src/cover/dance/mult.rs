@@ -28,7 +28,7 @@
 use super::Dance;
 use super::index::get;
 use crate::cover::arena::{COVERED, SOLO, TWEAK};
-use crate::cover::ids::TrailMark;
+use crate::cover::ids::{NodeId, TrailMark};
 use crate::cover::keys::KeyBits;
 
 /// The mask of a trail entry's node index.
@@ -41,7 +41,7 @@ pub(crate) enum Branch {
     /// No branch is left: back up.
     Exhausted,
     /// Choose the option of this node (tweaked already at a tweak level).
-    Option(u32),
+    Option(NodeId),
     /// The null move: the item gets no more options (retired already when
     /// it was not covered).
     Null,
@@ -51,7 +51,7 @@ pub(crate) enum Branch {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MChoice {
     /// The item's header.
-    pub(crate) item: u32,
+    pub(crate) item: NodeId,
     /// The number of branches at this node; 0 or less is a dead end.
     pub(crate) score: i64,
 }
@@ -109,14 +109,15 @@ impl Dance<'_> {
                 start += BLOCK;
             }
         }
-        (best != i32::MAX).then(|| MChoice { item: bits.item(best) + 1, score: i64::from(best >> bits.t_shift) })
+        (best != i32::MAX)
+            .then(|| MChoice { item: NodeId::from_u32(bits.item(best) + 1), score: i64::from(best >> bits.t_shift) })
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
     /// covers it when the bound reaches 0. Then [`Dance::advance_m`] gives
     /// the branches from the first node of its list.
     #[inline(always)]
-    pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: u32) {
+    pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: NodeId) {
         if self.lower_bound(i) == 0 {
             self.cover::<COLORS>(i);
         }
@@ -125,7 +126,7 @@ impl Dance<'_> {
     /// Undoes [`Dance::open_level_m`] but for the trail, which the caller
     /// undoes with the level above (releasing commutes with it).
     #[inline(always)]
-    pub(crate) fn close_level_m(&mut self, i: u32) {
+    pub(crate) fn close_level_m(&mut self, i: NodeId) {
         self.release(i);
         self.raise_bound(i);
     }
@@ -138,7 +139,7 @@ impl Dance<'_> {
     /// left than the lower bound still needs, and after the options comes
     /// the null move, which retires the item if it was not covered.
     #[inline(always)]
-    pub(crate) fn advance_m<const COLORS: bool>(&mut self, cur: u32) -> Branch {
+    pub(crate) fn advance_m<const COLORS: bool>(&mut self, cur: NodeId) -> Branch {
         let i = self.top(cur);
         let (b, slack) = (self.bound(i), self.slack(i));
         if b == 0 && slack == 0 {
@@ -159,33 +160,33 @@ impl Dance<'_> {
 
     /// The residual bound of primary item `i`.
     #[inline(always)]
-    pub(crate) fn bound(&self, i: u32) -> u32 {
+    pub(crate) fn bound(&self, i: NodeId) -> u32 {
         get(self.bound, i)
     }
 
     /// Lowers the residual bound of primary item `i` by one; returns it.
     #[inline(always)]
-    pub(crate) fn lower_bound(&mut self, i: u32) -> u32 {
-        let b = &mut self.bound[i as usize];
+    pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
+        let b = &mut self.bound[i];
         *b -= 1;
         *b
     }
 
     /// Raises the residual bound of primary item `i` by one.
     #[inline(always)]
-    pub(crate) fn raise_bound(&mut self, i: u32) {
-        self.bound[i as usize] += 1;
+    pub(crate) fn raise_bound(&mut self, i: NodeId) {
+        self.bound[i] += 1;
     }
 
     /// `hi - lo` of primary item `i`.
     #[inline(always)]
-    pub(crate) fn slack(&self, i: u32) -> u32 {
+    pub(crate) fn slack(&self, i: NodeId) -> u32 {
         get(self.slack, i)
     }
 
     /// The length of item `i`'s list, covered or not.
     #[inline(always)]
-    pub(crate) fn length(&self, i: u32) -> u32 {
+    pub(crate) fn length(&self, i: NodeId) -> u32 {
         (get(self.len, i) & !COVERED) >> self.shift
     }
 
@@ -193,7 +194,7 @@ impl Dance<'_> {
     /// list untouched (every option in it has been tweaked out already).
     /// [`Dance::release`] brings it back.
     #[inline(always)]
-    pub(crate) fn retire(&mut self, i: u32) {
+    pub(crate) fn retire(&mut self, i: NodeId) {
         *self.len_mut(i) |= COVERED;
     }
 
@@ -201,9 +202,9 @@ impl Dance<'_> {
     /// list and, if `block`, hides the rest of its option from the other
     /// lists; records it on the trail.
     #[inline(always)]
-    pub(crate) fn tweak<const COLORS: bool>(&mut self, p: u32, block: bool) {
+    pub(crate) fn tweak<const COLORS: bool>(&mut self, p: NodeId, block: bool) {
         let tag = if block { TWEAK } else { TWEAK | SOLO };
-        self.trail[self.trail_len as usize] = p | tag;
+        self.trail[self.trail_len as usize] = p.as_u32() | tag;
         self.trail_len += 1;
         self.remove(p);
         let others = if block { self.hide::<COLORS>(p) } else { 0 };
@@ -216,7 +217,7 @@ impl Dance<'_> {
         while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
             let e = get(self.trail, self.trail_len);
-            let p = e & NODE;
+            let p = NodeId::from_u32(e & NODE);
             if e & TWEAK == 0 {
                 self.unhide::<COLORS>(p);
             } else {
@@ -232,9 +233,9 @@ impl Dance<'_> {
     /// goes down, and the item is covered when it reaches 0; a secondary
     /// item is committed as in Algorithm C.
     #[inline(always)]
-    pub(crate) fn commit_m<const COLORS: bool>(&mut self, q: u32) {
+    pub(crate) fn commit_m<const COLORS: bool>(&mut self, q: NodeId) {
         let top = self.top(q);
-        if top <= self.n_primary {
+        if top.as_u32() <= self.n_primary {
             if self.lower_bound(top) == 0 {
                 self.cover::<COLORS>(top);
             }
@@ -246,9 +247,9 @@ impl Dance<'_> {
     /// What is left of undoing `commit_m(q)` once the trail has been
     /// undone.
     #[inline(always)]
-    pub(crate) fn release_m<const COLORS: bool>(&mut self, q: u32) {
+    pub(crate) fn release_m<const COLORS: bool>(&mut self, q: NodeId) {
         let top = self.top(q);
-        if top <= self.n_primary {
+        if top.as_u32() <= self.n_primary {
             if self.bound(top) == 0 {
                 self.release(top);
             }
@@ -261,7 +262,7 @@ impl Dance<'_> {
     /// `commit_m` for every node of `p`'s option but `p`, cyclically from
     /// `p` (DLX3's order).
     #[inline(always)]
-    pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: NodeId) {
         let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
@@ -273,7 +274,7 @@ impl Dance<'_> {
     /// What is left of undoing `commit_others_m(p)` once the trail has
     /// been undone (in any order: the items are distinct).
     #[inline(always)]
-    pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: NodeId) {
         let span = self.span(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
@@ -306,5 +307,5 @@ fn choose_scan(lens: &[u32], bounds: &[u32], slacks: &[u32]) -> Option<MChoice> 
             }
         }
     }
-    (best != 0).then_some(MChoice { item: best, score })
+    (best != 0).then_some(MChoice { item: NodeId::from_u32(best), score })
 }

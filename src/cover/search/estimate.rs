@@ -10,7 +10,7 @@
 //! estimates are unbiased), though slowly when subtrees differ a lot.
 
 use super::Search;
-use crate::cover::ids::TrailMark;
+use crate::cover::ids::{NodeId, TrailMark};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -47,7 +47,7 @@ impl Search {
         self.reset();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
-        let mut path: Vec<(u32, TrailMark)> = Vec::new();
+        let mut path: Vec<(NodeId, TrailMark)> = Vec::new();
         for _ in 0..probes {
             let base = self.arena.mark();
             let mut weight = 1.0;

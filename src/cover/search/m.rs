@@ -35,7 +35,7 @@
 
 use super::{Event, OnSolution, Phase, Search, periodic_check, verify};
 use crate::cover::dance::{Branch, MChoice};
-use crate::cover::ids::{Fork, OptionId};
+use crate::cover::ids::{Fork, NodeId, OptionId};
 use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 
 /// Where the loop of Algorithm M goes next.
@@ -44,7 +44,7 @@ enum Step {
     Forward,
     /// The next branch at `level`, from this node of the branching item's
     /// list (its header once the options are exhausted).
-    Advance(u32),
+    Advance(NodeId),
     Backdown,
 }
 
@@ -131,7 +131,7 @@ impl Search {
                         self.marks[level] = dance.mark();
                         dance.commit_others_m::<COLORS>(c);
                         self.choice[level] = c;
-                        self.path[base + opts] = node_option[c as usize];
+                        self.path[base + opts] = node_option[c];
                         opts += 1;
                         level += 1;
                         step = Step::Forward;

@@ -37,7 +37,7 @@
 use crate::cover::arena::Arena;
 use crate::cover::avx2::Avx2;
 use crate::cover::check::Checker;
-use crate::cover::ids::{Fork, OptionId, TrailMark};
+use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
 use crate::cover::problem::Problem;
 use crate::cover::stats::Stats;
@@ -97,7 +97,7 @@ pub(crate) struct Search {
     phase: Phase,
     level: usize,
     /// The node chosen at each level.
-    choice: Vec<u32>,
+    choice: Vec<NodeId>,
     /// The trail's mark at each level, between covering the branching item
     /// and committing the chosen option: undoing the trail to it undoes the
     /// option (and whatever deeper levels left on the trail).
@@ -111,10 +111,12 @@ pub(crate) struct Search {
     branch: Vec<Fork>,
     /// Levels below `floor` belong to a fixed prefix (see `prefix`).
     floor: usize,
+    /// The branch to take at each level of the prefix: a position in the
+    /// branching item's list (as `Fork::taken`), not a node.
     prefix: Vec<u32>,
     /// The first node of each pinned option, with the trail's mark before
     /// it was committed.
-    pins: Vec<(u32, TrailMark)>,
+    pins: Vec<(NodeId, TrailMark)>,
     limits: Limits,
     deadline: Option<Instant>,
     next_check: u64,
@@ -178,7 +180,7 @@ impl Search {
             arena,
             phase: Phase::Done,
             level: 0,
-            choice: vec![0; depth],
+            choice: vec![NodeId::NULL; depth],
             marks: vec![TrailMark::default(); depth],
             floor_mark: TrailMark::default(),
             prefix_mark: TrailMark::default(),
@@ -303,7 +305,7 @@ impl Search {
         self.opts = prefix.clone().count();
         let fixed = self.pins.iter().map(|&(p, _)| p).chain(prefix);
         for (slot, node) in self.path.iter_mut().zip(fixed) {
-            *slot = node_option[node as usize];
+            *slot = node_option[node];
         }
         self.floor_mark = self.arena.mark();
         self.level = self.floor;
@@ -480,7 +482,7 @@ impl Search {
                     self.marks[level] = dance.mark();
                     dance.commit_others::<COLORS>(c);
                     self.choice[level] = c;
-                    self.path[base + level] = node_option[c as usize];
+                    self.path[base + level] = node_option[c];
                     level += 1;
                 }
             }
@@ -501,7 +503,7 @@ impl Search {
                 if c != i {
                     dance.commit_others::<COLORS>(c);
                     self.choice[level] = c;
-                    self.path[base + level] = node_option[c as usize];
+                    self.path[base + level] = node_option[c];
                     self.branch[level].taken += 1;
                     level += 1;
                     break;

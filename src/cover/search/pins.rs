@@ -21,7 +21,7 @@
 #![forbid(unsafe_code)]
 
 use super::Search;
-use crate::cover::ids::{Fork, OptionId, TrailMark};
+use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 
 /// The mark recorded for the pins of a restriction: they are not on the
 /// trail.
@@ -86,7 +86,7 @@ impl Search {
 
     /// The branching item at this point, by the search's rule, and the
     /// number of branches (0 at a dead end); `None` at a solution.
-    pub(super) fn choose_level(&mut self) -> Option<(u32, u32)> {
+    pub(super) fn choose_level(&mut self) -> Option<(NodeId, u32)> {
         let (bounds, packed) = (self.arena.has_bounds, self.arena.key_bits);
         let dance = self.arena.dance();
         if bounds {
@@ -117,14 +117,14 @@ impl Search {
         self.reset();
         for option in options {
             let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
-            if first.as_u32() == 0 {
+            if first == NodeId::NULL {
                 return Err(PinError::Ignored(option));
             }
-            if !self.arena.option_available(first.as_u32()) {
+            if !self.arena.option_available(first) {
                 return Err(PinError::Conflict(option));
             }
-            let mark = self.arena.commit_option(first.as_u32());
-            self.pins.push((first.as_u32(), mark));
+            let mark = self.arena.commit_option(first);
+            self.pins.push((first, mark));
         }
         Ok(())
     }
@@ -180,16 +180,16 @@ impl Search {
         self.discard_search();
         self.pins.clear();
         for option in pins {
-            match self.problem.inner.first_node.get(option.as_usize()).map(|f| f.as_u32()) {
+            match self.problem.inner.first_node.get(option.as_usize()).copied() {
                 None => return self.fail(PinError::Unknown(option)),
-                Some(0) => return self.fail(PinError::Ignored(option)),
+                Some(NodeId::NULL) => return self.fail(PinError::Ignored(option)),
                 Some(first) => self.pins.push((first, RESTRICTED)),
             }
         }
         let first_node = &self.problem.inner.first_node;
         let mut unknown = None;
         let firsts = allowed.into_iter().filter_map(|o| match first_node.get(o.as_usize()) {
-            Some(f) if f.as_u32() != 0 => Some(f.as_u32()),
+            Some(&f) if f != NodeId::NULL => Some(f),
             Some(_) => None,
             None => {
                 unknown.get_or_insert(o);
@@ -201,7 +201,7 @@ impl Search {
             return self.fail(PinError::Unknown(o));
         }
         if let Err(k) = built {
-            let option = self.problem.inner.node_option[self.pins[k].0 as usize];
+            let option = self.problem.inner.node_option[self.pins[k].0];
             return self.fail(PinError::Conflict(option));
         }
         Ok(())
@@ -216,7 +216,7 @@ impl Search {
 
     /// See [`Solver::pinned`](crate::cover::Solver::pinned).
     pub(crate) fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins.iter().map(|&(p, _)| self.problem.inner.node_option[p as usize])
+        self.pins.iter().map(|&(p, _)| self.problem.inner.node_option[p])
     }
 }
 
