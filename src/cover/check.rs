@@ -142,8 +142,6 @@ pub struct Checker {
     /// The solution checked last, whose state is kept below.
     current: Vec<OptionId>,
     method: Method,
-    /// The number of options.
-    options: usize,
 }
 
 /// How a [`Checker`] keeps the state of `current`.
@@ -200,11 +198,12 @@ impl Bounded {
     }
 
     /// Replaces the options `old` (the end of the last solution) with
-    /// `new`; returns whether the result satisfies every bound.
-    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> bool {
+    /// `new`; returns whether the result satisfies every bound, or `None`
+    /// (leaving the state to be rebuilt) if `new` names an unknown option.
+    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
         for (list, up) in [(old, false), (new, true)] {
             for &o in list {
-                let (start, end) = self.spans[o.as_usize()];
+                let (start, end) = *self.spans.get(o.as_usize())?;
                 for &item in &self.items[start as usize..end as usize] {
                     let i = item as usize;
                     let (lo, hi) = (self.lo[i], self.hi[i]);
@@ -215,7 +214,7 @@ impl Bounded {
                 }
             }
         }
-        self.bad == 0
+        Some(self.bad == 0)
     }
 }
 
@@ -249,8 +248,9 @@ impl<const W: usize> Bits<W> {
     }
 
     /// Replaces the options after the first `common` with `new`; returns
-    /// whether the result is a cover.
-    fn update(&mut self, common: usize, new: &[OptionId]) -> bool {
+    /// whether the result is a cover, or `None` if `new` names an unknown
+    /// option.
+    fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
         let last = common + new.len();
         if self.union.len() <= last {
             self.union.resize(last + 1, [0; W]);
@@ -259,12 +259,12 @@ impl<const W: usize> Bits<W> {
         let (mut u, mut v) = (self.union[common], self.overlap[common]);
         let levels = self.union[common + 1..=last].iter_mut().zip(&mut self.overlap[common + 1..=last]);
         for ((union, overlap), &o) in levels.zip(new) {
-            let m = self.masks[o.as_usize()];
+            let m = *self.masks.get(o.as_usize())?;
             v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
             u = std::array::from_fn(|j| u[j] | m[j]);
             (*union, *overlap) = (u, v);
         }
-        (0..W).all(|j| v[j] == 0 && u[j] & self.primary[j] == self.primary[j])
+        Some((0..W).all(|j| v[j] == 0 && u[j] & self.primary[j] == self.primary[j]))
     }
 }
 
@@ -310,7 +310,7 @@ impl Checker {
                 Method::Counts(Counts { items, spans, uses, excess: 0, primary_uses: 0, primary })
             }
         };
-        Checker { problem: problem.clone(), current: Vec::new(), method, options: problem.option_count() }
+        Checker { problem: problem.clone(), current: Vec::new(), method }
     }
 
     /// Checks that `solution` is an exact cover of the problem, as
@@ -318,21 +318,29 @@ impl Checker {
     #[inline]
     pub fn check(&mut self, solution: &[OptionId]) -> Result<(), CheckError> {
         let common = common_prefix(&self.current, solution);
-        if let Some(&o) = solution[common..].iter().find(|o| o.as_usize() >= self.options) {
-            return Err(CheckError::NoSuchOption(o));
-        }
+        let new = &solution[common..];
         let valid = match &mut self.method {
             Method::Fresh => return check_solution(&self.problem, solution),
-            Method::Bits1(bits) => bits.update(common, &solution[common..]),
-            Method::Bits2(bits) => bits.update(common, &solution[common..]),
-            Method::Bits4(bits) => bits.update(common, &solution[common..]),
-            Method::Bits8(bits) => bits.update(common, &solution[common..]),
-            Method::Counts(counts) => counts.update(&self.current[common..], &solution[common..]),
-            Method::Bounded(bounded) => bounded.update(&self.current[common..], &solution[common..]),
+            Method::Bits1(bits) => bits.update(common, new),
+            Method::Bits2(bits) => bits.update(common, new),
+            Method::Bits4(bits) => bits.update(common, new),
+            Method::Bits8(bits) => bits.update(common, new),
+            Method::Counts(counts) => counts.update(&self.current[common..], new),
+            Method::Bounded(bounded) => bounded.update(&self.current[common..], new),
         };
-        self.current.truncate(common);
-        self.current.extend_from_slice(&solution[common..]);
-        if valid {
+        if valid.is_none() {
+            // An unknown option (never from the engine): the state is half
+            // updated, so start again from nothing.
+            *self = Checker::new(&self.problem);
+        } else if self.current.len() == solution.len() {
+            // Most often the suffix is short and the length the same: an
+            // element-wise copy, no call.
+            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
+        } else {
+            self.current.truncate(common);
+            self.current.extend_from_slice(new);
+        }
+        if valid == Some(true) {
             return Ok(());
         }
         let fresh = check_solution(&self.problem, solution);
@@ -343,8 +351,9 @@ impl Checker {
 
 impl Counts {
     /// Replaces the options `old` (the end of the last solution) with
-    /// `new`; returns whether the result is a cover.
-    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> bool {
+    /// `new`; returns whether the result is a cover, or `None` (leaving
+    /// the state to be rebuilt) if `new` names an unknown option.
+    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
         let (mut excess, mut primary_uses) = (self.excess, self.primary_uses);
         for &o in old {
             let (start, end, primaries) = self.spans[o.as_usize()];
@@ -356,7 +365,7 @@ impl Counts {
             }
         }
         for &o in new {
-            let (start, end, primaries) = self.spans[o.as_usize()];
+            let (start, end, primaries) = *self.spans.get(o.as_usize())?;
             primary_uses += u64::from(primaries);
             for &item in &self.items[start as usize..end as usize] {
                 let uses = &mut self.uses[item as usize];
@@ -365,7 +374,7 @@ impl Counts {
             }
         }
         (self.excess, self.primary_uses) = (excess, primary_uses);
-        excess == 0 && primary_uses == self.primary
+        Some(excess == 0 && primary_uses == self.primary)
     }
 }
 
@@ -484,6 +493,12 @@ mod tests {
                 let k = rng.random_range(0..swapped.len());
                 swapped[k] = OptionId::from_u32(rng.random_range(0..n));
                 near.push(swapped);
+                // An unknown option, then the solution again: the state,
+                // rebuilt after the unknown option, still agrees.
+                let mut unknown = s.clone();
+                unknown[k] = OptionId::from_u32(n + 5);
+                near.push(unknown);
+                near.push(s.clone());
                 for candidate in &near {
                     assert_eq!(checker.check(candidate), check_solution(&p, candidate), "{items} items: {candidate:?}");
                 }
@@ -504,6 +519,13 @@ mod tests {
         }
         let twice = ids(&[3, 3]);
         assert_eq!(checker.check(&twice), check_solution(&p, &twice));
+        // An unknown option after a prefix the checker holds, then every
+        // subset again.
+        assert_eq!(checker.check(&ids(&[0, 1, 9])), Err(CheckError::NoSuchOption(OptionId::new(9).unwrap())));
+        for mask in 0u32..1 << n {
+            let s: Vec<OptionId> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| OptionId::new(k).unwrap()).collect();
+            assert_eq!(checker.check(&s).is_ok(), check_solution(&p, &s).is_ok(), "{s:?}");
+        }
     }
 
     /// A secondary item without colours may be covered at most once.

@@ -3,10 +3,16 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 
+/// Whether progress is shown at all: stderr is a terminal. Without it a
+/// search gets no gauge, so it doesn't compute estimates nobody reads.
+pub fn shown() -> bool {
+    std::io::stderr().is_terminal()
+}
+
 /// A bar over `total` units (bytes or items), or a hidden one when stderr
 /// is not a terminal or `total` is small.
 pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || total < min_total {
+    if !shown() || total < min_total {
         return ProgressBar::hidden();
     }
     let template = match unit {
@@ -21,7 +27,7 @@ pub fn bar(total: u64, min_total: u64, unit: &str) -> ProgressBar {
 /// A spinner with the elapsed time and a message, for work of unknown
 /// size; hidden when stderr is not a terminal.
 pub fn spinner() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !shown() {
         return ProgressBar::hidden();
     }
     let style = ProgressStyle::default_spinner()

@@ -140,7 +140,8 @@ fn sequential(
     out: &mut dyn Write,
 ) -> Result<(Stats, Status), Failure> {
     let gauge = Progress::new();
-    let mut solver = problem.solver().with_limits(limits(args).progress(gauge.clone()));
+    let limits = if progress::shown() { limits(args).progress(gauge.clone()) } else { limits(args) };
+    let mut solver = problem.solver().with_limits(limits);
     if let Some(seed) = args.seed {
         solver.set_seed(Some(seed));
     }
