@@ -9,13 +9,17 @@
 //! [`check_solution`] counts from scratch. A [`Checker`] checks a stream of
 //! solutions, such as a search reports them, at a cost per solution that
 //! is close to nothing: it keeps the state of the solution it checked last
-//! (bit sets of the items covered, or use counts for big problems; see
-//! [`Checker`]'s fields), and for the next one it redoes only the options
-//! after their common prefix. A failure is re-checked from scratch for its
-//! message.
+//! (bit sets of the items covered after each prefix, with use counts per
+//! prefix for items with multiplicities (`layered`), or use counts for big
+//! problems; see [`Checker`]'s fields), and for the next one it redoes only
+//! the options after their common prefix. A failure is re-checked from
+//! scratch for its message.
+
+mod layered;
 
 use super::ids::{ColorId, ItemId, OptionId};
 use super::problem::Problem;
+use layered::Layered;
 use thiserror::Error;
 
 /// Why a set of options is not a solution.
@@ -142,6 +146,13 @@ pub struct Checker {
     /// The solution checked last, whose state is kept below.
     current: Vec<OptionId>,
     method: Method,
+    /// With multiplicities, an option whose items all have upper bounds
+    /// above 1 could be chosen twice without breaking a bound; if the
+    /// problem has one, `seen` (one stamp per option) catches a repeat.
+    /// Empty otherwise: a repeated option then uses some item twice.
+    seen: Vec<u32>,
+    /// The stamp of the solution being checked.
+    stamp: u32,
 }
 
 /// How a [`Checker`] keeps the state of `current`.
@@ -157,8 +168,15 @@ enum Method {
     Bits8(Bits<8>),
     /// Many items: use counts per item.
     Counts(Counts),
-    /// Multiplicities (without colours): use counts against each item's
-    /// bounds.
+    /// Multiplicities (without colours), up to 64, 128, 256 or 512 items
+    /// and [`layered::MAX_SLOTS`] items with an upper bound above 1: bit
+    /// sets and use counts per prefix.
+    Layered1(Layered<1>),
+    Layered2(Layered<2>),
+    Layered4(Layered<4>),
+    Layered8(Layered<8>),
+    /// Other multiplicities (without colours): use counts against each
+    /// item's bounds.
     Bounded(Bounded),
 }
 
@@ -235,16 +253,24 @@ struct Bits<const W: usize> {
 
 impl<const W: usize> Bits<W> {
     fn new(problem: &Problem) -> Bits<W> {
-        let set = |items: &mut dyn Iterator<Item = usize>| {
+        let options: Vec<Vec<usize>> = (0..problem.option_count())
+            .map(|o| problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_usize()).collect())
+            .collect();
+        let primary: Vec<usize> =
+            (0..problem.item_count()).filter(|&i| problem.is_primary(ItemId::from_u32(i as u32))).collect();
+        Bits::from_items(&options, &primary)
+    }
+
+    /// The state for options with these items (each below `64 * W`), of
+    /// which `required` must be covered.
+    fn from_items(options: &[Vec<usize>], required: &[usize]) -> Bits<W> {
+        let set = |items: &[usize]| {
             let mut s = [0; W];
-            items.for_each(|i| s[i / 64] |= 1 << (i % 64));
+            items.iter().for_each(|&i| s[i / 64] |= 1 << (i % 64));
             s
         };
-        let masks = (0..problem.option_count())
-            .map(|o| set(&mut problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_usize())))
-            .collect();
-        let primary = set(&mut (0..problem.item_count()).filter(|&i| problem.is_primary(ItemId::from_u32(i as u32))));
-        Bits { masks, primary, union: vec![[0; W]], overlap: vec![[0; W]] }
+        let masks = options.iter().map(|o| set(o)).collect();
+        Bits { masks, primary: set(required), union: vec![[0; W]], overlap: vec![[0; W]] }
     }
 
     /// Replaces the options after the first `common` with `new`; returns
@@ -291,6 +317,13 @@ impl Checker {
     pub fn new(problem: &Problem) -> Checker {
         let method = match problem.item_count().div_ceil(64) {
             _ if problem.has_colors() => Method::Fresh,
+            _ if problem.has_multiplicities() && layered::slot_count(problem) > layered::MAX_SLOTS => {
+                Method::Bounded(Bounded::new(problem))
+            }
+            0..=1 if problem.has_multiplicities() => Method::Layered1(Layered::new(problem)),
+            2 if problem.has_multiplicities() => Method::Layered2(Layered::new(problem)),
+            3..=4 if problem.has_multiplicities() => Method::Layered4(Layered::new(problem)),
+            5..=8 if problem.has_multiplicities() => Method::Layered8(Layered::new(problem)),
             _ if problem.has_multiplicities() => Method::Bounded(Bounded::new(problem)),
             0..=1 => Method::Bits1(Bits::new(problem)),
             2 => Method::Bits2(Bits::new(problem)),
@@ -310,7 +343,11 @@ impl Checker {
                 Method::Counts(Counts { items, spans, uses, excess: 0, primary_uses: 0, primary })
             }
         };
-        Checker { problem: problem.clone(), current: Vec::new(), method }
+        let repeatable = problem.has_multiplicities()
+            && (0..problem.option_count())
+                .any(|o| problem.option(OptionId::from_u32(o as u32)).iter().all(|&(i, _)| problem.bounds(i).1 >= 2));
+        let seen = if repeatable { vec![0; problem.option_count()] } else { Vec::new() };
+        Checker { problem: problem.clone(), current: Vec::new(), method, seen, stamp: 0 }
     }
 
     /// Checks that `solution` is an exact cover of the problem, as
@@ -325,6 +362,10 @@ impl Checker {
             Method::Bits2(bits) => bits.update(common, new),
             Method::Bits4(bits) => bits.update(common, new),
             Method::Bits8(bits) => bits.update(common, new),
+            Method::Layered1(layered) => layered.update(common, new),
+            Method::Layered2(layered) => layered.update(common, new),
+            Method::Layered4(layered) => layered.update(common, new),
+            Method::Layered8(layered) => layered.update(common, new),
             Method::Counts(counts) => counts.update(&self.current[common..], new),
             Method::Bounded(bounded) => bounded.update(&self.current[common..], new),
         };
@@ -340,12 +381,28 @@ impl Checker {
             self.current.truncate(common);
             self.current.extend_from_slice(new);
         }
-        if valid == Some(true) {
+        if valid == Some(true) && !self.repeats(solution) {
             return Ok(());
         }
         let fresh = check_solution(&self.problem, solution);
         debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
         fresh
+    }
+}
+
+impl Checker {
+    /// Whether `solution` (of known options) chooses an option twice,
+    /// when that could go unseen otherwise (see `seen`).
+    fn repeats(&mut self, solution: &[OptionId]) -> bool {
+        if self.seen.is_empty() {
+            return false;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        solution.iter().any(|o| std::mem::replace(&mut self.seen[o.as_usize()], self.stamp) == self.stamp)
     }
 }
 
@@ -525,6 +582,77 @@ mod tests {
         for mask in 0u32..1 << n {
             let s: Vec<OptionId> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| OptionId::new(k).unwrap()).collect();
             assert_eq!(checker.check(&s).is_ok(), check_solution(&p, &s).is_ok(), "{s:?}");
+        }
+    }
+
+    /// With multiplicities, every kind of state (bit sets and slots of 1 to
+    /// 8 words; use counts when there are more than 64 slots or 512 items)
+    /// agrees with the fresh check: on the solutions the engine finds, on
+    /// near misses made from them, and after an unknown option.
+    #[test]
+    fn every_kind_of_bounded_state_agrees() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for (items, slots, secondary) in
+            [(30, 3, 4), (100, 10, 10), (300, 20, 30), (450, 64, 20), (90, 70, 5), (600, 8, 30)]
+        {
+            let mut b = crate::cover::ProblemBuilder::new();
+            let item: Vec<ItemId> = (0..items)
+                .map(|i| match i {
+                    _ if i < slots => b.primary_with_bounds(format!("m{i}"), i as u32 % 2, 2 + i as u32 % 2),
+                    _ if i < slots + 5 => b.primary_with_bounds(format!("z{i}"), 0, 1),
+                    _ if i >= items - secondary => b.secondary(format!("s{i}")),
+                    _ => b.primary(format!("p{i}")),
+                })
+                .collect::<Result<_, _>>()
+                .unwrap();
+            // A solution: every plain primary item in a partition, each
+            // slot item twice; then random options.
+            let plain: Vec<usize> = (slots + 5..items - secondary).collect();
+            for part in plain.chunks(3) {
+                b.option_ids(&part.iter().map(|&i| item[i]).collect::<Vec<_>>()).unwrap();
+            }
+            for i in 0..slots {
+                b.option_ids(&[item[i]]).unwrap();
+                b.option_ids(&[item[i], item[slots + i % 5]]).unwrap();
+            }
+            for _ in 0..items {
+                let mut chosen: Vec<usize> = (0..3).map(|_| rng.random_range(0..items)).collect();
+                chosen.sort();
+                chosen.dedup();
+                b.option_ids(&chosen.into_iter().map(|i| item[i]).collect::<Vec<_>>()).unwrap();
+            }
+            let p = b.build().unwrap();
+            assert!(p.has_multiplicities());
+            let mut checker = Checker::new(&p);
+            let expected = if slots > layered::MAX_SLOTS || items > 512 { "Bounded" } else { "Layered" };
+            assert!(format!("{:?}", checker.method).contains(expected), "{items} items, {slots} slots");
+            let mut solver = p.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
+            let mut solutions = Vec::new();
+            while let Some(s) = solver.next_solution() {
+                assert_eq!(checker.check(s), Ok(()));
+                solutions.push(s.to_vec());
+                if solutions.len() == 40 {
+                    break;
+                }
+            }
+            assert!(!solutions.is_empty(), "{items} items");
+            let n = p.option_count() as u32;
+            for s in &solutions {
+                let k = rng.random_range(0..s.len());
+                let mut swapped = s.clone();
+                swapped[k] = OptionId::from_u32(rng.random_range(0..n));
+                let mut unknown = s.clone();
+                unknown[k] = OptionId::from_u32(n + 1);
+                let near = [s[..s.len() - 1].to_vec(), [s.clone(), ids(&[0])].concat(), swapped, unknown, s.clone()];
+                for candidate in &near {
+                    let (got, fresh) = (checker.check(candidate), check_solution(&p, candidate));
+                    assert_eq!(got.is_ok(), fresh.is_ok(), "{items} items: {candidate:?}");
+                    if matches!(fresh, Err(CheckError::NoSuchOption(_))) {
+                        assert_eq!(got, fresh);
+                    }
+                }
+            }
         }
     }
 
