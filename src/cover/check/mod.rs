@@ -656,6 +656,22 @@ mod tests {
         }
     }
 
+    /// The common prefix, against the plain definition, for lengths on
+    /// both sides of the blocks of eight.
+    #[test]
+    fn common_prefixes() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5000 {
+            let a: Vec<OptionId> = (0..rng.random_range(0..40)).map(|_| OptionId::from_u32(rng.random_range(0..3))).collect();
+            let mut b = a.clone();
+            b.truncate(rng.random_range(0..=a.len()));
+            b.extend((0..rng.random_range(0..10)).map(|_| OptionId::from_u32(rng.random_range(0..3))));
+            let plain = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            assert_eq!(common_prefix(&a, &b), plain, "{a:?} {b:?}");
+        }
+    }
+
     /// A secondary item without colours may be covered at most once.
     #[test]
     fn plain_secondary_items_are_used_at_most_once() {
