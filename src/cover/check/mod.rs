@@ -663,7 +663,8 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         for _ in 0..5000 {
-            let a: Vec<OptionId> = (0..rng.random_range(0..40)).map(|_| OptionId::from_u32(rng.random_range(0..3))).collect();
+            let a: Vec<OptionId> =
+                (0..rng.random_range(0..40)).map(|_| OptionId::from_u32(rng.random_range(0..3))).collect();
             let mut b = a.clone();
             b.truncate(rng.random_range(0..=a.len()));
             b.extend((0..rng.random_range(0..10)).map(|_| OptionId::from_u32(rng.random_range(0..3))));
