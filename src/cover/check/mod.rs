@@ -183,7 +183,8 @@ enum Method {
 /// The counting state with multiplicities: `uses[i]` is the number of
 /// options of `current` containing item `i`, and `bad` the number of items
 /// whose count lies outside `lo[i]..=hi[i]` (secondary items: `0..=1`). It
-/// is valid when `bad` is 0. An option given twice uses its items twice.
+/// is valid when `bad` is 0. An option given twice uses its items twice
+/// (a repeat that stays within the bounds is caught by `Checker::seen`).
 #[derive(Clone, Debug)]
 struct Bounded {
     items: Vec<u32>,
@@ -241,12 +242,13 @@ impl Bounded {
 /// cover and `overlap[k]` the set of items covered twice or more, kept for
 /// every `k`, so a new solution starts from its common prefix with the
 /// last one. A solution is valid when its final `overlap` is empty and its
-/// `union` holds every primary item.
+/// `union` holds every required item (the primary items; see `layered`
+/// for problems with multiplicities).
 #[derive(Clone, Debug)]
 struct Bits<const W: usize> {
     /// The items of each option.
     masks: Vec<[u64; W]>,
-    primary: [u64; W],
+    required: [u64; W],
     union: Vec<[u64; W]>,
     overlap: Vec<[u64; W]>,
 }
@@ -270,7 +272,7 @@ impl<const W: usize> Bits<W> {
             s
         };
         let masks = options.iter().map(|o| set(o)).collect();
-        Bits { masks, primary: set(required), union: vec![[0; W]], overlap: vec![[0; W]] }
+        Bits { masks, required: set(required), union: vec![[0; W]], overlap: vec![[0; W]] }
     }
 
     /// Replaces the options after the first `common` with `new`; returns
@@ -290,7 +292,7 @@ impl<const W: usize> Bits<W> {
             u = std::array::from_fn(|j| u[j] | m[j]);
             (*union, *overlap) = (u, v);
         }
-        Some((0..W).all(|j| v[j] == 0 && u[j] & self.primary[j] == self.primary[j]))
+        Some((0..W).all(|j| v[j] == 0 && u[j] & self.required[j] == self.required[j]))
     }
 }
 
@@ -315,32 +317,26 @@ struct Counts {
 impl Checker {
     /// A checker for solutions of `problem`.
     pub fn new(problem: &Problem) -> Checker {
-        let method = match problem.item_count().div_ceil(64) {
-            _ if problem.has_colors() => Method::Fresh,
-            _ if problem.has_multiplicities() && layered::slot_count(problem) > layered::MAX_SLOTS => {
-                Method::Bounded(Bounded::new(problem))
+        // Bit sets of 1, 2, 4 or 8 words when the items fit in them.
+        let words = problem.item_count().div_ceil(64);
+        let method = if problem.has_colors() {
+            Method::Fresh
+        } else if problem.has_multiplicities() {
+            match words {
+                _ if layered::slot_count(problem) > layered::MAX_SLOTS => Method::Bounded(Bounded::new(problem)),
+                0..=1 => Method::Layered1(Layered::new(problem)),
+                2 => Method::Layered2(Layered::new(problem)),
+                3..=4 => Method::Layered4(Layered::new(problem)),
+                5..=8 => Method::Layered8(Layered::new(problem)),
+                _ => Method::Bounded(Bounded::new(problem)),
             }
-            0..=1 if problem.has_multiplicities() => Method::Layered1(Layered::new(problem)),
-            2 if problem.has_multiplicities() => Method::Layered2(Layered::new(problem)),
-            3..=4 if problem.has_multiplicities() => Method::Layered4(Layered::new(problem)),
-            5..=8 if problem.has_multiplicities() => Method::Layered8(Layered::new(problem)),
-            _ if problem.has_multiplicities() => Method::Bounded(Bounded::new(problem)),
-            0..=1 => Method::Bits1(Bits::new(problem)),
-            2 => Method::Bits2(Bits::new(problem)),
-            3..=4 => Method::Bits4(Bits::new(problem)),
-            5..=8 => Method::Bits8(Bits::new(problem)),
-            _ => {
-                let (mut items, mut spans) = (Vec::new(), Vec::new());
-                for o in 0..problem.option_count() {
-                    let option = problem.option(OptionId::from_u32(o as u32));
-                    let start = items.len() as u32;
-                    items.extend(option.iter().map(|&(i, _)| i.as_u32()));
-                    let primaries = option.iter().filter(|&&(i, _)| problem.is_primary(i)).count() as u32;
-                    spans.push((start, items.len() as u32, primaries));
-                }
-                let primary = problem.primary_count() as u64;
-                let uses = vec![0; problem.item_count()];
-                Method::Counts(Counts { items, spans, uses, excess: 0, primary_uses: 0, primary })
+        } else {
+            match words {
+                0..=1 => Method::Bits1(Bits::new(problem)),
+                2 => Method::Bits2(Bits::new(problem)),
+                3..=4 => Method::Bits4(Bits::new(problem)),
+                5..=8 => Method::Bits8(Bits::new(problem)),
+                _ => Method::Counts(Counts::new(problem)),
             }
         };
         let repeatable = problem.has_multiplicities()
@@ -388,9 +384,7 @@ impl Checker {
         debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
         fresh
     }
-}
 
-impl Checker {
     /// Whether `solution` (of known options) chooses an option twice,
     /// when that could go unseen otherwise (see `seen`).
     fn repeats(&mut self, solution: &[OptionId]) -> bool {
@@ -407,6 +401,19 @@ impl Checker {
 }
 
 impl Counts {
+    fn new(problem: &Problem) -> Counts {
+        let (mut items, mut spans) = (Vec::new(), Vec::new());
+        for o in 0..problem.option_count() {
+            let option = problem.option(OptionId::from_u32(o as u32));
+            let start = items.len() as u32;
+            items.extend(option.iter().map(|&(i, _)| i.as_u32()));
+            let primaries = option.iter().filter(|&&(i, _)| problem.is_primary(i)).count() as u32;
+            spans.push((start, items.len() as u32, primaries));
+        }
+        let primary = problem.primary_count() as u64;
+        Counts { items, spans, uses: vec![0; problem.item_count()], excess: 0, primary_uses: 0, primary }
+    }
+
     /// Replaces the options `old` (the end of the last solution) with
     /// `new`; returns whether the result is a cover, or `None` (leaving
     /// the state to be rebuilt) if `new` names an unknown option.
@@ -505,6 +512,19 @@ mod tests {
         }
     }
 
+    /// Up to `max` solutions the engine finds for `p` (within a node
+    /// budget), each of which `checker` must accept.
+    fn checked_solutions(p: &Problem, checker: &mut Checker, max: usize) -> Vec<Vec<OptionId>> {
+        let mut solver = p.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
+        let mut solutions = Vec::new();
+        while solutions.len() < max {
+            let Some(s) = solver.next_solution() else { break };
+            assert_eq!(checker.check(s), Ok(()));
+            solutions.push(s.to_vec());
+        }
+        solutions
+    }
+
     /// Every kind of state (bit sets of 1 to 8 words, counts) agrees with
     /// the fresh check, on problems of 40 to 700 items: every solution the
     /// engine finds, and near misses made from them (an option dropped, an
@@ -533,15 +553,7 @@ mod tests {
             }
             let p = b.build().unwrap();
             let mut checker = Checker::new(&p);
-            let mut solver = p.solver();
-            let mut solutions = Vec::new();
-            while let Some(s) = solver.next_solution() {
-                assert_eq!(checker.check(s), Ok(()));
-                solutions.push(s.to_vec());
-                if solutions.len() == 50 {
-                    break;
-                }
-            }
+            let solutions = checked_solutions(&p, &mut checker, 50);
             assert!(!solutions.is_empty());
             for s in &solutions {
                 let n = p.option_count() as u32;
@@ -627,15 +639,7 @@ mod tests {
             let mut checker = Checker::new(&p);
             let expected = if slots > layered::MAX_SLOTS || items > 512 { "Bounded" } else { "Layered" };
             assert!(format!("{:?}", checker.method).contains(expected), "{items} items, {slots} slots");
-            let mut solver = p.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
-            let mut solutions = Vec::new();
-            while let Some(s) = solver.next_solution() {
-                assert_eq!(checker.check(s), Ok(()));
-                solutions.push(s.to_vec());
-                if solutions.len() == 40 {
-                    break;
-                }
-            }
+            let solutions = checked_solutions(&p, &mut checker, 40);
             assert!(!solutions.is_empty(), "{items} items");
             let n = p.option_count() as u32;
             for s in &solutions {
