@@ -15,7 +15,9 @@
 //! (1.2.1, with Glenn Fowler's `serate`); the code is our own.
 
 pub(crate) mod advanced;
+pub(crate) mod links;
 pub(crate) mod propagate;
+pub(crate) mod reach;
 pub(crate) mod run;
 
 use crate::sudoku::logic::se::board::{cell_name, region_name};

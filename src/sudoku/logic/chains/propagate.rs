@@ -18,7 +18,7 @@
 
 use super::advanced;
 use super::run::{Cause, Key, NONE, Run, key, parts};
-use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
 use std::collections::VecDeque;
 
 /// How a search links nodes.
@@ -52,20 +52,33 @@ pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec
             out.push((key(c, v, false), Cause::Cell));
         }
     }
-    let bit = 1u16 << (d - 1);
-    for (i, &p) in PEERS[c].iter().enumerate() {
-        let p = p as usize;
-        if cur.cand[p] & bit != 0 {
-            let kind = if i < 8 {
-                0
-            } else if i < 14 {
-                1
-            } else {
-                2
-            };
-            out.push((key(p, d, false), Cause::Region(REGIONS_OF[c][kind])));
+    // The peers in SE's order (block, then the rest of the row, then of
+    // the column), read from the houses' places of `d`.
+    for (t, &skip) in OUTSIDE[c].iter().enumerate() {
+        let r = REGIONS_OF[c][t];
+        let mut places = cur.places(usize::from(r), d) & !skip;
+        while places != 0 {
+            let i = places.trailing_zeros() as usize;
+            places &= places - 1;
+            out.push((key(usize::from(REGIONS[usize::from(r)][i]), d, false), Cause::Region(r)));
         }
     }
+}
+
+/// For each cell and each of its houses (block, row, column), the places
+/// of the house that are not peers met in an earlier house: the cell
+/// itself in its block, and the block's three in its row and column.
+const OUTSIDE: [[u16; 3]; 81] = outside();
+
+const fn outside() -> [[u16; 3]; 81] {
+    let mut out = [[0u16; 3]; 81];
+    let mut k = 0;
+    while k < 81 {
+        let (row, col) = (k / 9, k % 9);
+        out[k] = [1 << INDEX_IN[k][0], 0b111 << (col / 3 * 3), 0b111 << (row / 3 * 3)];
+        k += 1;
+    }
+    out
 }
 
 /// The on nodes an off node implies: keys, causes and the range of their
@@ -140,20 +153,42 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
     let mut run = Run::new();
     let id = run.push(start, Cause::Assumed, &[]);
     run.enter(id);
-    let (mut on_q, mut off_q) = (VecDeque::new(), VecDeque::new());
+    let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
+    let outcome = search(orig, &mut cur, run, id, start, mode, &mut scratch);
+    SCRATCH.with(|s| s.set(Some(scratch)));
+    outcome
+}
+
+/// The queues and lists of one search, kept between searches (a nested
+/// search, which finds none there, makes its own).
+#[derive(Default)]
+struct Scratch {
+    on_q: VecDeque<u32>,
+    off_q: VecDeque<u32>,
+    offs: Vec<(Key, Cause)>,
+    ons: Ons,
+    parents: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
+/// The loop of [`propagate`], from node `id` of `run`.
+fn search(orig: &Board, cur: &mut Board, mut run: Run, id: u32, start: Key, mode: Mode, s: &mut Scratch) -> Outcome {
+    let Scratch { on_q, off_q, offs, ons, parents } = s;
+    on_q.clear();
+    off_q.clear();
     if start % 2 == 1 {
         on_q.push_back(id)
     } else {
         off_q.push_back(id)
     }
-    let mut offs = Vec::with_capacity(32);
-    let mut ons = Ons::default();
-    let mut parents = Vec::with_capacity(16);
     loop {
         if let Some(p) = on_q.pop_front() {
             let (c, d, _) = parts(run.key_of(p));
-            on_to_off(&cur, c, d, mode.cells, &mut offs);
-            for &(k, cause) in &offs {
+            on_to_off(cur, c, d, mode.cells, offs);
+            for &(k, cause) in offs.iter() {
                 let conj = run.get(k | 1);
                 if conj != NONE {
                     let off = run.push(k, cause, &[p]);
@@ -167,7 +202,7 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
             }
         } else if let Some(p) = off_q.pop_front() {
             let (c, d, _) = parts(run.key_of(p));
-            off_to_on(&cur, orig, &run, c, d, mode.cells, true, &mut ons);
+            off_to_on(cur, orig, &run, c, d, mode.cells, true, ons);
             if mode.dynamic {
                 cur.remove(c, d);
             }
@@ -177,11 +212,11 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
                 parents.extend_from_slice(&ons.hidden[from..to]);
                 let conj = run.get(k & !1);
                 if conj != NONE {
-                    let on = run.push(k, cause, &parents);
+                    let on = run.push(k, cause, parents);
                     return Outcome { run: run.into(), contradiction: Some((on, conj)) };
                 }
                 if run.get(k) == NONE {
-                    let id = run.push(k, cause, &parents);
+                    let id = run.push(k, cause, parents);
                     run.enter(id);
                     on_q.push_back(id);
                 }
@@ -191,7 +226,7 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
             if mode.level == 0 {
                 break;
             }
-            for (k, parents, nested) in advanced::eliminations(&cur, orig, &run, mode.level) {
+            for (k, parents, nested) in advanced::eliminations(cur, orig, &run, mode.level) {
                 if run.get(k) == NONE {
                     let id = run.push(k, Cause::Advanced, &parents);
                     run.nodes[id as usize].nested = nested;

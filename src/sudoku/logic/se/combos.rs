@@ -22,26 +22,6 @@ pub(crate) fn subsets(k: u32, n: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Every `k`-subset of `0..n` for `n` up to 64, as sorted index lists, in
-/// the same order as [`subsets`].
-pub(crate) fn subsets64(k: u32, n: u32) -> impl Iterator<Item = Vec<usize>> {
-    let first: Option<u64> = if k > n || n > 64 { None } else { Some(if k == 64 { !0 } else { (1u64 << k) - 1 }) };
-    let limit: u128 = 1u128 << n;
-    std::iter::successors(first, move |&v| {
-        if v == 0 {
-            return None;
-        }
-        let smallest = v & v.wrapping_neg();
-        let ripple = u128::from(v) + u128::from(smallest);
-        if ripple >= limit {
-            return None;
-        }
-        let ripple = ripple as u64;
-        Some(ripple | (((v ^ ripple) >> 2) / smallest))
-    })
-    .map(|m| (0..64).filter(|i| m >> i & 1 != 0).collect())
-}
-
 /// The set bits of `mask`, lowest first.
 pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -66,7 +46,5 @@ mod tests {
         assert_eq!(subsets(9, 9).collect::<Vec<_>>(), vec![0x1ff]);
         assert_eq!(subsets(4, 3).count(), 0);
         assert_eq!(bits(0b1010).collect::<Vec<_>>(), vec![1, 3]);
-        assert_eq!(subsets64(2, 40).count(), 780);
-        assert_eq!(subsets64(2, 40).last(), Some(vec![38, 39]));
     }
 }

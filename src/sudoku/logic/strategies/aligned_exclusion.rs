@@ -12,68 +12,100 @@
 //! order; a third cell is a base cell among the first two's excluders.
 
 use crate::sudoku::logic::se::board::{Board, PEERS, cell_name, sees};
-use crate::sudoku::logic::se::combos::{bits, subsets64};
+use crate::sudoku::logic::se::combos::bits;
 use crate::sudoku::logic::{Step, Technique, words};
 
 /// The first aligned exclusion of `degree` (2 or 3) cells, SE's way.
 pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
-    let mut base: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = Vec::new();
-    let mut sets: Vec<u128> = Vec::new();
+    // The base cells in cell order; for each, its excluders in SE's peer
+    // order (a list and a set) and its position among the base cells.
+    let mut base = [0u8; 81];
+    let mut excluders = [[0u8; 20]; 81];
+    let mut lens = [0u8; 81];
+    let mut sets = [0u128; 81];
+    let mut position = [u8::MAX; 81];
+    let mut n = 0;
     let mut is_base = 0u128;
-    #[allow(clippy::needless_range_loop)]
     for k in 0..81 {
-        if b.count(k) < 2 {
+        if b.count(k) < 2 || PEERS[k].iter().any(|&p| b.count(p as usize) == 1) {
             continue;
         }
-        let peers = PEERS[k].iter().map(|&p| p as usize);
-        if peers.clone().any(|p| b.count(p) == 1) {
-            continue;
+        let (mut len, mut set) = (0, 0u128);
+        for &p in &PEERS[k] {
+            if (2..=degree as u32).contains(&b.count(p as usize)) {
+                excluders[n][len] = p;
+                len += 1;
+                set |= 1u128 << p;
+            }
         }
-        let ex: Vec<usize> = peers.filter(|&p| (2..=degree as u32).contains(&b.count(p))).collect();
-        if !ex.is_empty() {
-            base.push(k);
-            sets.push(ex.iter().fold(0, |m, &p| m | 1u128 << p));
-            excluders.push(ex);
+        if len > 0 {
+            base[n] = k as u8;
+            lens[n] = len as u8;
+            sets[n] = set;
+            position[k] = n as u8;
             is_base |= 1u128 << k;
+            n += 1;
         }
     }
-    if base.len() < degree {
+    if n < degree {
         return None;
     }
-    let position = |k: usize| base.iter().position(|&c| c == k);
-    for pair in subsets64(2, base.len() as u32) {
-        let (i0, i1) = (pair[0], pair[1]);
-        let common01 = sets[i0] & sets[i1];
-        if degree == 2 {
-            if common01.count_ones() >= 2
-                && let Some(step) = exclude(b, &[base[i0], base[i1]], &ordered(&excluders[i0], common01))
-            {
-                return Some(step);
+    let excluders_of = |i: usize| &excluders[i][..usize::from(lens[i])];
+    // Pairs in SE's order: by the larger index, then the smaller.
+    for i1 in 1..n {
+        for i0 in 0..i1 {
+            let (c0, c1) = (usize::from(base[i0]), usize::from(base[i1]));
+            let common01 = sets[i0] & sets[i1];
+            if degree == 2 {
+                if common01.count_ones() >= 2
+                    && let Some(step) = exclude(b, &[c0, c1], &ordered(excluders_of(i0), common01))
+                {
+                    return Some(step);
+                }
+                continue;
             }
-            continue;
-        }
-        let twin = (sets[i0] | sets[i1]) & is_base & !(1u128 << base[i0] | 1u128 << base[i1]);
-        if twin == 0 {
-            continue;
-        }
-        let tail = excluders[i0].iter().chain(excluders[i1].iter().filter(|&&k| sets[i0] >> k & 1 == 0));
-        for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
-            let i2 = position(third)?;
-            let common = common01 & sets[i2];
-            if common.count_ones() >= 2
-                && let Some(step) = exclude(b, &[base[i0], base[i1], third], &ordered(&excluders[i0], common))
-            {
-                return Some(step);
+            // A triple's common cells are among the pair's.
+            let twin = (sets[i0] | sets[i1]) & is_base & !(1u128 << c0 | 1u128 << c1);
+            if twin == 0 || common01.count_ones() < 2 {
+                continue;
+            }
+            let tail = excluders_of(i0).iter().chain(excluders_of(i1).iter().filter(|&&k| sets[i0] >> k & 1 == 0));
+            for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
+                let common = common01 & sets[usize::from(position[usize::from(third)])];
+                if common.count_ones() >= 2
+                    && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], &ordered(excluders_of(i0), common))
+                {
+                    return Some(step);
+                }
             }
         }
     }
     None
 }
 
-/// The cells of `set`, in the order of `order`.
-fn ordered(order: &[usize], set: u128) -> Vec<usize> {
-    order.iter().copied().filter(|&k| set >> k & 1 != 0).collect()
+/// The cells of `set`, in the order of `order` (at most 20).
+fn ordered(order: &[u8], set: u128) -> Cells {
+    let mut out = Cells { cells: [0; 20], len: 0 };
+    for &k in order {
+        if set >> k & 1 != 0 {
+            out.cells[out.len] = usize::from(k);
+            out.len += 1;
+        }
+    }
+    out
+}
+
+/// A short list of cells on the stack.
+struct Cells {
+    cells: [usize; 20],
+    len: usize,
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
 }
 
 /// Whether base cells alone (no common cell can be emptied) exclude a
@@ -116,28 +148,47 @@ fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
     }
     let dead = |used: u16| masks.iter().any(|&m| m & !used == 0);
     let s01 = sees(cells[0], cells[1]);
+    let (s02, s12) = if n == 3 { (sees(cells[0], cells[2]), sees(cells[1], cells[2])) } else { (false, false) };
+    let full: [u16; 3] = std::array::from_fn(|i| if i < n { b.cand[cells[i]] } else { 0 });
+    // The digits of each cell that some possible combination uses; a
+    // combination of digits all already allowed is not tried again.
     let mut allowed = [0u16; 3];
-    for a in bits(u32::from(b.cand[cells[0]])) {
-        for c in bits(u32::from(b.cand[cells[1]])) {
+    let mut ma = full[0];
+    while ma != 0 {
+        let a = ma & ma.wrapping_neg();
+        ma &= ma - 1;
+        let mut mc = full[1];
+        while mc != 0 {
+            let c = mc & mc.wrapping_neg();
+            mc &= mc - 1;
             if a == c && s01 {
                 continue;
             }
-            let used = 1u16 << a | 1 << c;
             if n == 2 {
-                if !dead(used) {
-                    allowed[0] |= 1 << a;
-                    allowed[1] |= 1 << c;
+                if !dead(a | c) {
+                    allowed[0] |= a;
+                    allowed[1] |= c;
                 }
                 continue;
             }
-            for e in bits(u32::from(b.cand[cells[2]])) {
-                if (e == a && sees(cells[0], cells[2])) || (e == c && sees(cells[1], cells[2])) || dead(used | 1 << e) {
+            let mut me = full[2];
+            while me != 0 {
+                let e = me & me.wrapping_neg();
+                me &= me - 1;
+                if (e == a && s02) || (e == c && s12) {
                     continue;
                 }
-                allowed[0] |= 1 << a;
-                allowed[1] |= 1 << c;
-                allowed[2] |= 1 << e;
+                let known = allowed[0] & a != 0 && allowed[1] & c != 0 && allowed[2] & e != 0;
+                if known || dead(a | c | e) {
+                    continue;
+                }
+                allowed[0] |= a;
+                allowed[1] |= c;
+                allowed[2] |= e;
             }
+        }
+        if allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2] {
+            return None;
         }
     }
     let elims: Vec<(usize, u8)> = cells

@@ -170,8 +170,10 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
         for &d in &digits {
             let on = s.on(c, d);
-            let off = Rc::new(propagate(b, key(c, d, false), rule.mode()));
-            if rule.dynamic || rule.nishio {
+            // Only contradictions and double chains (dynamic or Nishio) use
+            // the search from `d@c` off.
+            let off = (rule.dynamic || rule.nishio).then(|| Rc::new(propagate(b, key(c, d, false), rule.mode())));
+            if let Some(off) = &off {
                 if let Some((a, z)) = on.contradiction {
                     let r = on.run.clone();
                     push(
@@ -195,7 +197,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                     );
                 }
             }
-            if n >= 3 && rule.dynamic && !rule.nishio {
+            if let Some(off) = off.as_ref().filter(|_| n >= 3 && rule.dynamic && !rule.nishio) {
                 let (ron, roff) = (on.run.clone(), off.run.clone());
                 for list in [&on.run.on_list, &on.run.off_list] {
                     for &id in list {
@@ -224,11 +226,10 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             for list in [&runs[0].run.on_list, &runs[0].run.off_list] {
                 for &id in list {
                     let k = runs[0].run.key_of(id);
-                    let ids: Vec<u32> = runs.iter().map(|o| o.run.get(k)).collect();
-                    if ids.contains(&NONE) {
+                    if runs.iter().any(|o| o.run.get(k) == NONE) {
                         continue;
                     }
-                    let targets = shared.iter().cloned().zip(ids).collect();
+                    let targets = shared.iter().map(|r| (r.clone(), r.get(k))).collect();
                     push(&mut out, Kind::Cell, Source::Cell(c), targets, k, true);
                 }
             }
@@ -260,11 +261,10 @@ fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize
         for list in [&on.run.on_list, &on.run.off_list] {
             for &id in list {
                 let k = on.run.key_of(id);
-                let ids: Vec<u32> = outcomes.iter().map(|o| o.run.get(k)).collect();
-                if ids.contains(&NONE) {
+                if outcomes.iter().any(|o| o.run.get(k) == NONE) {
                     continue;
                 }
-                let targets = shared.iter().cloned().zip(ids).collect();
+                let targets = shared.iter().map(|r| (r.clone(), r.get(k))).collect();
                 push(out, Kind::Region, Source::Region(r, d), targets, k, true);
             }
         }

@@ -19,7 +19,8 @@
 //!   plus length.
 
 use crate::sudoku::logic::Technique;
-use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
+use crate::sudoku::logic::chains::links::Links;
+use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::{Board, PEER_SETS};
@@ -51,7 +52,10 @@ fn can_beat(bound: Option<Order>, base: u8, c: u32, sort: u8) -> bool {
 fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
     let mut out: Vec<ChainHint> = Vec::new();
     let mut run = Run::new();
+    let links = Links::new(b);
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        // Searches that can find nothing are skipped (see `Reach`).
+        let reach = Reach::new(&links, y, x);
         for c in 0..81 {
             if b.count(c) < 2 {
                 continue;
@@ -62,13 +66,18 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
                 }
                 let bound =
                     |out: &Vec<ChainHint>| if best_only { out.iter().map(ChainHint::order).min() } else { None };
-                let best = bound(&out);
-                cycles(b, c, d, y, x, &mut run, &mut out, best);
-                if x {
+                let (on, off) = (key(c, d, true), key(c, d, false));
+                if reach.on_cycle(on) {
                     let best = bound(&out);
-                    forcing(b, key(c, d, true), y, &mut run, &mut out, best);
+                    cycles(&links, c, d, y, x, &mut run, &mut out, best);
+                }
+                if x && reach.reaches(on, off) {
                     let best = bound(&out);
-                    forcing(b, key(c, d, false), y, &mut run, &mut out, best);
+                    forcing(b, &links, on, y, &mut run, &mut out, best);
+                }
+                if x && reach.reaches(off, on) {
+                    let best = bound(&out);
+                    forcing(b, &links, off, y, &mut run, &mut out, best);
                 }
             }
         }
@@ -78,7 +87,16 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
 
 /// Breadth-first waves from `d@c` on, recording every return to it.
 #[allow(clippy::too_many_arguments)]
-fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+fn cycles(
+    links: &Links,
+    c: usize,
+    d: u8,
+    y: bool,
+    x: bool,
+    run: &mut Run,
+    out: &mut Vec<ChainHint>,
+    bound: Option<Order>,
+) {
     let (base, sort) = match (x, y) {
         (true, true) => (70, 4),
         (false, true) => (65, 3),
@@ -91,7 +109,7 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
     let mut on_q = VecDeque::from([root]);
     let mut off_q = VecDeque::new();
     let mut found = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Ons::default());
+    let (mut offs, mut ons) = (Vec::new(), Vec::new());
     let mut length = 0;
     while !on_q.is_empty() || !off_q.is_empty() {
         // A cycle closed in the coming waves has at least `length + 2`
@@ -102,7 +120,7 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
         length += 1;
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            on_to_off(b, pc, pd, y, &mut offs);
+            links.on_to_off(pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
                 if run.get(k) != NONE && run.has_ancestor(p, k) {
                     continue;
@@ -117,8 +135,8 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
         length += 1;
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(b, b, run, pc, pd, y, x, &mut ons);
-            for &(k, cause, ..) in &ons.items {
+            links.off_to_on(pc, pd, y, x, &mut ons);
+            for &(k, cause) in &ons {
                 if length >= 4 && k == source {
                     found.push(run.push(k, cause, &[p]));
                 }
@@ -133,23 +151,40 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
     if found.is_empty() {
         return;
     }
-    let run = Rc::new(run.clone());
+    // The run is shared by the steps, copied only when there is one.
+    let mut shared: Option<Rc<Run>> = None;
     for end in found {
         let path = run.path(end);
         let cells: u128 = path[1..].iter().fold(0, |m, &n| m | 1u128 << parts(run.key_of(n)).0);
-        let (mut forw, mut back) = (Vec::new(), Vec::new());
-        for &n in &path[1..] {
+        // The cells outside the cycle that see one of its off nodes of each
+        // digit; then those that also see an on node, in the order the on
+        // nodes meet them.
+        let seen = |n: u32| {
             let (pc, pd, on) = parts(run.key_of(n));
-            for k in 0..81 {
-                if PEER_SETS[pc] >> k & 1 != 0 && cells >> k & 1 == 0 && b.has(k, pd) {
-                    let list = if on { &mut forw } else { &mut back };
-                    if !list.contains(&(k, pd)) {
-                        list.push((k, pd));
-                    }
+            (pd, on, PEER_SETS[pc] & !cells & links.cells_with(pd))
+        };
+        let mut back = [0u128; 9];
+        for &n in &path[1..] {
+            let (pd, on, m) = seen(n);
+            if !on {
+                back[usize::from(pd) - 1] |= m;
+            }
+        }
+        let mut forw = Vec::new();
+        for &n in &path[1..] {
+            let (pd, on, m) = seen(n);
+            if on {
+                let both = &mut back[usize::from(pd) - 1];
+                let mut hit = *both & m;
+                // Each elimination once: clear it from `back` once taken.
+                *both &= !hit;
+                while hit != 0 {
+                    let k = hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    forw.push((k, pd));
                 }
             }
         }
-        forw.retain(|e| back.contains(e));
         if forw.is_empty() {
             continue;
         }
@@ -159,13 +194,22 @@ fn cycles(b: &Board, c: usize, d: u8, y: bool, x: bool, run: &mut Run, out: &mut
             _ if path.len() == 5 => (Technique::XCycle, "Generalized X-Wing", 65, 2),
             _ => (Technique::XCycle, "Bidirectional X-cycle", 65, 2),
         };
-        out.push(ChainHint::new(t, name, base, sort, Source::Assumption(source), vec![(run.clone(), end)], forw, None));
+        let run = shared.get_or_insert_with(|| Rc::new(run.clone())).clone();
+        out.push(ChainHint::new(t, name, base, sort, Source::Assumption(source), vec![(run, end)], forw, None));
     }
 }
 
 /// Breadth-first waves from one assumption, recording where it turns
 /// itself around (on to off, or off to on).
-fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHint>, bound: Option<Order>) {
+fn forcing(
+    b: &Board,
+    links: &Links,
+    source: Key,
+    y: bool,
+    run: &mut Run,
+    out: &mut Vec<ChainHint>,
+    bound: Option<Order>,
+) {
     let (base, sort) = if y { (70, 4) } else { (66, 2) };
     // The depth (links from the assumption) of the nodes in each queue; a
     // target made from a node of depth `k` has `k + 2` distinct nodes.
@@ -180,7 +224,7 @@ fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHi
         off_q.push_back(root)
     }
     let mut targets: Vec<u32> = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Ons::default());
+    let (mut offs, mut ons) = (Vec::new(), Vec::new());
     while !on_q.is_empty() || !off_q.is_empty() {
         if !on_q.is_empty() {
             if !can_beat(bound, base, on_depth + 2, sort) {
@@ -190,7 +234,7 @@ fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHi
         }
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            on_to_off(b, pc, pd, y, &mut offs);
+            links.on_to_off(pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
                 if k | 1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
@@ -212,8 +256,8 @@ fn forcing(b: &Board, source: Key, y: bool, run: &mut Run, out: &mut Vec<ChainHi
         }
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            off_to_on(b, b, run, pc, pd, y, true, &mut ons);
-            for &(k, cause, ..) in &ons.items {
+            links.off_to_on(pc, pd, y, true, &mut ons);
+            for &(k, cause) in &ons {
                 if k & !1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
                 }

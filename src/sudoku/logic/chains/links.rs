@@ -1,0 +1,167 @@
+//! The links of a fixed board, listed once: what a static chain search
+//! asks of every node it reaches, thousands of times per board.
+//!
+//! [`Links`] gives the same nodes, causes and order as
+//! [`on_to_off`](super::propagate::on_to_off) and
+//! [`off_to_on`](super::propagate::off_to_on) on the board it was built
+//! from (with no hidden parents: nothing is removed in a static search).
+//! A test checks that on every candidate of random boards.
+//!
+//! **Invariant.** A `Links` describes one board; it is built for a search
+//! and dropped with it, never kept across a change of the board.
+
+use super::run::{Cause, Key, key};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
+
+/// The links of every candidate of one board.
+pub(crate) struct Links {
+    /// The candidate masks of the board.
+    cand: [u16; 81],
+    /// For each digit `d`, the cells where it is a candidate (bit `c`).
+    digit_cells: [u128; 9],
+    /// For candidate slot `c * 9 + d - 1`: its peers holding `d`, as off
+    /// keys with their causes, in SE's peer order
+    /// (`peers[start[s]..start[s + 1]]`).
+    start: Vec<u32>,
+    peers: Vec<(Key, Cause)>,
+    /// For each slot: the on keys an off node turns on through houses
+    /// (the other place of `d` in each house of `c` where it has two),
+    /// first one of each key, in block, row, column order.
+    houses: Vec<[(Key, Cause); 3]>,
+    house_len: Vec<u8>,
+}
+
+impl Links {
+    /// The links of `b`.
+    pub(crate) fn new(b: &Board) -> Links {
+        let mut links = Links {
+            cand: b.cand,
+            digit_cells: [0; 9],
+            start: Vec::with_capacity(730),
+            peers: Vec::with_capacity(729 * 8),
+            houses: vec![[(0, Cause::Assumed); 3]; 729],
+            house_len: vec![0; 729],
+        };
+        for c in 0..81 {
+            for d in 1..=9u8 {
+                let slot = c * 9 + usize::from(d) - 1;
+                links.start.push(links.peers.len() as u32);
+                if !b.has(c, d) {
+                    continue;
+                }
+                links.digit_cells[usize::from(d) - 1] |= 1u128 << c;
+                let bit = 1u16 << (d - 1);
+                for (i, &p) in PEERS[c].iter().enumerate() {
+                    if b.cand[usize::from(p)] & bit != 0 {
+                        let kind = match i {
+                            0..8 => 0,
+                            8..14 => 1,
+                            _ => 2,
+                        };
+                        links.peers.push((key(usize::from(p), d, false), Cause::Region(REGIONS_OF[c][kind])));
+                    }
+                }
+                let mut n = 0;
+                for t in 0..3 {
+                    let r = usize::from(REGIONS_OF[c][t]);
+                    let now = b.places(r, d);
+                    if now.count_ones() != 2 {
+                        continue;
+                    }
+                    let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
+                    let k = key(usize::from(REGIONS[r][i]), d, true);
+                    if links.houses[slot][..n].iter().any(|&(o, _)| o == k) {
+                        continue;
+                    }
+                    links.houses[slot][n] = (k, Cause::Region(r as u8));
+                    n += 1;
+                }
+                links.house_len[slot] = n as u8;
+            }
+        }
+        links.start.push(links.peers.len() as u32);
+        links
+    }
+
+    /// Whether `d` is a candidate of `c`.
+    pub(crate) fn has(&self, c: usize, d: u8) -> bool {
+        self.cand[c] >> (d - 1) & 1 != 0
+    }
+
+    /// The cells where `d` is a candidate.
+    pub(crate) fn cells_with(&self, d: u8) -> u128 {
+        self.digit_cells[usize::from(d) - 1]
+    }
+
+    /// The off nodes an on node `d@c` implies, as
+    /// [`on_to_off`](super::propagate::on_to_off) lists them.
+    pub(crate) fn on_to_off(&self, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
+        out.clear();
+        if cells {
+            let mut others = self.cand[c] & !(1 << (d - 1));
+            while others != 0 {
+                let v = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                out.push((key(c, v, false), Cause::Cell));
+            }
+        }
+        let slot = c * 9 + usize::from(d) - 1;
+        out.extend_from_slice(&self.peers[self.start[slot] as usize..self.start[slot + 1] as usize]);
+    }
+
+    /// The on nodes an off node `d@c` implies, as
+    /// [`off_to_on`](super::propagate::off_to_on) lists them on a static
+    /// board: the cell's other candidate (with `cells`, when it has two),
+    /// then the houses' (with `regions`).
+    pub(crate) fn off_to_on(&self, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
+        out.clear();
+        if cells && self.cand[c].count_ones() == 2 {
+            let other = (self.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+            out.push((key(c, other, true), Cause::Cell));
+        }
+        if regions {
+            let slot = c * 9 + usize::from(d) - 1;
+            out.extend_from_slice(&self.houses[slot][..usize::from(self.house_len[slot])]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
+    use crate::sudoku::logic::chains::run::Run;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn same_links_as_the_board() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let run = Run::new();
+        for _ in 0..40 {
+            let mut b = Board::new([0x1ff; 81], [0; 81]);
+            for _ in 0..rng.random_range(0..400) {
+                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+            }
+            let links = Links::new(&b);
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            let mut ons = Ons::default();
+            for c in 0..81 {
+                for d in (1..=9).filter(|&d| b.has(c, d)) {
+                    for cells in [false, true] {
+                        on_to_off(&b, c, d, cells, &mut want);
+                        links.on_to_off(c, d, cells, &mut got);
+                        assert_eq!(got, want, "on {d}@{c}");
+                        for regions in [false, true] {
+                            off_to_on(&b, &b, &run, c, d, cells, regions, &mut ons);
+                            let want: Vec<(Key, Cause)> = ons.items.iter().map(|&(k, cause, ..)| (k, cause)).collect();
+                            assert!(ons.hidden.is_empty());
+                            links.off_to_on(c, d, cells, regions, &mut got);
+                            assert_eq!(got, want, "off {d}@{c}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
