@@ -65,6 +65,8 @@ impl Reach {
         // (node, next edge to follow)
         let mut calls: Vec<(u16, u32)> = Vec::new();
         let mut counter = 0u32;
+        // For each component, the last component whose set took its set.
+        let mut merged: Vec<u32> = Vec::new();
         for root in 0..1458u16 {
             let (c, d, _) = parts(root);
             if index[usize::from(root)] != NO || !links.has(c, d) {
@@ -115,7 +117,9 @@ impl Reach {
                 for &x in &stack[first..] {
                     for &w in next(usize::from(x)) {
                         let other = reach.comp[usize::from(w)];
-                        if other != id {
+                        // Each component's set is added once.
+                        if other != id && merged[other as usize] != id {
+                            merged[other as usize] = id;
                             let s = &reach.sets[other as usize];
                             for (a, b) in set.iter_mut().zip(s) {
                                 *a |= b;
@@ -126,6 +130,7 @@ impl Reach {
                 stack.truncate(first);
                 reach.sets.push(set);
                 reach.size.push(members);
+                merged.push(NO);
             }
         }
         reach
@@ -137,6 +142,22 @@ impl Reach {
             NO => false,
             c => self.sets[c as usize][usize::from(to) / 64] >> (to % 64) & 1 != 0,
         }
+    }
+
+    /// Whether the closures of `keys` share a key.
+    pub(crate) fn meet(&self, keys: impl Iterator<Item = Key>) -> bool {
+        let mut common = [!0u64; WORDS];
+        for k in keys {
+            match self.comp[usize::from(k)] {
+                NO => return false,
+                c => {
+                    for (a, b) in common.iter_mut().zip(&self.sets[c as usize]) {
+                        *a &= b;
+                    }
+                }
+            }
+        }
+        common.iter().any(|&w| w != 0)
     }
 
     /// Whether some cycle of links passes through `k`.

@@ -19,7 +19,9 @@
 //! 2` 9.5 + 0.5 (n − 2), each plus the length increment.
 
 use crate::sudoku::logic::Technique;
+use crate::sudoku::logic::chains::links::Links;
 use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
+use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Key, NONE, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF};
@@ -101,9 +103,31 @@ struct Searches<'a> {
     mode: Mode,
     /// Searches from each candidate assumed on, done once.
     on: Vec<Option<Rc<Outcome>>>,
+    /// For static searches, what each can reach at most.
+    reach: Option<Reach>,
 }
 
 impl Searches<'_> {
+    /// Whether the searches from `keys` may reach a node in common: always
+    /// for dynamic searches; for static ones, when their closures meet (a
+    /// search stopped by a contradiction reaches less than its closure).
+    fn may_meet(&self, keys: impl Iterator<Item = Key>) -> bool {
+        self.reach.as_ref().is_none_or(|r| r.meet(keys))
+    }
+
+    /// The houses of `c` (with the places of `d` there) that give region
+    /// chains: `c` is the digit's first place, it has two places (or more,
+    /// for cell and region chains), and their searches may meet.
+    fn houses(&self, c: usize, d: u8, rule: Rule) -> impl Iterator<Item = (usize, u16)> {
+        REGIONS_OF[c].iter().map(|&r| usize::from(r)).filter_map(move |r| {
+            let p = self.board.places(r, d);
+            let ok = (p.count_ones() == 2 || (rule.multiple && p.count_ones() > 2))
+                && usize::from(REGIONS[r][p.trailing_zeros() as usize]) == c
+                && self.may_meet(places(r, p).map(|cell| key(cell, d, true)));
+            ok.then_some((r, p))
+        })
+    }
+
     fn on(&mut self, c: usize, d: u8) -> Rc<Outcome> {
         let slot = usize::from(key(c, d, true) / 2);
         self.on[slot].get_or_insert_with(|| Rc::new(propagate(self.board, key(c, d, true), self.mode))).clone()
@@ -139,7 +163,8 @@ pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
 /// chains' paths alone are as long as the best so far can't beat it
 /// (equal steps keep their discovery order), so it is not rated.
 fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
-    let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729] };
+    let reach = (!rule.dynamic).then(|| Reach::new(&Links::new(b), rule.mode().cells, true));
+    let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =
         |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: Vec<(Rc<Run>, u32)>, k: Key, place: bool| {
@@ -167,8 +192,15 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             continue;
         }
         let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
+        let cell_chains = !rule.nishio
+            && (n == 2 || (rule.multiple && n > 2))
+            && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
         for &d in &digits {
+            // A static search serves only cell and region chains.
+            if !rule.dynamic && !cell_chains && s.houses(c, d, rule).next().is_none() {
+                continue;
+            }
             let on = s.on(c, d);
             // Only contradictions and double chains (dynamic or Nishio) use
             // the search from `d@c` off.
@@ -221,7 +253,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             }
             runs.push(on);
         }
-        if !rule.nishio && (n == 2 || (rule.multiple && n > 2)) {
+        if cell_chains {
             let shared: Vec<Rc<Run>> = runs.iter().map(|o| o.run.clone()).collect();
             for list in [&runs[0].run.on_list, &runs[0].run.off_list] {
                 for &id in list {
@@ -243,20 +275,10 @@ type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, Vec<(Rc<Run>, u32)>
 /// Region forcing chains for `d` in the houses of `c` where `c` is the
 /// digit's first place.
 fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize, d: u8, on: &Rc<Outcome>, rule: Rule) {
-    for &r in &REGIONS_OF[c] {
-        let r = r as usize;
-        let p = s.board.places(r, d);
-        if !(p.count_ones() == 2 || (rule.multiple && p.count_ones() > 2)) {
-            continue;
-        }
-        if REGIONS[r][p.trailing_zeros() as usize] as usize != c {
-            continue;
-        }
-        let outcomes: Vec<Rc<Outcome>> = (0..9)
-            .filter(|&i| p >> i & 1 != 0)
-            .map(|i| REGIONS[r][i] as usize)
-            .map(|cell| if cell == c { on.clone() } else { s.on(cell, d) })
-            .collect();
+    let houses: Vec<(usize, u16)> = s.houses(c, d, rule).collect();
+    for (r, p) in houses {
+        let outcomes: Vec<Rc<Outcome>> =
+            places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
         let shared: Vec<Rc<Run>> = outcomes.iter().map(|o| o.run.clone()).collect();
         for list in [&on.run.on_list, &on.run.off_list] {
             for &id in list {
@@ -269,4 +291,9 @@ fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize
             }
         }
     }
+}
+
+/// The cells of house `r` at the places `p`, in the house's order.
+fn places(r: usize, p: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |&i| p >> i & 1 != 0).map(move |i| usize::from(REGIONS[r][i]))
 }
