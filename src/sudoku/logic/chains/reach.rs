@@ -29,14 +29,18 @@ pub(crate) struct Reach {
     comp: Vec<u32>,
     /// The number of keys in each component.
     size: Vec<u32>,
-    /// The keys each component reaches, itself included.
+    /// The keys each component reaches, itself included (only its own
+    /// without `closure`).
     sets: Vec<[u64; WORDS]>,
+    closure: bool,
 }
 
 impl Reach {
     /// The closure of `links` with cell links (`cells`) or without, and
-    /// house links always (the forcing and cycle searches' modes).
-    pub(crate) fn new(links: &Links, cells: bool, houses: bool) -> Reach {
+    /// house links (`houses`) or without. Without `closure` only the
+    /// components are found: enough for [`Reach::on_cycle`], not for the
+    /// other questions.
+    pub(crate) fn new(links: &Links, cells: bool, houses: bool, closure: bool) -> Reach {
         // Successor lists of every candidate's two keys.
         let mut start = vec![0u32; 1459];
         let mut succ: Vec<Key> = Vec::with_capacity(4096);
@@ -57,7 +61,7 @@ impl Reach {
         start[1458] = succ.len() as u32;
         let next = |k: usize| &succ[start[k] as usize..start[k + 1] as usize];
 
-        let mut reach = Reach { comp: vec![NO; 1458], size: Vec::new(), sets: Vec::new() };
+        let mut reach = Reach { comp: vec![NO; 1458], size: Vec::new(), sets: Vec::new(), closure };
         let mut index = vec![NO; 1458];
         let mut low = vec![0u32; 1458];
         let mut on_stack = vec![false; 1458];
@@ -114,7 +118,7 @@ impl Reach {
                     set[xi / 64] |= 1 << (xi % 64);
                     members += 1;
                 }
-                for &x in &stack[first..] {
+                for &x in stack[first..].iter().filter(|_| closure) {
                     for &w in next(usize::from(x)) {
                         let other = reach.comp[usize::from(w)];
                         // Each component's set is added once.
@@ -138,6 +142,7 @@ impl Reach {
 
     /// Whether a search from `from` reaches `to` (or `to` is `from`).
     pub(crate) fn reaches(&self, from: Key, to: Key) -> bool {
+        debug_assert!(self.closure);
         match self.comp[usize::from(from)] {
             NO => false,
             c => self.sets[c as usize][usize::from(to) / 64] >> (to % 64) & 1 != 0,
@@ -146,6 +151,7 @@ impl Reach {
 
     /// Whether the closures of `keys` share a key.
     pub(crate) fn meet(&self, keys: impl Iterator<Item = Key>) -> bool {
+        debug_assert!(self.closure);
         let mut common = [!0u64; WORDS];
         for k in keys {
             match self.comp[usize::from(k)] {
@@ -210,7 +216,8 @@ mod tests {
             }
             let links = Links::new(&b);
             let (cells, houses) = [(false, true), (true, false), (true, true)][round % 3];
-            let reach = Reach::new(&links, cells, houses);
+            let reach = Reach::new(&links, cells, houses, true);
+            let components = Reach::new(&links, cells, houses, false);
             let keys: Vec<Key> = (0..1458u16).filter(|&k| b.has(parts(k).0, parts(k).1)).collect();
             let mut seen = vec![Vec::new(); 1458];
             for &k in &keys {
@@ -225,6 +232,7 @@ mod tests {
                     w != from && seen[usize::from(from)][usize::from(w)] && seen[usize::from(w)][usize::from(from)]
                 });
                 assert_eq!(reach.on_cycle(from), back);
+                assert_eq!(components.on_cycle(from), back);
                 cycles[usize::from(back)] += 1;
             }
         }

@@ -51,6 +51,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
         return None;
     }
     let excluders_of = |i: usize| &excluders[i][..usize::from(lens[i])];
+    let mut tried = Tried::new(degree);
     // Pairs in SE's order: by the larger index, then the smaller.
     for i1 in 1..n {
         for i0 in 0..i1 {
@@ -73,6 +74,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
             for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
                 let common = common01 & sets[usize::from(position[usize::from(third)])];
                 if common.count_ones() >= 2
+                    && tried.first_time([c0, c1, usize::from(third)])
                     && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], &ordered(excluders_of(i0), common))
                 {
                     return Some(step);
@@ -81,6 +83,27 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// The triples already tried. Whether a triple excludes a digit does not
+/// depend on the order of its cells, and the scan meets most triples up
+/// to three times (once from each pair), so each is tried once.
+struct Tried(Vec<u64>);
+
+impl Tried {
+    fn new(degree: usize) -> Tried {
+        Tried(if degree == 3 { vec![0; 81 * 81 * 81 / 64 + 1] } else { Vec::new() })
+    }
+
+    /// Whether the triple is new (and marks it tried).
+    fn first_time(&mut self, mut cells: [usize; 3]) -> bool {
+        cells.sort_unstable();
+        let i = (cells[0] * 81 + cells[1]) * 81 + cells[2];
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
 }
 
 /// The cells of `set`, in the order of `order` (at most 20).

@@ -163,7 +163,7 @@ pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
 /// chains' paths alone are as long as the best so far can't beat it
 /// (equal steps keep their discovery order), so it is not rated.
 fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
-    let reach = (!rule.dynamic).then(|| Reach::new(&Links::new(b), rule.mode().cells, true));
+    let reach = (!rule.dynamic).then(|| Reach::new(&Links::new(b), rule.mode().cells, true, true));
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =
@@ -192,9 +192,8 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             continue;
         }
         let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
-        let cell_chains = !rule.nishio
-            && (n == 2 || (rule.multiple && n > 2))
-            && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
+        let cell_chains =
+            !rule.nishio && (n == 2 || (rule.multiple && n > 2)) && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
         for &d in &digits {
             // A static search serves only cell and region chains.

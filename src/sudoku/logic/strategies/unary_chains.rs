@@ -55,7 +55,8 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
     let links = Links::new(b);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         // Searches that can find nothing are skipped (see `Reach`).
-        let reach = Reach::new(&links, y, x);
+        // (Forcing chains, which need the closure, only with house links.)
+        let reach = Reach::new(&links, y, x, x);
         for c in 0..81 {
             if b.count(c) < 2 {
                 continue;
