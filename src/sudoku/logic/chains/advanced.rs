@@ -13,6 +13,7 @@
 
 use super::run::{Cause, Key, NONE, Nested, Run, key, parts};
 use super::{ChainHint, Source};
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::strategies::{forcing_chains, unary_chains};
@@ -202,7 +203,7 @@ fn locking(b: &Board) -> Vec<Basic> {
         }
         for d in 1..=9u8 {
             let p = b.places(r1, d);
-            if p.count_ones() < 2 || cells_of(r1, p).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
+            if p.pop() < 2 || cells_of(r1, p).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
                 continue;
             }
             let elims: Vec<(usize, u8)> = REGIONS[r2]
@@ -241,7 +242,7 @@ fn hidden_pairs(b: &Board) -> Vec<Basic> {
         for set in subsets(2, 9) {
             let (d1, d2) = (set.trailing_zeros() as u8 + 1, (31 - set.leading_zeros()) as u8 + 1);
             let (p1, p2) = (b.places(r, d1), b.places(r, d2));
-            if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+            if p1.pop() < 2 || p2.pop() < 2 || (p1 | p2).pop() != 2 {
                 continue;
             }
             let union = p1 | p2;
@@ -270,7 +271,7 @@ fn naked_pairs(b: &Board) -> Vec<Basic> {
             let (i1, i2) = (set.trailing_zeros() as usize, (31 - set.leading_zeros()) as usize);
             let (c1, c2) = (REGIONS[r][i1] as usize, REGIONS[r][i2] as usize);
             let union = b.cand[c1] | b.cand[c2];
-            if b.count(c1) < 2 || b.count(c2) < 2 || union.count_ones() != 2 {
+            if b.count(c1) < 2 || b.count(c2) < 2 || union.pop() != 2 {
                 continue;
             }
             let others = REGIONS[r].iter().map(|&k| k as usize).filter(|&k| k != c1 && k != c2);
@@ -302,7 +303,7 @@ fn x_wings(b: &Board) -> Vec<Basic> {
                     continue;
                 }
                 let (p1, p2) = (b.places(l1, d), b.places(l2, d));
-                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+                if p1.pop() < 2 || p2.pop() < 2 || (p1 | p2).pop() != 2 {
                     continue;
                 }
                 let union = p1 | p2;

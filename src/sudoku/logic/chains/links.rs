@@ -11,6 +11,7 @@
 //! and dropped with it, never kept across a change of the board.
 
 use super::run::{Cause, Key, key};
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
 
 /// The links of every candidate of one board.
@@ -65,7 +66,7 @@ impl Links {
                 for t in 0..3 {
                     let r = usize::from(REGIONS_OF[c][t]);
                     let now = b.places(r, d);
-                    if now.count_ones() != 2 {
+                    if now.pop() != 2 {
                         continue;
                     }
                     let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
@@ -115,7 +116,7 @@ impl Links {
     /// then the houses' (with `regions`).
     pub(crate) fn off_to_on(&self, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
         out.clear();
-        if cells && self.cand[c].count_ones() == 2 {
+        if cells && self.cand[c].pop() == 2 {
             let other = (self.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
             out.push((key(c, other, true), Cause::Cell));
         }

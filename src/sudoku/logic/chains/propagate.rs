@@ -18,6 +18,7 @@
 
 use super::advanced;
 use super::run::{Cause, Key, NONE, Run, key, parts};
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
 use std::collections::VecDeque;
 
@@ -105,7 +106,7 @@ pub(crate) fn off_to_on(
 ) {
     out.items.clear();
     out.hidden.clear();
-    if cells && cur.cand[c].count_ones() == 2 {
+    if cells && cur.cand[c].pop() == 2 {
         let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
         let start = out.hidden.len();
         let mut gone = orig.cand[c] & !cur.cand[c];
@@ -123,7 +124,7 @@ pub(crate) fn off_to_on(
         for t in 0..3 {
             let r = REGIONS_OF[c][t] as usize;
             let now = cur.places(r, d);
-            if now.count_ones() != 2 {
+            if now.pop() != 2 {
                 continue;
             }
             let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;

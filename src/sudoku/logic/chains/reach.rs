@@ -17,21 +17,24 @@
 //! against plain searches on random boards.
 
 use super::links::Links;
-use super::run::{Cause, Key, parts};
+use super::run::{Cause, Key, key, parts};
 
-/// The words of a set of keys (1458 keys).
-const WORDS: usize = 23;
 const NO: u32 = u32::MAX;
 
 /// The closure of one board's links in one mode.
 pub(crate) struct Reach {
-    /// The component of each key, or `NO` for keys that are no candidate.
+    /// The dense number of each key that is a candidate's, or `NO`. Sets
+    /// are over dense numbers: a board has far fewer candidates than 729.
+    dense: Vec<u32>,
+    /// The component of each dense number.
     comp: Vec<u32>,
     /// The number of keys in each component.
     size: Vec<u32>,
-    /// The keys each component reaches, itself included (only its own
-    /// without `closure`).
-    sets: Vec<[u64; WORDS]>,
+    /// Words per set.
+    words: usize,
+    /// The dense numbers each component reaches, itself included (only
+    /// its own without `closure`): `words` words per component.
+    sets: Vec<u64>,
     closure: bool,
 }
 
@@ -41,52 +44,61 @@ impl Reach {
     /// components are found: enough for [`Reach::on_cycle`], not for the
     /// other questions.
     pub(crate) fn new(links: &Links, cells: bool, houses: bool, closure: bool) -> Reach {
-        // Successor lists of every candidate's two keys.
-        let mut start = vec![0u32; 1459];
-        let mut succ: Vec<Key> = Vec::with_capacity(4096);
-        let mut buf: Vec<(Key, Cause)> = Vec::with_capacity(32);
-        for k in 0..1458u16 {
-            start[usize::from(k)] = succ.len() as u32;
-            let (c, d, on) = parts(k);
-            if !links.has(c, d) {
-                continue;
+        // The candidates' keys, numbered densely, and their successors.
+        let mut dense = vec![NO; 1458];
+        let mut keys: Vec<Key> = Vec::with_capacity(512);
+        for c in 0..81 {
+            for d in (1..=9u8).filter(|&d| links.has(c, d)) {
+                for on in [false, true] {
+                    dense[usize::from(key(c, d, on))] = keys.len() as u32;
+                    keys.push(key(c, d, on));
+                }
             }
+        }
+        let n = keys.len();
+        let mut start = Vec::with_capacity(n + 1);
+        let mut succ: Vec<u32> = Vec::with_capacity(8 * n);
+        let mut buf: Vec<(Key, Cause)> = Vec::with_capacity(32);
+        for &k in &keys {
+            start.push(succ.len() as u32);
+            let (c, d, on) = parts(k);
             if on {
                 links.on_to_off(c, d, cells, &mut buf);
             } else {
                 links.off_to_on(c, d, cells, houses, &mut buf);
             }
-            succ.extend(buf.iter().map(|&(s, _)| s));
+            succ.extend(buf.iter().map(|&(s, _)| dense[usize::from(s)]));
         }
-        start[1458] = succ.len() as u32;
-        let next = |k: usize| &succ[start[k] as usize..start[k + 1] as usize];
+        start.push(succ.len() as u32);
+        let next = |v: usize| &succ[start[v] as usize..start[v + 1] as usize];
 
-        let mut reach = Reach { comp: vec![NO; 1458], size: Vec::new(), sets: Vec::new(), closure };
-        let mut index = vec![NO; 1458];
-        let mut low = vec![0u32; 1458];
-        let mut on_stack = vec![false; 1458];
-        let mut stack: Vec<u16> = Vec::new();
+        let words = n.div_ceil(64).max(1);
+        let mut reach = Reach { dense, comp: vec![NO; n], size: Vec::new(), words, sets: Vec::new(), closure };
+        let mut index = vec![NO; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut stack: Vec<u32> = Vec::new();
         // (node, next edge to follow)
-        let mut calls: Vec<(u16, u32)> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
         let mut counter = 0u32;
         // For each component, the last component whose set took its set.
         let mut merged: Vec<u32> = Vec::new();
-        for root in 0..1458u16 {
-            let (c, d, _) = parts(root);
-            if index[usize::from(root)] != NO || !links.has(c, d) {
+        let mut set = vec![0u64; words];
+        for root in 0..n as u32 {
+            if index[root as usize] != NO {
                 continue;
             }
             calls.push((root, 0));
-            index[usize::from(root)] = counter;
-            low[usize::from(root)] = counter;
+            index[root as usize] = counter;
+            low[root as usize] = counter;
             counter += 1;
             stack.push(root);
-            on_stack[usize::from(root)] = true;
+            on_stack[root as usize] = true;
             while let Some(&mut (v, ref mut e)) = calls.last_mut() {
-                let vi = usize::from(v);
+                let vi = v as usize;
                 if let Some(&w) = next(vi).get(*e as usize) {
                     *e += 1;
-                    let wi = usize::from(w);
+                    let wi = w as usize;
                     if index[wi] == NO {
                         index[wi] = counter;
                         low[wi] = counter;
@@ -101,66 +113,70 @@ impl Reach {
                 }
                 calls.pop();
                 if let Some(&(u, _)) = calls.last() {
-                    low[usize::from(u)] = low[usize::from(u)].min(low[vi]);
+                    low[u as usize] = low[u as usize].min(low[vi]);
                 }
                 if low[vi] != index[vi] {
                     continue;
                 }
                 // `v` roots a component: pop it, then add what it reaches.
-                let id = reach.sets.len() as u32;
-                let mut set = [0u64; WORDS];
-                let mut members = 0;
+                let id = reach.size.len() as u32;
+                set.fill(0);
                 let first = stack.iter().rposition(|&x| x == v).expect("the root is on the stack");
                 for &x in &stack[first..] {
-                    let xi = usize::from(x);
+                    let xi = x as usize;
                     on_stack[xi] = false;
                     reach.comp[xi] = id;
                     set[xi / 64] |= 1 << (xi % 64);
-                    members += 1;
                 }
                 for &x in stack[first..].iter().filter(|_| closure) {
-                    for &w in next(usize::from(x)) {
-                        let other = reach.comp[usize::from(w)];
+                    for &w in next(x as usize) {
+                        let other = reach.comp[w as usize];
                         // Each component's set is added once.
                         if other != id && merged[other as usize] != id {
                             merged[other as usize] = id;
-                            let s = &reach.sets[other as usize];
+                            let s = &reach.sets[other as usize * words..][..words];
                             for (a, b) in set.iter_mut().zip(s) {
                                 *a |= b;
                             }
                         }
                     }
                 }
-                stack.truncate(first);
-                reach.sets.push(set);
-                reach.size.push(members);
+                reach.size.push((stack.len() - first) as u32);
+                reach.sets.extend_from_slice(&set);
                 merged.push(NO);
+                stack.truncate(first);
             }
         }
         reach
     }
 
+    /// The set of the component of key `k`, if `k` is a candidate's.
+    fn set_of(&self, k: Key) -> Option<&[u64]> {
+        match self.dense[usize::from(k)] {
+            NO => None,
+            i => Some(&self.sets[self.comp[i as usize] as usize * self.words..][..self.words]),
+        }
+    }
+
     /// Whether a search from `from` reaches `to` (or `to` is `from`).
     pub(crate) fn reaches(&self, from: Key, to: Key) -> bool {
         debug_assert!(self.closure);
-        match self.comp[usize::from(from)] {
-            NO => false,
-            c => self.sets[c as usize][usize::from(to) / 64] >> (to % 64) & 1 != 0,
+        match (self.set_of(from), self.dense[usize::from(to)]) {
+            (Some(set), t) if t != NO => set[t as usize / 64] >> (t % 64) & 1 != 0,
+            _ => false,
         }
     }
 
     /// Whether the closures of `keys` share a key.
     pub(crate) fn meet(&self, keys: impl Iterator<Item = Key>) -> bool {
         debug_assert!(self.closure);
-        let mut common = [!0u64; WORDS];
+        // At most 1458 keys: 23 words.
+        let mut common = [!0u64; 23];
+        let common = &mut common[..self.words];
         for k in keys {
-            match self.comp[usize::from(k)] {
-                NO => return false,
-                c => {
-                    for (a, b) in common.iter_mut().zip(&self.sets[c as usize]) {
-                        *a &= b;
-                    }
-                }
+            let Some(set) = self.set_of(k) else { return false };
+            for (a, b) in common.iter_mut().zip(set) {
+                *a &= b;
             }
         }
         common.iter().any(|&w| w != 0)
@@ -168,9 +184,9 @@ impl Reach {
 
     /// Whether some cycle of links passes through `k`.
     pub(crate) fn on_cycle(&self, k: Key) -> bool {
-        match self.comp[usize::from(k)] {
+        match self.dense[usize::from(k)] {
             NO => false,
-            c => self.size[c as usize] > 1,
+            i => self.size[self.comp[i as usize] as usize] > 1,
         }
     }
 }

@@ -12,6 +12,7 @@
 
 use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, region_name};
 use super::combos::{bits, subsets};
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::{Rating, Step, Technique, words};
 
 /// Region types in the order `(first, count)`: blocks, rows, columns.
@@ -31,7 +32,7 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
             let empty = b.empty_in(r);
             for d in 1..=9u8 {
                 let p = b.places(r, d);
-                if p.count_ones() != 1 || (empty == 1) != alone {
+                if p.pop() != 1 || (empty == 1) != alone {
                     continue;
                 }
                 let cell = REGIONS[r][p.trailing_zeros() as usize] as usize;
@@ -64,7 +65,7 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
 
 /// The first naked single, row by row (2.3).
 pub(crate) fn naked_single(b: &Board) -> Option<Step> {
-    let cell = (0..81).find(|&k| b.cand[k].count_ones() == 1)?;
+    let cell = (0..81).find(|&k| b.cand[k].pop() == 1)?;
     let d = b.cand[cell].trailing_zeros() as u8 + 1;
     let text = format!("Naked single: {} can only be {d}.", cell_name(cell));
     Some(Step::logic(Technique::NakedSingle).cells([cell]).digits([d]).place(cell, d).text(text))
@@ -82,10 +83,10 @@ pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
             let mut ok = true;
             for i in bits(set) {
                 let m = b.cand[REGIONS[r][i] as usize];
-                ok &= m.count_ones() >= 2;
+                ok &= m.pop() >= 2;
                 union |= m;
             }
-            if !ok || union.count_ones() != n {
+            if !ok || union.pop() != n {
                 continue;
             }
             let cells: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();
@@ -127,15 +128,16 @@ pub(crate) fn fish(b: &Board, n: u32) -> Option<Step> {
                 if occurrences[usize::from(d)] + 2 * n > 9 {
                     continue;
                 }
+                let (mut union, mut thin) = (0u16, false);
+                for i in bits(set) {
+                    let p = b.places(base.start + i, d);
+                    thin |= p.pop() < 2;
+                    union |= p;
+                }
+                if thin || union.pop() != n {
+                    continue;
+                }
                 let lines: Vec<usize> = bits(set).map(|i| base.start + i).collect();
-                let places: Vec<u16> = lines.iter().map(|&l| b.places(l, d)).collect();
-                if places.iter().any(|p| p.count_ones() < 2) {
-                    continue;
-                }
-                let union = places.iter().fold(0u16, |m, p| m | p);
-                if union.count_ones() != n {
-                    continue;
-                }
                 let covers: Vec<usize> = bits(u32::from(union)).map(|i| cover.start + i).collect();
                 let in_base = lines.iter().fold(0u128, |m, &l| m | REGION_SETS[l]);
                 let elims: Vec<(usize, u8)> = covers
@@ -179,21 +181,21 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Step> {
     let size = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let xy = b.cand[pivot];
-        if xy.count_ones() != size {
+        if xy.pop() != size {
             continue;
         }
         for &xz_cell in &PEERS[pivot] {
             let xz = b.cand[xz_cell as usize];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            if xz.pop() != 2 || (xy & !xz).pop() != 1 {
                 continue;
             }
             for &yz_cell in &PEERS[pivot] {
                 let yz = b.cand[yz_cell as usize];
-                if yz.count_ones() != 2 {
+                if yz.pop() != 2 {
                     continue;
                 }
                 let (union, inter) = (xy | xz | yz, xy & xz & yz);
-                if union.count_ones() != 3 || inter.count_ones() != if xyz { 1 } else { 0 } {
+                if union.pop() != 3 || inter.pop() != if xyz { 1 } else { 0 } {
                     continue;
                 }
                 let (a, c) = (xz_cell as usize, yz_cell as usize);

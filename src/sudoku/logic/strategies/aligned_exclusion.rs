@@ -58,7 +58,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
             let (c0, c1) = (usize::from(base[i0]), usize::from(base[i1]));
             let common01 = sets[i0] & sets[i1];
             if degree == 2 {
-                if common01.count_ones() >= 2
+                if two_or_more(common01)
                     && let Some(step) = exclude(b, &[c0, c1], &ordered(excluders_of(i0), common01))
                 {
                     return Some(step);
@@ -67,13 +67,13 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
             }
             // A triple's common cells are among the pair's.
             let twin = (sets[i0] | sets[i1]) & is_base & !(1u128 << c0 | 1u128 << c1);
-            if twin == 0 || common01.count_ones() < 2 {
+            if twin == 0 || !two_or_more(common01) {
                 continue;
             }
             let tail = excluders_of(i0).iter().chain(excluders_of(i1).iter().filter(|&&k| sets[i0] >> k & 1 == 0));
             for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
                 let common = common01 & sets[usize::from(position[usize::from(third)])];
-                if common.count_ones() >= 2
+                if two_or_more(common)
                     && tried.first_time([c0, c1, usize::from(third)])
                     && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], &ordered(excluders_of(i0), common))
                 {
@@ -104,6 +104,12 @@ impl Tried {
         self.0[word] |= bit;
         new
     }
+}
+
+/// Whether a set of cells has two or more (without a population count:
+/// see [`Pop`](crate::sudoku::logic::se::board::Pop)).
+fn two_or_more(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
 }
 
 /// The cells of `set`, in the order of `order` (at most 20).

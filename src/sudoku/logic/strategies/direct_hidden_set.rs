@@ -11,6 +11,7 @@
 //!
 //! Order: blocks, columns, rows; digit sets in SE's combination order.
 
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, region_name};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::{Step, Technique, words};
@@ -28,13 +29,13 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
         let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
         for set in subsets(n, 9) {
             let mut union = 0u16;
-            if bits(set).any(|i| places[i].count_ones() < 2) {
+            if bits(set).any(|i| places[i].pop() < 2) {
                 continue;
             }
             for i in bits(set) {
                 union |= places[i];
             }
-            if union.count_ones() != n {
+            if union.pop() != n {
                 continue;
             }
             let cells: Vec<usize> = bits(u32::from(union)).map(|i| REGIONS[r][i] as usize).collect();
@@ -50,24 +51,25 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
                 (3, true) => (Technique::DirectHiddenTriple, "Direct hidden triple"),
                 _ => (Technique::HiddenQuad, "Hidden quad"),
             };
-            let why =
-                format!("in {}, {} can only go in {}", region_name(r), words::digits(&digits), words::cells(&cells, 9));
+            let why = || {
+                format!("in {}, {} can only go in {}", region_name(r), words::digits(&digits), words::cells(&cells, 9))
+            };
             if !direct {
                 if elims.is_empty() {
                     continue;
                 }
                 let (t, label) = name(false);
-                let text = format!("{label}: {why}, so remove {}.", words::removals(&elims, 9));
+                let text = format!("{label}: {}, so remove {}.", why(), words::removals(&elims, 9));
                 return Some(
                     Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text),
                 );
             }
             for d in (1..=9u8).filter(|d| set >> (d - 1) & 1 == 0) {
                 let p = places[usize::from(d) - 1];
-                if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                if p.pop() > 1 && (p & !union).pop() == 1 {
                     let cell = REGIONS[r][(p & !union).trailing_zeros() as usize] as usize;
                     let (t, label) = name(true);
-                    let text = format!("{label}: {why}; so {d} can only go in {}.", cell_name(cell));
+                    let text = format!("{label}: {}; so {d} can only go in {}.", why(), cell_name(cell));
                     let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
                     return Some(step.place(cell, d).text(text));
                 }

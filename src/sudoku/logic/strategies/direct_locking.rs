@@ -12,6 +12,7 @@
 //! Order: block and column, block and row, column and block, row and
 //! block; regions by index, digits up.
 
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cell_name, region_name};
 use crate::sudoku::logic::se::combos::bits;
 use crate::sudoku::logic::{Step, Technique, words};
@@ -40,7 +41,7 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
         }
         for d in 1..=9u8 {
             let p1 = b.places(r1, d);
-            if p1.count_ones() < 2 || bits(u32::from(p1)).any(|i| REGION_SETS[r2] >> REGIONS[r1][i] & 1 == 0) {
+            if p1.pop() < 2 || bits(u32::from(p1)).any(|i| REGION_SETS[r2] >> REGIONS[r1][i] & 1 == 0) {
                 continue;
             }
             let elims: Vec<(usize, u8)> = REGIONS[r2]
@@ -50,16 +51,17 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
                 .map(|k| (k, d))
                 .collect();
             let pointing = r1 < 9;
-            let locked: Vec<usize> = bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize).collect();
-            let why = format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
+            // The cells and the reason, made only for the step returned.
+            let locked = || bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize);
+            let why = || format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
             if !direct {
                 if elims.is_empty() {
                     continue;
                 }
                 let (t, name) =
                     if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
-                let step = Step::logic(t).cells(locked).digits([d]).house(&region_name(r1)).house(&region_name(r2));
-                let text = format!("{name}: {why}, so remove {}.", words::removals(&elims, 9));
+                let step = Step::logic(t).cells(locked()).digits([d]).house(&region_name(r1)).house(&region_name(r2));
+                let text = format!("{name}: {}, so remove {}.", why(), words::removals(&elims, 9));
                 return Some(step.eliminate(elims).text(text));
             }
             let same_kind = if r1 < 9 {
@@ -71,26 +73,26 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
             };
             for r3 in same_kind.filter(|&r3| r3 != r1 && REGION_SETS[r3] & REGION_SETS[r2] != 0) {
                 let p3 = b.places(r3, d);
-                if p3.count_ones() < 2 {
+                if p3.pop() < 2 {
                     continue;
                 }
-                let rest: Vec<usize> = bits(u32::from(p3))
-                    .map(|i| REGIONS[r3][i] as usize)
-                    .filter(|&k| REGION_SETS[r2] >> k & 1 == 0)
-                    .collect();
-                if let [single] = rest[..] {
+                let mut rest =
+                    bits(u32::from(p3)).map(|i| REGIONS[r3][i] as usize).filter(|&k| REGION_SETS[r2] >> k & 1 == 0);
+                if let (Some(single), None) = (rest.next(), rest.next()) {
                     let (t, name) = if pointing {
                         (Technique::DirectPointing, "Direct pointing")
                     } else {
                         (Technique::DirectClaiming, "Direct claiming")
                     };
                     let text = format!(
-                        "{name}: {why}, so it leaves the rest of {}; then in {}, {d} can only go in {}.",
+                        "{name}: {}, so it leaves the rest of {}; then in {}, {d} can only go in {}.",
+                        why(),
                         region_name(r2),
                         region_name(r3),
                         cell_name(single)
                     );
-                    let step = Step::logic(t).cells(locked).digits([d]).house(&region_name(r1)).house(&region_name(r3));
+                    let step =
+                        Step::logic(t).cells(locked()).digits([d]).house(&region_name(r1)).house(&region_name(r3));
                     return Some(step.place(single, d).text(text));
                 }
             }

@@ -24,6 +24,7 @@ use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
 use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Key, NONE, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF};
 use std::rc::Rc;
 
@@ -121,7 +122,7 @@ impl Searches<'_> {
     fn houses(&self, c: usize, d: u8, rule: Rule) -> impl Iterator<Item = (usize, u16)> {
         REGIONS_OF[c].iter().map(|&r| usize::from(r)).filter_map(move |r| {
             let p = self.board.places(r, d);
-            let ok = (p.count_ones() == 2 || (rule.multiple && p.count_ones() > 2))
+            let ok = (p.pop() == 2 || (rule.multiple && p.pop() > 2))
                 && usize::from(REGIONS[r][p.trailing_zeros() as usize]) == c
                 && self.may_meet(places(r, p).map(|cell| key(cell, d, true)));
             ok.then_some((r, p))

@@ -21,6 +21,7 @@
 //! for 10 or more; type 3 adds 0.1 per set member beyond the first. All
 //! steps found are sorted by rating, then type, and the first is applied.
 
+use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, region_name};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
@@ -39,7 +40,7 @@ struct Found {
 pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
     for cell in 0..81 {
-        if b.cand[cell].count_ones() != 2 {
+        if b.cand[cell].pop() != 2 {
             continue;
         }
         let pair = b.cand[cell];
@@ -50,14 +51,14 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
             if !is_valid(&lp) {
                 continue;
             }
-            let extra: Vec<usize> = lp.iter().copied().filter(|&k| b.cand[k].count_ones() > 2).collect();
+            let extra: Vec<usize> = lp.iter().copied().filter(|&k| b.cand[k].pop() > 2).collect();
             let base = loop_rating(lp.len());
             match extra.len() {
                 1 => found.push(Found { rating: base, kind: 1, step: type1(b, &lp, pair, extra[0], base) }),
                 0 => {}
                 2 => {
                     let rest = (b.cand[extra[0]] | b.cand[extra[1]]) & !pair;
-                    if rest.count_ones() == 1 {
+                    if rest.pop() == 1 {
                         found.extend(type2(b, &lp, pair, &extra, base));
                     } else {
                         type3(b, &lp, pair, extra[0], extra[1], base, &mut found);
@@ -111,8 +112,8 @@ fn search(
                     out.push(path.clone());
                 } else if !path.contains(&next) && b.cand[next] & pair == pair {
                     extras |= b.cand[next] & !pair;
-                    let n = b.cand[next].count_ones();
-                    if n == 2 || extras.count_ones() == 1 || allowed > 0 {
+                    let n = b.cand[next].pop();
+                    if n == 2 || extras.pop() == 1 || allowed > 0 {
                         let left = if n > 2 { allowed - 1 } else { allowed };
                         search(b, next, pair, path, left, extras, Some(kind), out);
                     }
@@ -187,7 +188,7 @@ fn type2(b: &Board, lp: &[usize], pair: u16, extra: &[usize], rating: u8) -> Opt
 #[allow(clippy::too_many_arguments)]
 fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, found: &mut Vec<Found>) {
     let extra = (b.cand[c1] | b.cand[c2]) & !pair;
-    for degree in extra.count_ones()..=7 {
+    for degree in extra.pop()..=7 {
         for (&r1, &r2) in REGIONS_OF[c1].iter().zip(&REGIONS_OF[c2]) {
             let r = r1 as usize;
             if r2 != r1 {
@@ -208,9 +209,9 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
                     for &k in &others {
                         naked |= b.cand[k];
                         union |= b.cand[k];
-                        ok &= b.cand[k].count_ones() >= 2;
+                        ok &= b.cand[k].pop() >= 2;
                     }
-                    if naked.count_ones() != degree || !ok || union.count_ones() != degree {
+                    if naked.pop() != degree || !ok || union.pop() != degree {
                         continue;
                     }
                     let elims: Vec<(usize, u8)> = REGIONS[r]
@@ -255,7 +256,7 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
                         ok &= p != 0;
                         union |= p;
                     }
-                    if !ok || union.count_ones() != degree {
+                    if !ok || union.pop() != degree {
                         continue;
                     }
                     let cells_mask = union & !(1 << i1) & !(1 << i2);
