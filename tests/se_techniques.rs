@@ -120,3 +120,32 @@ fn refuses_what_it_cannot_rate() {
     let small = Grid::from_line("1234341221434321").unwrap();
     assert!(matches!(rater.rate(&small), Err(LogicError::SizeMismatch { .. })));
 }
+
+/// The rater remembers, per thread, digits whose places gave no
+/// single-digit chain (see `chains/quiet.rs`), across steps and puzzles:
+/// the steps must not depend on what was rated before, so the fixtures
+/// rated in order, in reverse order and each on a fresh thread give the
+/// same steps.
+#[test]
+fn steps_do_not_depend_on_what_was_rated_before() {
+    let rows = fixture();
+    let steps_of = |puzzle: &str| {
+        let (grade, steps) = SeRater::new().rate_steps(&Grid::from_line(puzzle).unwrap()).unwrap();
+        let steps: Vec<String> = steps.iter().map(|s| s.explanation().to_string()).collect();
+        (grade.rating(), steps)
+    };
+    let forward: Vec<_> = rows.iter().map(|r| steps_of(r.puzzle)).collect();
+    let mut backward: Vec<_> = rows.iter().rev().map(|r| steps_of(r.puzzle)).collect();
+    backward.reverse();
+    let fresh: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            let p = r.puzzle;
+            std::thread::spawn(move || steps_of(p)).join().unwrap()
+        })
+        .collect();
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(forward[i], backward[i], "{}", row.puzzle);
+        assert_eq!(forward[i], fresh[i], "{}", row.puzzle);
+    }
+}

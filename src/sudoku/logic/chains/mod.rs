@@ -17,6 +17,7 @@
 pub(crate) mod advanced;
 pub(crate) mod links;
 pub(crate) mod propagate;
+pub(crate) mod quiet;
 pub(crate) mod reach;
 pub(crate) mod run;
 

@@ -21,6 +21,7 @@
 use crate::sudoku::logic::Technique;
 use crate::sudoku::logic::chains::links::Links;
 use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
+use crate::sudoku::logic::chains::quiet::{Family, Places};
 use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Key, NONE, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
@@ -187,6 +188,16 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                 out.push(hint);
             }
         };
+    // Nishio: digits whose places are known to give nothing are skipped;
+    // the others are remembered if they give nothing now.
+    let places = rule.nishio.then(|| Places::of(b));
+    let mut skip = [false; 10];
+    let mut loud = [false; 10];
+    if let Some(p) = &places {
+        for d in 1..=9u8 {
+            skip[usize::from(d)] = p.quiet(Family::Nishio, d);
+        }
+    }
     for c in 0..81 {
         let n = b.count(c);
         if b.value[c] != 0 || !(n > 2 || (n > 1 && rule.dynamic)) {
@@ -196,7 +207,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
         let cell_chains =
             !rule.nishio && (n == 2 || (rule.multiple && n > 2)) && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
-        for &d in &digits {
+        for &d in digits.iter().filter(|&&d| !skip[usize::from(d)]) {
             // A static search serves only cell and region chains.
             if !rule.dynamic && !cell_chains && s.houses(c, d, rule).next().is_none() {
                 continue;
@@ -206,6 +217,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             // the search from `d@c` off.
             let off = (rule.dynamic || rule.nishio).then(|| Rc::new(propagate(b, key(c, d, false), rule.mode())));
             if let Some(off) = &off {
+                loud[usize::from(d)] |= on.contradiction.is_some() || off.contradiction.is_some();
                 if let Some((a, z)) = on.contradiction {
                     let r = on.run.clone();
                     push(
@@ -265,6 +277,11 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                     push(&mut out, Kind::Cell, Source::Cell(c), targets, k, true);
                 }
             }
+        }
+    }
+    if let Some(p) = &places {
+        for d in (1..=9u8).filter(|&d| !skip[usize::from(d)] && !loud[usize::from(d)]) {
+            p.remember(Family::Nishio, d);
         }
     }
     out

@@ -20,6 +20,7 @@
 
 use crate::sudoku::logic::Technique;
 use crate::sudoku::logic::chains::links::Links;
+use crate::sudoku::logic::chains::quiet::{Family, Places};
 use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
@@ -53,7 +54,15 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
     let mut out: Vec<ChainHint> = Vec::new();
     let mut run = Run::new();
     let links = Links::new(b);
+    // The X pass follows one digit at a time: digits whose places are known
+    // to give nothing are skipped (see `quiet`).
+    let places = Places::of(b);
+    let quiet: [bool; 10] = std::array::from_fn(|d| d > 0 && places.quiet(Family::X, d as u8));
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        let x_pass = !y;
+        if x_pass && quiet[1..].iter().all(|&q| q) {
+            continue;
+        }
         // Searches that can find nothing are skipped (see `Reach`).
         // (Forcing chains, which need the closure, only with house links.)
         let reach = Reach::new(&links, y, x, x);
@@ -61,7 +70,7 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
             if b.count(c) < 2 {
                 continue;
             }
-            for d in (1..=9u8).filter(|&d| b.has(c, d)) {
+            for d in (1..=9u8).filter(|&d| b.has(c, d) && !(x_pass && quiet[usize::from(d)])) {
                 if b.count(c) > 2 && !x {
                     continue;
                 }
@@ -80,6 +89,13 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
                     let best = bound(&out);
                     forcing(b, &links, off, y, &mut run, &mut out, best);
                 }
+            }
+        }
+        // With no step found, no bound cut a search short: every digit
+        // searched gave nothing.
+        if x_pass && out.is_empty() {
+            for d in (1..=9u8).filter(|&d| !quiet[usize::from(d)]) {
+                places.remember(Family::X, d);
             }
         }
     }
