@@ -78,15 +78,14 @@ pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
         if b.empty_in(r) < 2 * n {
             continue;
         }
+        // The cells with two candidates or more: a set has only those.
+        let wide = (0..9).filter(|&i| b.cand[usize::from(REGIONS[r][i])].pop() >= 2).fold(0u32, |m, i| m | 1 << i);
         for set in subsets(n, 9) {
-            let mut union = 0u16;
-            let mut ok = true;
-            for i in bits(set) {
-                let m = b.cand[REGIONS[r][i] as usize];
-                ok &= m.pop() >= 2;
-                union |= m;
+            if set & !wide != 0 {
+                continue;
             }
-            if !ok || union.pop() != n {
+            let union = bits(set).fold(0u16, |u, i| u | b.cand[usize::from(REGIONS[r][i])]);
+            if union.pop() != n {
                 continue;
             }
             let cells: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();

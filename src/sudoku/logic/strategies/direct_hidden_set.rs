@@ -27,9 +27,11 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
             continue;
         }
         let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
+        // The digits with two places or more: a set has only those.
+        let wide = (0..9).filter(|&i| places[i].pop() >= 2).fold(0u32, |m, i| m | 1 << i);
         for set in subsets(n, 9) {
             let mut union = 0u16;
-            if bits(set).any(|i| places[i].pop() < 2) {
+            if set & !wide != 0 {
                 continue;
             }
             for i in bits(set) {
