@@ -10,6 +10,7 @@
 //! **Invariant.** A `Links` describes one board; it is built for a search
 //! and dropped with it, never kept across a change of the board.
 
+use super::propagate::cell_offs;
 use super::run::{Cause, Key, key};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
@@ -97,15 +98,7 @@ impl Links {
     /// The off nodes an on node `d@c` implies, as
     /// [`on_to_off`](super::propagate::on_to_off) lists them.
     pub(crate) fn on_to_off(&self, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
-        out.clear();
-        if cells {
-            let mut others = self.cand[c] & !(1 << (d - 1));
-            while others != 0 {
-                let v = others.trailing_zeros() as u8 + 1;
-                others &= others - 1;
-                out.push((key(c, v, false), Cause::Cell));
-            }
-        }
+        cell_offs(self.cand[c], c, d, cells, out);
         let slot = c * 9 + usize::from(d) - 1;
         out.extend_from_slice(&self.peers[self.start[slot] as usize..self.start[slot + 1] as usize]);
     }

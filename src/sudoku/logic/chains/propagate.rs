@@ -44,15 +44,7 @@ pub(crate) struct Outcome {
 /// The off nodes that an on node `d@c` implies, in SE's order, with their
 /// causes.
 pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
-    out.clear();
-    if cells {
-        let mut others = cur.cand[c] & !(1 << (d - 1));
-        while others != 0 {
-            let v = others.trailing_zeros() as u8 + 1;
-            others &= others - 1;
-            out.push((key(c, v, false), Cause::Cell));
-        }
-    }
+    cell_offs(cur.cand[c], c, d, cells, out);
     // The peers in SE's order (block, then the rest of the row, then of
     // the column), read from the houses' places of `d`.
     for (t, &skip) in OUTSIDE[c].iter().enumerate() {
@@ -62,6 +54,21 @@ pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec
             let i = places.trailing_zeros() as usize;
             places &= places - 1;
             out.push((key(usize::from(REGIONS[usize::from(r)][i]), d, false), Cause::Region(r)));
+        }
+    }
+}
+
+/// Empties `out`, then (with `cells`) lists the other candidates of cell
+/// `c`, whose mask is `cand`, turned off by `d@c` on: the first links of
+/// an on node.
+pub(crate) fn cell_offs(cand: u16, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
+    if cells {
+        let mut others = cand & !(1 << (d - 1));
+        while others != 0 {
+            let v = others.trailing_zeros() as u8 + 1;
+            others &= others - 1;
+            out.push((key(c, v, false), Cause::Cell));
         }
     }
 }
