@@ -182,6 +182,15 @@ impl Reach {
         common.iter().any(|&w| w != 0)
     }
 
+    /// The strongly connected component of `k` (a number), or `u32::MAX`
+    /// when `k` is no candidate's key.
+    pub(crate) fn component(&self, k: Key) -> u32 {
+        match self.dense[usize::from(k)] {
+            NO => NO,
+            i => self.comp[i as usize],
+        }
+    }
+
     /// Whether some cycle of links passes through `k`.
     pub(crate) fn on_cycle(&self, k: Key) -> bool {
         match self.dense[usize::from(k)] {
@@ -248,6 +257,10 @@ mod tests {
                     w != from && seen[usize::from(from)][usize::from(w)] && seen[usize::from(w)][usize::from(from)]
                 });
                 assert_eq!(reach.on_cycle(from), back);
+                for &to in &keys {
+                    let mutual = seen[usize::from(from)][usize::from(to)] && seen[usize::from(to)][usize::from(from)];
+                    assert_eq!(reach.component(from) == reach.component(to), mutual);
+                }
                 assert_eq!(components.on_cycle(from), back);
                 cycles[usize::from(back)] += 1;
             }

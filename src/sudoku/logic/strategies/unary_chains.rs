@@ -79,7 +79,7 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
                 let (on, off) = (key(c, d, true), key(c, d, false));
                 if reach.on_cycle(on) {
                     let best = bound(&out);
-                    cycles(&links, c, d, y, x, &mut run, &mut out, best);
+                    cycles(&links, &reach, c, d, y, x, &mut run, &mut out, best);
                 }
                 if x && reach.reaches(on, off) {
                     let best = bound(&out);
@@ -106,6 +106,7 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
 #[allow(clippy::too_many_arguments)]
 fn cycles(
     links: &Links,
+    reach: &Reach,
     c: usize,
     d: u8,
     y: bool,
@@ -120,6 +121,10 @@ fn cycles(
         _ => (65, 2),
     };
     let source = key(c, d, true);
+    // Only the nodes of the source's component can be on a path back to
+    // it, and nodes outside it lead only outside it: they are not
+    // followed, which leaves every node of the component reached as before.
+    let home = reach.component(source);
     run.clear();
     let root = run.push(source, Cause::Assumed, &[]);
     run.enter(root);
@@ -139,7 +144,7 @@ fn cycles(
             let (pc, pd, _) = parts(run.key_of(p));
             links.on_to_off(pc, pd, y, &mut offs);
             for &(k, cause) in &offs {
-                if run.get(k) != NONE && run.has_ancestor(p, k) {
+                if reach.component(k) != home || (run.get(k) != NONE && run.has_ancestor(p, k)) {
                     continue;
                 }
                 let id = run.push(k, cause, &[p]);
@@ -157,7 +162,7 @@ fn cycles(
                 if length >= 4 && k == source {
                     found.push(run.push(k, cause, &[p]));
                 }
-                if run.get(k) == NONE {
+                if run.get(k) == NONE && reach.component(k) == home {
                     let id = run.push(k, cause, &[p]);
                     run.enter(id);
                     on_q.push_back(id);
