@@ -59,7 +59,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
             let common01 = sets[i0] & sets[i1];
             if degree == 2 {
                 if two_or_more(common01)
-                    && let Some(step) = exclude(b, &[c0, c1], &ordered(excluders_of(i0), common01))
+                    && let Some(step) = exclude(b, &[c0, c1], excluders_of(i0), common01)
                 {
                     return Some(step);
                 }
@@ -75,7 +75,7 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
                 let common = common01 & sets[usize::from(position[usize::from(third)])];
                 if two_or_more(common)
                     && tried.first_time([c0, c1, usize::from(third)])
-                    && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], &ordered(excluders_of(i0), common))
+                    && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], excluders_of(i0), common)
                 {
                     return Some(step);
                 }
@@ -158,14 +158,19 @@ fn clash_only_exclusion(b: &Board, cells: &[usize]) -> bool {
     })
 }
 
-fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
+/// The exclusion of the base `cells`, whose common cells are the set
+/// `common` (listed in the order of `order` in the step's sentence).
+fn exclude(b: &Board, cells: &[usize], order: &[u8], common: u128) -> Option<Step> {
     let n = cells.len();
     let union = cells.iter().fold(0u16, |m, &k| m | b.cand[k]);
     // Only the common cells whose candidates all lie among the base cells'
     // can be emptied.
     let mut masks = [0u16; 20];
     let mut count = 0;
-    for &k in common {
+    let mut rest = common;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
         if b.cand[k] & !union == 0 && !masks[..count].contains(&b.cand[k]) {
             masks[count] = b.cand[k];
             count += 1;
@@ -238,7 +243,7 @@ fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
         "{name}: every way to fill {} either repeats a digit in a house or empties one of {}, except those without {}; \
          so remove them.",
         words::and_list(&names),
-        words::cells(common, 9),
+        words::cells(&ordered(order, common), 9),
         words::removals(&elims, 9)
     );
     Some(Step::logic(t).cells(cells.iter().copied()).eliminate(elims).text(text))
