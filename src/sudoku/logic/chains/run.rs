@@ -99,6 +99,10 @@ struct Buffers {
 
 /// At most this many spare buffers per thread.
 const POOL: usize = 64;
+/// Buffers that grew beyond this many nodes (a nested search can reach
+/// tens of thousands) are freed rather than kept, so the pool stays small
+/// (under 2 MB per thread).
+const KEEP: usize = 1024;
 
 thread_local! {
     static SPARE: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -106,8 +110,11 @@ thread_local! {
 
 impl Drop for Run {
     /// Gives the run's buffers back, emptied (the index all unset), unless
-    /// the pool is full.
+    /// the pool is full or they grew large.
     fn drop(&mut self) {
+        if self.nodes.capacity() > KEEP || self.parents.capacity() > 4 * KEEP {
+            return;
+        }
         self.clear();
         let buffers = Buffers {
             nodes: std::mem::take(&mut self.nodes),

@@ -208,8 +208,9 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             !rule.nishio && (n == 2 || (rule.multiple && n > 2)) && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
         let mut runs: Vec<Rc<Outcome>> = Vec::new();
         for &d in digits.iter().filter(|&&d| !skip[usize::from(d)]) {
+            let houses: Vec<(usize, u16)> = if rule.nishio { Vec::new() } else { s.houses(c, d, rule).collect() };
             // A static search serves only cell and region chains.
-            if !rule.dynamic && !cell_chains && s.houses(c, d, rule).next().is_none() {
+            if !rule.dynamic && !cell_chains && houses.is_empty() {
                 continue;
             }
             let on = s.on(c, d);
@@ -260,9 +261,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                     }
                 }
             }
-            if !rule.nishio {
-                regions(&mut s, &mut out, &mut push, c, d, &on, rule);
-            }
+            regions(&mut s, &mut out, &mut push, c, d, &on, &houses);
             runs.push(on);
         }
         if cell_chains {
@@ -289,11 +288,18 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
 
 type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, Vec<(Rc<Run>, u32)>, Key, bool) + 'p;
 
-/// Region forcing chains for `d` in the houses of `c` where `c` is the
-/// digit's first place.
-fn regions(s: &mut Searches, out: &mut Vec<ChainHint>, push: &mut Push, c: usize, d: u8, on: &Rc<Outcome>, rule: Rule) {
-    let houses: Vec<(usize, u16)> = s.houses(c, d, rule).collect();
-    for (r, p) in houses {
+/// Region forcing chains for `d@c` on, in `houses` (see
+/// [`Searches::houses`]).
+fn regions(
+    s: &mut Searches,
+    out: &mut Vec<ChainHint>,
+    push: &mut Push,
+    c: usize,
+    d: u8,
+    on: &Rc<Outcome>,
+    houses: &[(usize, u16)],
+) {
+    for &(r, p) in houses {
         let outcomes: Vec<Rc<Outcome>> =
             places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
         let shared: Vec<Rc<Run>> = outcomes.iter().map(|o| o.run.clone()).collect();

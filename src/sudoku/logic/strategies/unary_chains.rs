@@ -52,7 +52,7 @@ fn can_beat(bound: Option<Order>, base: u8, c: u32, sort: u8) -> bool {
 
 fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
     let mut out: Vec<ChainHint> = Vec::new();
-    let mut run = Run::new();
+    let mut work = Work::default();
     let links = Links::new(b);
     // The X pass follows one digit at a time: digits whose places are known
     // to give nothing are skipped (see `quiet`).
@@ -79,15 +79,15 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
                 let (on, off) = (key(c, d, true), key(c, d, false));
                 if reach.on_cycle(on) {
                     let best = bound(&out);
-                    cycles(&links, &reach, c, d, y, x, &mut run, &mut out, best);
+                    cycles(&links, &reach, c, d, y, x, &mut work, &mut out, best);
                 }
                 if x && reach.reaches(on, off) {
                     let best = bound(&out);
-                    forcing(b, &links, on, y, &mut run, &mut out, best);
+                    forcing(b, &links, on, y, &mut work, &mut out, best);
                 }
                 if x && reach.reaches(off, on) {
                     let best = bound(&out);
-                    forcing(b, &links, off, y, &mut run, &mut out, best);
+                    forcing(b, &links, off, y, &mut work, &mut out, best);
                 }
             }
         }
@@ -102,6 +102,32 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
     out
 }
 
+/// The run, queues and lists of one search, reused by every search of a
+/// board (there are thousands).
+#[derive(Default)]
+struct Work {
+    run: Run,
+    on_q: VecDeque<u32>,
+    off_q: VecDeque<u32>,
+    /// The nodes where the search found what it looks for.
+    ends: Vec<u32>,
+    offs: Vec<(Key, Cause)>,
+    ons: Vec<(Key, Cause)>,
+}
+
+impl Work {
+    /// Empties everything and starts a run from `source`, queued.
+    fn start(&mut self, source: Key) {
+        self.run.clear();
+        self.on_q.clear();
+        self.off_q.clear();
+        self.ends.clear();
+        let root = self.run.push(source, Cause::Assumed, &[]);
+        self.run.enter(root);
+        if source % 2 == 1 { self.on_q.push_back(root) } else { self.off_q.push_back(root) }
+    }
+}
+
 /// Breadth-first waves from `d@c` on, recording every return to it.
 #[allow(clippy::too_many_arguments)]
 fn cycles(
@@ -111,7 +137,7 @@ fn cycles(
     d: u8,
     y: bool,
     x: bool,
-    run: &mut Run,
+    work: &mut Work,
     out: &mut Vec<ChainHint>,
     bound: Option<Order>,
 ) {
@@ -125,13 +151,8 @@ fn cycles(
     // it, and nodes outside it lead only outside it: they are not
     // followed, which leaves every node of the component reached as before.
     let home = reach.component(source);
-    run.clear();
-    let root = run.push(source, Cause::Assumed, &[]);
-    run.enter(root);
-    let mut on_q = VecDeque::from([root]);
-    let mut off_q = VecDeque::new();
-    let mut found = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    work.start(source);
+    let Work { run, on_q, off_q, ends: found, offs, ons } = work;
     let mut length = 0;
     while !on_q.is_empty() || !off_q.is_empty() {
         // A cycle closed in the coming waves has at least `length + 2`
@@ -142,8 +163,8 @@ fn cycles(
         length += 1;
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            links.on_to_off(pc, pd, y, &mut offs);
-            for &(k, cause) in &offs {
+            links.on_to_off(pc, pd, y, offs);
+            for &(k, cause) in offs.iter() {
                 if reach.component(k) != home || (run.get(k) != NONE && run.has_ancestor(p, k)) {
                     continue;
                 }
@@ -157,8 +178,8 @@ fn cycles(
         length += 1;
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            links.off_to_on(pc, pd, y, x, &mut ons);
-            for &(k, cause) in &ons {
+            links.off_to_on(pc, pd, y, x, ons);
+            for &(k, cause) in ons.iter() {
                 if length >= 4 && k == source {
                     found.push(run.push(k, cause, &[p]));
                 }
@@ -175,7 +196,7 @@ fn cycles(
     }
     // The run is shared by the steps, copied only when there is one.
     let mut shared: Option<Rc<Run>> = None;
-    for end in found {
+    for &end in found.iter() {
         let path = run.path(end);
         let cells: u128 = path[1..].iter().fold(0, |m, &n| m | 1u128 << parts(run.key_of(n)).0);
         // The cells outside the cycle that see one of its off nodes of each
@@ -228,7 +249,7 @@ fn forcing(
     links: &Links,
     source: Key,
     y: bool,
-    run: &mut Run,
+    work: &mut Work,
     out: &mut Vec<ChainHint>,
     bound: Option<Order>,
 ) {
@@ -236,17 +257,8 @@ fn forcing(
     // The depth (links from the assumption) of the nodes in each queue; a
     // target made from a node of depth `k` has `k + 2` distinct nodes.
     let (mut on_depth, mut off_depth) = (0u32, 0u32);
-    run.clear();
-    let root = run.push(source, Cause::Assumed, &[]);
-    run.enter(root);
-    let (mut on_q, mut off_q) = (VecDeque::new(), VecDeque::new());
-    if source % 2 == 1 {
-        on_q.push_back(root)
-    } else {
-        off_q.push_back(root)
-    }
-    let mut targets: Vec<u32> = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    work.start(source);
+    let Work { run, on_q, off_q, ends: targets, offs, ons } = work;
     while !on_q.is_empty() || !off_q.is_empty() {
         if !on_q.is_empty() {
             if !can_beat(bound, base, on_depth + 2, sort) {
@@ -256,8 +268,8 @@ fn forcing(
         }
         while let Some(p) = on_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            links.on_to_off(pc, pd, y, &mut offs);
-            for &(k, cause) in &offs {
+            links.on_to_off(pc, pd, y, offs);
+            for &(k, cause) in offs.iter() {
                 if k | 1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
                 }
@@ -278,8 +290,8 @@ fn forcing(
         }
         while let Some(p) = off_q.pop_front() {
             let (pc, pd, _) = parts(run.key_of(p));
-            links.off_to_on(pc, pd, y, true, &mut ons);
-            for &(k, cause) in &ons {
+            links.off_to_on(pc, pd, y, true, ons);
+            for &(k, cause) in ons.iter() {
                 if k & !1 == source && !targets.iter().any(|&t| run.key_of(t) == k) {
                     targets.push(run.push(k, cause, &[p]));
                 }
@@ -295,7 +307,7 @@ fn forcing(
         return;
     }
     let run = Rc::new(run.clone());
-    for t in targets {
+    for &t in targets.iter() {
         let (c, d, on) = parts(run.key_of(t));
         let (elims, place): (Vec<(usize, u8)>, _) = if on {
             ((1..=9u8).filter(|&v| v != d && b.has(c, v)).map(|v| (c, v)).collect(), Some((c, d)))
