@@ -90,6 +90,11 @@ impl Links {
         self.cand[c] >> (d - 1) & 1 != 0
     }
 
+    /// The number of candidates of `c`.
+    pub(crate) fn count(&self, c: usize) -> u32 {
+        self.cand[c].pop()
+    }
+
     /// The cells where `d` is a candidate.
     pub(crate) fn cells_with(&self, d: u8) -> u128 {
         self.digit_cells[usize::from(d) - 1]

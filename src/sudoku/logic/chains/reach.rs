@@ -18,8 +18,17 @@
 
 use super::links::Links;
 use super::run::{Cause, Key, key, parts};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 const NO: u32 = u32::MAX;
+
+thread_local! {
+    /// The last closure with cell and house links, by the candidates of its
+    /// board: the unary chains and then the cell and region chains ask for
+    /// it on the same board.
+    static LAST: RefCell<Option<([u16; 81], Rc<Reach>)>> = const { RefCell::new(None) };
+}
 
 /// The closure of one board's links in one mode.
 pub(crate) struct Reach {
@@ -44,11 +53,48 @@ impl Reach {
     /// components are found: enough for [`Reach::on_cycle`], not for the
     /// other questions.
     pub(crate) fn new(links: &Links, cells: bool, houses: bool, closure: bool) -> Reach {
+        Reach::build(links, cells, houses, closure, |_, _| true)
+    }
+
+    /// The closure with cell and house links of the board whose candidates
+    /// are `cand`, made by `make` unless it is the last one made on this
+    /// thread (a closure depends on the candidates alone).
+    pub(crate) fn with_cells_and_houses(cand: &[u16; 81], make: impl FnOnce() -> Reach) -> Rc<Reach> {
+        if let Some(r) = LAST.with(|l| l.borrow().as_ref().filter(|(c, _)| c == cand).map(|(_, r)| r.clone())) {
+            return r;
+        }
+        let r = Rc::new(make());
+        LAST.with(|l| *l.borrow_mut() = Some((*cand, r.clone())));
+        r
+    }
+
+    /// The closure of the house links (X links) of the digits in the mask
+    /// `digits` (bit `d` for `d`), the keys of the others left out: without
+    /// cell links no link joins two digits, so the closure of each digit
+    /// is its own.
+    pub(crate) fn of_digits(links: &Links, digits: u16) -> Reach {
+        Reach::build(links, false, true, true, |_, d| digits >> d & 1 != 0)
+    }
+
+    /// The components of the cell links alone (Y links), over the keys of
+    /// bivalue cells only (enough for [`Reach::on_cycle`] and
+    /// [`Reach::component`] on those keys). Without house links an off
+    /// node leads on only in a bivalue cell, and an on node is led to only
+    /// from one, so the other keys are on no cycle: leaving them out
+    /// changes no component of the kept keys.
+    pub(crate) fn of_bivalue_cells(links: &Links) -> Reach {
+        let bivalue: u128 = (0..81).filter(|&c| links.count(c) == 2).fold(0, |m, c| m | 1 << c);
+        Reach::build(links, true, false, false, |c, _| bivalue >> c & 1 != 0)
+    }
+
+    /// The closure over the keys of the candidates `keep(c, d)` accepts;
+    /// links to other keys are dropped.
+    fn build(links: &Links, cells: bool, houses: bool, closure: bool, keep: impl Fn(usize, u8) -> bool) -> Reach {
         // The candidates' keys, numbered densely, and their successors.
         let mut dense = vec![NO; 1458];
         let mut keys: Vec<Key> = Vec::with_capacity(512);
         for c in 0..81 {
-            for d in (1..=9u8).filter(|&d| links.has(c, d)) {
+            for d in (1..=9u8).filter(|&d| links.has(c, d) && keep(c, d)) {
                 for on in [false, true] {
                     dense[usize::from(key(c, d, on))] = keys.len() as u32;
                     keys.push(key(c, d, on));
@@ -67,7 +113,7 @@ impl Reach {
             } else {
                 links.off_to_on(c, d, cells, houses, &mut buf);
             }
-            succ.extend(buf.iter().map(|&(s, _)| dense[usize::from(s)]));
+            succ.extend(buf.iter().map(|&(s, _)| dense[usize::from(s)]).filter(|&s| s != NO));
         }
         start.push(succ.len() as u32);
         let next = |v: usize| &succ[start[v] as usize..start[v + 1] as usize];
@@ -266,5 +312,60 @@ mod tests {
             }
         }
         assert!(cycles[0] > 50 && cycles[1] > 50, "keys off and on cycles to test: {cycles:?}");
+    }
+
+    #[test]
+    fn bivalue_components_are_the_whole_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut on_cycles = 0;
+        for _ in 0..12 {
+            let mut b = Board::new([0x1ff; 81], [0; 81]);
+            for _ in 0..rng.random_range(300..500) {
+                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+            }
+            let links = Links::new(&b);
+            let whole = Reach::new(&links, true, false, false);
+            let part = Reach::of_bivalue_cells(&links);
+            let kept: Vec<Key> =
+                (0..1458u16).filter(|&k| b.has(parts(k).0, parts(k).1) && b.count(parts(k).0) == 2).collect();
+            for from in 0..1458u16 {
+                assert_eq!(part.on_cycle(from), whole.on_cycle(from), "{from}");
+            }
+            for &from in &kept {
+                on_cycles += usize::from(part.on_cycle(from));
+                for &to in &kept {
+                    assert_eq!(
+                        part.component(from) == part.component(to),
+                        whole.component(from) == whole.component(to)
+                    );
+                }
+            }
+        }
+        assert!(on_cycles > 20, "too few keys on cycles to test: {on_cycles}");
+    }
+
+    #[test]
+    fn a_digit_closure_is_the_digits_part_of_the_whole() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..8 {
+            let mut b = Board::new([0x1ff; 81], [0; 81]);
+            for _ in 0..rng.random_range(150..450) {
+                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+            }
+            let links = Links::new(&b);
+            let whole = Reach::new(&links, false, true, true);
+            let digits: u16 = rng.random_range(0..0x200u16) << 1;
+            let part = Reach::of_digits(&links, digits);
+            let mut kept = 0;
+            for from in 0..1458u16 {
+                let keep = digits >> parts(from).1 & 1 != 0;
+                kept += usize::from(keep && b.has(parts(from).0, parts(from).1));
+                assert_eq!(part.on_cycle(from), keep && whole.on_cycle(from), "{from}");
+                for to in 0..1458u16 {
+                    assert_eq!(part.reaches(from, to), keep && whole.reaches(from, to), "{from} to {to}");
+                }
+            }
+            assert!(kept > 0);
+        }
     }
 }

@@ -15,8 +15,18 @@ use crate::sudoku::logic::se::board::{Board, PEERS, cell_name, sees};
 use crate::sudoku::logic::se::combos::bits;
 use crate::sudoku::logic::{Step, Technique, words};
 
+mod quiet;
+
 /// The first aligned exclusion of `degree` (2 or 3) cells, SE's way.
 pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
+    let mut memo = quiet::Scan::start(b, degree);
+    let step = scan(b, degree, &mut memo);
+    memo.finish();
+    step
+}
+
+/// The scan of [`find_se`], skipping the sets `memo` knows are quiet.
+fn scan(b: &Board, degree: usize, memo: &mut quiet::Scan) -> Option<Step> {
     // The base cells in cell order; for each, its excluders in SE's peer
     // order (a list and a set) and its position among the base cells.
     let mut base = [0u8; 81];
@@ -51,17 +61,17 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
         return None;
     }
     let excluders_of = |i: usize| &excluders[i][..usize::from(lens[i])];
-    let mut tried = Tried::new(degree);
     // Pairs in SE's order: by the larger index, then the smaller.
     for i1 in 1..n {
         for i0 in 0..i1 {
             let (c0, c1) = (usize::from(base[i0]), usize::from(base[i1]));
             let common01 = sets[i0] & sets[i1];
             if degree == 2 {
-                if two_or_more(common01)
-                    && let Some(step) = exclude(b, &[c0, c1], excluders_of(i0), common01)
-                {
-                    return Some(step);
+                if two_or_more(common01) {
+                    let step = tried(memo, b, &[c0, c1], excluders_of(i0), common01);
+                    if step.is_some() {
+                        return step;
+                    }
                 }
                 continue;
             }
@@ -72,12 +82,13 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
             }
             let tail = excluders_of(i0).iter().chain(excluders_of(i1).iter().filter(|&&k| sets[i0] >> k & 1 == 0));
             for &third in tail.filter(|&&k| twin >> k & 1 != 0) {
-                let common = common01 & sets[usize::from(position[usize::from(third)])];
-                if two_or_more(common)
-                    && tried.first_time([c0, c1, usize::from(third)])
-                    && let Some(step) = exclude(b, &[c0, c1, usize::from(third)], excluders_of(i0), common)
-                {
-                    return Some(step);
+                let i2 = usize::from(position[usize::from(third)]);
+                let common = common01 & sets[i2];
+                if two_or_more(common) && first_meeting(&sets, [i0, i1, i2], [c0, c1]) {
+                    let step = tried(memo, b, &[c0, c1, usize::from(third)], excluders_of(i0), common);
+                    if step.is_some() {
+                        return step;
+                    }
                 }
             }
         }
@@ -85,24 +96,35 @@ pub(crate) fn find_se(b: &Board, degree: usize) -> Option<Step> {
     None
 }
 
-/// The triples already tried. Whether a triple excludes a digit does not
-/// depend on the order of its cells, and the scan meets most triples up
-/// to three times (once from each pair), so each is tried once.
-struct Tried(Vec<u64>);
-
-impl Tried {
-    fn new(degree: usize) -> Tried {
-        Tried(if degree == 3 { vec![0; 81 * 81 * 81 / 64 + 1] } else { Vec::new() })
+/// [`exclude`], unless `memo` knows the set is quiet; a quiet set is
+/// remembered.
+fn tried(memo: &mut quiet::Scan, b: &Board, cells: &[usize], order: &[u8], common: u128) -> Option<Step> {
+    if memo.known_quiet(cells) {
+        return None;
     }
+    let step = exclude(b, cells, order, common);
+    if step.is_none() {
+        memo.quiet(cells);
+    }
+    step
+}
 
-    /// Whether the triple is new (and marks it tried).
-    fn first_time(&mut self, mut cells: [usize; 3]) -> bool {
-        cells.sort_unstable();
-        let i = (cells[0] * 81 + cells[1]) * 81 + cells[2];
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        let new = self.0[word] & bit == 0;
-        self.0[word] |= bit;
-        new
+/// Whether the pair `(i0, i1)` (base positions, `i0 < i1`) is the first
+/// in the scan to meet the triple it makes with the base cell at `i2`.
+/// Whether a triple excludes a digit does not depend on the order of its
+/// cells, and the scan meets most triples from more than one of their
+/// pairs, so each is tried once: at its first pair. With the triple's
+/// positions `p < q < r`, the pairs come in the order `(p, q)`, `(p, r)`,
+/// `(q, r)`, and a pair meets a triple whose common cells are two or more
+/// exactly when the third cell is among the pair's excluders.
+fn first_meeting(sets: &[u128; 81], [i0, i1, i2]: [usize; 3], [c0, c1]: [usize; 2]) -> bool {
+    let meets = |x: usize, y: usize, third: usize| (sets[x] | sets[y]) >> third & 1 != 0;
+    if i2 > i1 {
+        true
+    } else if i2 > i0 {
+        !meets(i0, i2, c1)
+    } else {
+        !meets(i2, i0, c1) && !meets(i2, i1, c0)
     }
 }
 

@@ -106,7 +106,7 @@ struct Searches<'a> {
     /// Searches from each candidate assumed on, done once.
     on: Vec<Option<Rc<Outcome>>>,
     /// For static searches, what each can reach at most.
-    reach: Option<Reach>,
+    reach: Option<Rc<Reach>>,
 }
 
 impl Searches<'_> {
@@ -165,7 +165,9 @@ pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
 /// chains' paths alone are as long as the best so far can't beat it
 /// (equal steps keep their discovery order), so it is not rated.
 fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
-    let reach = (!rule.dynamic).then(|| Reach::new(&Links::new(b), rule.mode().cells, true, true));
+    // (Nishio asks nothing of the closure: it makes no cell or region chain.)
+    let reach = (!rule.dynamic && !rule.nishio)
+        .then(|| Reach::with_cells_and_houses(&b.cand, || Reach::new(&Links::new(b), true, true, true)));
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =

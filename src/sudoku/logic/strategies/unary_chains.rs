@@ -65,7 +65,14 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
         }
         // Searches that can find nothing are skipped (see `Reach`).
         // (Forcing chains, which need the closure, only with house links.)
-        let reach = Reach::new(&links, y, x, x);
+        let reach = if x_pass {
+            let digits = (1..=9).filter(|&d| !quiet[d]).fold(0u16, |m, d| m | 1 << d);
+            Rc::new(Reach::of_digits(&links, digits))
+        } else if !x {
+            Rc::new(Reach::of_bivalue_cells(&links))
+        } else {
+            Reach::with_cells_and_houses(&b.cand, || Reach::new(&links, true, true, true))
+        };
         for c in 0..81 {
             if b.count(c) < 2 {
                 continue;

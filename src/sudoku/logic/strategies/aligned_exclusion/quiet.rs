@@ -1,0 +1,137 @@
+//! Aligned sets known to exclude nothing, remembered from one scan to the
+//! next on the same thread.
+//!
+//! Whether a set of base cells excludes a digit depends only on the
+//! candidates of its cells and of the cells that see all of them (its
+//! common cells are those with two or three candidates). The rater scans
+//! for aligned exclusions step after step, and a step changes few cells,
+//! so a set tried on the last board, found quiet, and whose cells and
+//! cells seeing all of them have not changed since, is quiet again: the
+//! scan skips it.
+//!
+//! **Invariant.** `known` holds exactly the sets on `list`, each tried on
+//! the board `cand` (or skipped there by this rule) and found quiet.
+
+use crate::sudoku::logic::se::board::{Board, CellSet, PEER_SETS};
+use std::cell::RefCell;
+
+/// The sets of one degree (2 or 3 cells) known quiet on one board.
+struct Memo {
+    cand: [u16; 81],
+    /// A bit per set, by its index (see [`index`]).
+    known: Vec<u64>,
+    list: Vec<u32>,
+}
+
+thread_local! {
+    static MEMO: RefCell<[Option<Memo>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// The number of a set of 2 or 3 cells, whatever their order.
+fn index(cells: &[usize]) -> u32 {
+    let mut s = [0usize; 3];
+    s[..cells.len()].copy_from_slice(cells);
+    let s = &mut s[..cells.len()];
+    s.sort_unstable();
+    s.iter().fold(0, |i, &k| i * 81 + k as u32)
+}
+
+/// One scan's use of the memory: what the last scan of this degree left,
+/// and what this one finds, handed back by [`Scan::finish`].
+pub(super) struct Scan {
+    degree: usize,
+    last: Memo,
+    /// The cells whose candidates differ from the last board's.
+    changed: CellSet,
+    now: Vec<u32>,
+    cand: [u16; 81],
+}
+
+impl Scan {
+    /// Starts a scan of sets of `degree` cells on `b`.
+    pub(super) fn start(b: &Board, degree: usize) -> Scan {
+        let slot = degree - 2;
+        let last = MEMO.with(|m| m.borrow_mut()[slot].take()).unwrap_or_else(|| Memo {
+            cand: [u16::MAX; 81],
+            known: vec![0; 81usize.pow(degree as u32).div_ceil(64)],
+            list: Vec::new(),
+        });
+        let changed = (0..81).filter(|&k| last.cand[k] != b.cand[k]).fold(0, |m, k| m | 1u128 << k);
+        let now = Vec::with_capacity(last.list.len());
+        Scan { degree, last, changed, now, cand: b.cand }
+    }
+
+    /// Whether `cells` are known quiet on this board.
+    pub(super) fn known_quiet(&mut self, cells: &[usize]) -> bool {
+        let i = index(cells);
+        let known = self.last.known[i as usize / 64] >> (i % 64) & 1 != 0;
+        if !known {
+            return false;
+        }
+        let around = cells.iter().fold(!0u128, |m, &k| m & PEER_SETS[k]);
+        let own = cells.iter().fold(0u128, |m, &k| m | 1u128 << k);
+        let quiet = (around | own) & self.changed == 0;
+        if quiet {
+            self.now.push(i);
+        }
+        quiet
+    }
+
+    /// Records that `cells` were tried and found quiet.
+    pub(super) fn quiet(&mut self, cells: &[usize]) {
+        self.now.push(index(cells));
+    }
+
+    /// Hands the memory over to the next scan.
+    pub(super) fn finish(self) {
+        let Scan { degree, mut last, now, cand, .. } = self;
+        for &i in &last.list {
+            last.known[i as usize / 64] &= !(1 << (i % 64));
+        }
+        for &i in &now {
+            last.known[i as usize / 64] |= 1 << (i % 64);
+        }
+        last.list = now;
+        last.cand = cand;
+        MEMO.with(|m| m.borrow_mut()[degree - 2] = Some(last));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::logic::se::board::Board;
+    use crate::sudoku::logic::strategies::aligned_exclusion::find_se;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Along sequences of boards, each a few candidates short of the last,
+    /// the scans with the memory of the last board find what scans on a
+    /// fresh thread find.
+    #[test]
+    fn scans_with_memory_equal_fresh_scans() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut found = [0; 2];
+        for round in 0..12 {
+            let mut b = Board::new([0x1ff; 81], [0; 81]);
+            for _ in 0..350 + 15 * round {
+                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+            }
+            for _ in 0..40 {
+                for _ in 0..rng.random_range(1..4) {
+                    let c = rng.random_range(0..81);
+                    if b.count(c) > 2 {
+                        b.remove(c, rng.random_range(1..=9));
+                    }
+                }
+                for degree in [2, 3] {
+                    let here = format!("{:?}", find_se(&b, degree));
+                    let board = b.clone();
+                    let fresh = std::thread::spawn(move || format!("{:?}", find_se(&board, degree))).join().unwrap();
+                    assert_eq!(here, fresh);
+                    found[degree - 2] += usize::from(here != "None");
+                }
+            }
+        }
+        assert!(found[0] > 5 && found[1] > 5, "too few exclusions to compare: {found:?}");
+    }
+}
