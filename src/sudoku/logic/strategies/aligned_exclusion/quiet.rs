@@ -125,7 +125,7 @@ mod tests {
                 }
                 for degree in [2, 3] {
                     let here = format!("{:?}", find_se(&b, degree));
-                    let board = b.clone();
+                    let board = b;
                     let fresh = std::thread::spawn(move || format!("{:?}", find_se(&board, degree))).join().unwrap();
                     assert_eq!(here, fresh);
                     found[degree - 2] += usize::from(here != "None");
