@@ -40,11 +40,28 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
             if union.pop() != n {
                 continue;
             }
+            let set_mask = set as u16;
+            // What the step would do, checked before anything is listed:
+            // a plain set needs an extra candidate in its cells, a direct
+            // one a digit left with a single place.
+            let single = |d: u8| {
+                let p = places[usize::from(d) - 1];
+                set >> (d - 1) & 1 == 0 && p.pop() > 1 && (p & !union).pop() == 1
+            };
+            let placed = (1..=9u8).find(|&d| direct && single(d));
+            let useful = if direct {
+                placed.is_some()
+            } else {
+                bits(u32::from(union)).any(|i| b.cand[REGIONS[r][i] as usize] & !set_mask != 0)
+            };
+            if !useful {
+                continue;
+            }
             let cells: Vec<usize> = bits(u32::from(union)).map(|i| REGIONS[r][i] as usize).collect();
             let digits: Vec<u8> = bits(set).map(|i| i as u8 + 1).collect();
             let elims: Vec<(usize, u8)> = cells
                 .iter()
-                .flat_map(|&k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
+                .flat_map(|&k| bits(u32::from(b.cand[k] & !set_mask)).map(move |i| (k, i as u8 + 1)))
                 .collect();
             let name = |direct: bool| match (n, direct) {
                 (2, false) => (Technique::HiddenPair, "Hidden pair"),
@@ -56,26 +73,19 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
             let why = || {
                 format!("in {}, {} can only go in {}", region_name(r), words::digits(&digits), words::cells(&cells, 9))
             };
-            if !direct {
-                if elims.is_empty() {
-                    continue;
-                }
+            let Some(d) = placed else {
                 let (t, label) = name(false);
                 let text = format!("{label}: {}, so remove {}.", why(), words::removals(&elims, 9));
                 return Some(
                     Step::logic(t).cells(cells).digits(digits).house(&region_name(r)).eliminate(elims).text(text),
                 );
-            }
-            for d in (1..=9u8).filter(|d| set >> (d - 1) & 1 == 0) {
-                let p = places[usize::from(d) - 1];
-                if p.pop() > 1 && (p & !union).pop() == 1 {
-                    let cell = REGIONS[r][(p & !union).trailing_zeros() as usize] as usize;
-                    let (t, label) = name(true);
-                    let text = format!("{label}: {}; so {d} can only go in {}.", why(), cell_name(cell));
-                    let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
-                    return Some(step.place(cell, d).text(text));
-                }
-            }
+            };
+            let p = places[usize::from(d) - 1];
+            let cell = REGIONS[r][(p & !union).trailing_zeros() as usize] as usize;
+            let (t, label) = name(true);
+            let text = format!("{label}: {}; so {d} can only go in {}.", why(), cell_name(cell));
+            let step = Step::logic(t).cells(cells).digits(digits).house(&region_name(r));
+            return Some(step.place(cell, d).text(text));
         }
     }
     None

@@ -44,20 +44,20 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
             if p1.pop() < 2 || bits(u32::from(p1)).any(|i| REGION_SETS[r2] >> REGIONS[r1][i] & 1 == 0) {
                 continue;
             }
-            let elims: Vec<(usize, u8)> = REGIONS[r2]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| common >> k & 1 == 0 && b.has(k, d))
-                .map(|k| (k, d))
-                .collect();
+            // The places of `d` in `r2` outside the crossing: the
+            // eliminations, listed only for the step returned.
+            let gone = || {
+                bits(u32::from(b.places(r2, d))).map(|i| REGIONS[r2][i] as usize).filter(move |&k| common >> k & 1 == 0)
+            };
             let pointing = r1 < 9;
             // The cells and the reason, made only for the step returned.
             let locked = || bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize);
             let why = || format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
             if !direct {
-                if elims.is_empty() {
+                if gone().next().is_none() {
                     continue;
                 }
+                let elims: Vec<(usize, u8)> = gone().map(|k| (k, d)).collect();
                 let (t, name) =
                     if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
                 let step = Step::logic(t).cells(locked()).digits([d]).house(&region_name(r1)).house(&region_name(r2));

@@ -30,6 +30,8 @@ use crate::sudoku::logic::{Rating, Step, Technique, words};
 /// each of the 27 houses at most twice).
 const MAX_LOOP: usize = 28;
 
+mod memo;
+
 struct Found {
     rating: u8,
     kind: u8,
@@ -39,14 +41,12 @@ struct Found {
 /// The easiest unique loop step, SE's way.
 pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
-    for cell in 0..81 {
-        if b.cand[cell].pop() != 2 {
-            continue;
-        }
-        let pair = b.cand[cell];
+    let all = memo::loops(b, |cell, pair| {
         let mut loops = Vec::new();
-        let mut path = Vec::new();
-        search(b, cell, pair, &mut path, 2, 0, None, &mut loops);
+        search(b, cell, pair, &mut Vec::new(), 2, 0, None, &mut loops);
+        loops
+    });
+    for (pair, loops) in all {
         for lp in loops {
             if !is_valid(&lp) {
                 continue;
