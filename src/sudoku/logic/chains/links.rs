@@ -10,10 +10,10 @@
 //! **Invariant.** A `Links` describes one board; it is built for a search
 //! and dropped with it, never kept across a change of the board.
 
-use super::propagate::cell_offs;
+use super::propagate::{cell_offs, on_to_off};
 use super::run::{Cause, Key, key};
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEERS, REGIONS, REGIONS_OF};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
 
 /// The links of every candidate of one board.
 pub(crate) struct Links {
@@ -44,6 +44,7 @@ impl Links {
             houses: vec![[(0, Cause::Assumed); 3]; 729],
             house_len: vec![0; 729],
         };
+        let mut buf = Vec::with_capacity(20);
         for c in 0..81 {
             for d in 1..=9u8 {
                 let slot = c * 9 + usize::from(d) - 1;
@@ -52,17 +53,9 @@ impl Links {
                     continue;
                 }
                 links.digit_cells[usize::from(d) - 1] |= 1u128 << c;
-                let bit = 1u16 << (d - 1);
-                for (i, &p) in PEERS[c].iter().enumerate() {
-                    if b.cand[usize::from(p)] & bit != 0 {
-                        let kind = match i {
-                            0..8 => 0,
-                            8..14 => 1,
-                            _ => 2,
-                        };
-                        links.peers.push((key(usize::from(p), d, false), Cause::Region(REGIONS_OF[c][kind])));
-                    }
-                }
+                // The peers holding `d`, as the propagation lists them.
+                on_to_off(b, c, d, false, &mut buf);
+                links.peers.extend_from_slice(&buf);
                 let mut n = 0;
                 for t in 0..3 {
                     let r = usize::from(REGIONS_OF[c][t]);

@@ -11,7 +11,7 @@
 //! at least one peer that could exclude. Pairs of base cells go in SE's
 //! order; a third cell is a base cell among the first two's excluders.
 
-use crate::sudoku::logic::se::board::{Board, PEERS, cell_name, sees};
+use crate::sudoku::logic::se::board::{Board, PEER_SETS, PEERS, cell_name, sees};
 use crate::sudoku::logic::se::combos::bits;
 use crate::sudoku::logic::{Step, Technique, words};
 
@@ -36,26 +36,28 @@ fn scan(b: &Board, degree: usize, memo: &mut quiet::Scan) -> Option<Step> {
     let mut position = [u8::MAX; 81];
     let mut n = 0;
     let mut is_base = 0u128;
+    let (mut singles, mut small) = (0u128, 0u128);
     for k in 0..81 {
-        if b.count(k) < 2 || PEERS[k].iter().any(|&p| b.count(p as usize) == 1) {
+        let count = b.count(k);
+        singles |= u128::from(count == 1) << k;
+        small |= u128::from((2..=degree as u32).contains(&count)) << k;
+    }
+    for k in 0..81 {
+        let set = PEER_SETS[k] & small;
+        if b.count(k) < 2 || PEER_SETS[k] & singles != 0 || set == 0 {
             continue;
         }
-        let (mut len, mut set) = (0, 0u128);
-        for &p in &PEERS[k] {
-            if (2..=degree as u32).contains(&b.count(p as usize)) {
-                excluders[n][len] = p;
-                len += 1;
-                set |= 1u128 << p;
-            }
+        let mut len = 0;
+        for &p in PEERS[k].iter().filter(|&&p| set >> p & 1 != 0) {
+            excluders[n][len] = p;
+            len += 1;
         }
-        if len > 0 {
-            base[n] = k as u8;
-            lens[n] = len as u8;
-            sets[n] = set;
-            position[k] = n as u8;
-            is_base |= 1u128 << k;
-            n += 1;
-        }
+        base[n] = k as u8;
+        lens[n] = len as u8;
+        sets[n] = set;
+        position[k] = n as u8;
+        is_base |= 1u128 << k;
+        n += 1;
     }
     if n < degree {
         return None;
