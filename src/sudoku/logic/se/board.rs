@@ -279,6 +279,43 @@ pub(crate) fn cell_name(k: usize) -> String {
     format!("r{}c{}", k / 9 + 1, k % 9 + 1)
 }
 
+/// Checks a per-thread memory: along 12 walks of random boards over the
+/// digits `1..=digits` (the first board of walk `w` has `removals(w)`
+/// random candidates removed, each next board one to three fewer), `find`
+/// gives the same on this thread, which remembers the boards before, as
+/// on a fresh thread. Returns how many boards gave something.
+#[cfg(test)]
+pub(crate) fn same_as_on_a_fresh_thread<T: std::fmt::Debug + 'static>(
+    seed: u64,
+    digits: u8,
+    removals: impl Fn(usize) -> usize,
+    find: fn(&Board) -> Option<T>,
+) -> usize {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut found = 0;
+    for walk in 0..12 {
+        let mut b = Board::new([0x1ff >> (9 - digits); 81], [0; 81]);
+        for _ in 0..removals(walk) {
+            b.remove(rng.random_range(0..81), rng.random_range(1..=digits));
+        }
+        for _ in 0..30 {
+            for _ in 0..rng.random_range(1..4) {
+                let c = rng.random_range(0..81);
+                if b.count(c) > 2 {
+                    b.remove(c, rng.random_range(1..=digits));
+                }
+            }
+            let here = format!("{:?}", find(&b));
+            let board = b;
+            let fresh = std::thread::spawn(move || format!("{:?}", find(&board))).join().expect("no panic");
+            assert_eq!(here, fresh);
+            found += usize::from(here != "None");
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

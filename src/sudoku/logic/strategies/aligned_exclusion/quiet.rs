@@ -99,39 +99,16 @@ impl Scan {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::logic::se::board::Board;
+    use crate::sudoku::logic::se::board::same_as_on_a_fresh_thread;
     use crate::sudoku::logic::strategies::aligned_exclusion::find_se;
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
 
-    /// Along sequences of boards, each a few candidates short of the last,
-    /// the scans with the memory of the last board find what scans on a
-    /// fresh thread find.
+    /// Along walks of boards, each a few candidates short of the last, the
+    /// scans with the memory of the last board find what scans on a fresh
+    /// thread find.
     #[test]
     fn scans_with_memory_equal_fresh_scans() {
-        let mut rng = ChaCha8Rng::seed_from_u64(21);
-        let mut found = [0; 2];
-        for round in 0..12 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..350 + 15 * round {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
-            for _ in 0..40 {
-                for _ in 0..rng.random_range(1..4) {
-                    let c = rng.random_range(0..81);
-                    if b.count(c) > 2 {
-                        b.remove(c, rng.random_range(1..=9));
-                    }
-                }
-                for degree in [2, 3] {
-                    let here = format!("{:?}", find_se(&b, degree));
-                    let board = b;
-                    let fresh = std::thread::spawn(move || format!("{:?}", find_se(&board, degree))).join().unwrap();
-                    assert_eq!(here, fresh);
-                    found[degree - 2] += usize::from(here != "None");
-                }
-            }
-        }
-        assert!(found[0] > 5 && found[1] > 5, "too few exclusions to compare: {found:?}");
+        let pairs = same_as_on_a_fresh_thread(21, 9, |w| 350 + 15 * w, |b| find_se(b, 2));
+        let triples = same_as_on_a_fresh_thread(22, 9, |w| 400 + 10 * w, |b| find_se(b, 3));
+        assert!(pairs > 5 && triples > 5, "too few exclusions to compare: {pairs}, {triples}");
     }
 }

@@ -68,43 +68,15 @@ pub(super) fn loops(b: &Board, search: impl Fn(usize, u16) -> Vec<Vec<usize>>) -
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::logic::se::board::Board;
+    use crate::sudoku::logic::se::board::same_as_on_a_fresh_thread;
     use crate::sudoku::logic::strategies::unique_loop::find_se;
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
 
-    /// Along sequences of boards, each a few candidates short of the last,
-    /// the searches with the memory of the last board find what searches
-    /// on a fresh thread find.
+    /// Along walks of boards, each a few candidates short of the last, the
+    /// searches with the memory of the last board find what searches on a
+    /// fresh thread find. Six digits, so that pairs repeat and loops form.
     #[test]
     fn searches_with_memory_equal_fresh_searches() {
-        let mut rng = ChaCha8Rng::seed_from_u64(31);
-        let mut found = 0;
-        for round in 0..12 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            // Few digits, so that pairs repeat and loops form.
-            for k in 0..81 {
-                for d in 7..=9 {
-                    b.remove(k, d);
-                }
-            }
-            for _ in 0..300 + 5 * round {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=6));
-            }
-            for _ in 0..30 {
-                for _ in 0..rng.random_range(1..3) {
-                    let c = rng.random_range(0..81);
-                    if b.count(c) > 2 {
-                        b.remove(c, rng.random_range(1..=6));
-                    }
-                }
-                let here = format!("{:?}", find_se(&b));
-                let board = b;
-                let fresh = std::thread::spawn(move || format!("{:?}", find_se(&board))).join().unwrap();
-                assert_eq!(here, fresh);
-                found += usize::from(here != "None");
-            }
-        }
+        let found = same_as_on_a_fresh_thread(31, 6, |w| 300 + 5 * w, find_se);
         assert!(found > 20, "too few loops to compare: {found}");
     }
 }
