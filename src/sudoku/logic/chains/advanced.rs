@@ -242,7 +242,7 @@ fn hidden_pairs(b: &Board) -> Vec<Basic> {
         for set in subsets(2, 9) {
             let (d1, d2) = (set.trailing_zeros() as u8 + 1, (31 - set.leading_zeros()) as u8 + 1);
             let (p1, p2) = (b.places(r, d1), b.places(r, d2));
-            if p1.pop() < 2 || p2.pop() < 2 || (p1 | p2).pop() != 2 {
+            if p1.pop() < 2 || p2.pop() < 2 || !(p1 | p2).two() {
                 continue;
             }
             let union = p1 | p2;
@@ -271,7 +271,7 @@ fn naked_pairs(b: &Board) -> Vec<Basic> {
             let (i1, i2) = (set.trailing_zeros() as usize, (31 - set.leading_zeros()) as usize);
             let (c1, c2) = (REGIONS[r][i1] as usize, REGIONS[r][i2] as usize);
             let union = b.cand[c1] | b.cand[c2];
-            if b.count(c1) < 2 || b.count(c2) < 2 || union.pop() != 2 {
+            if b.count(c1) < 2 || b.count(c2) < 2 || !union.two() {
                 continue;
             }
             let others = REGIONS[r].iter().map(|&k| k as usize).filter(|&k| k != c1 && k != c2);
@@ -303,7 +303,7 @@ fn x_wings(b: &Board) -> Vec<Basic> {
                     continue;
                 }
                 let (p1, p2) = (b.places(l1, d), b.places(l2, d));
-                if p1.pop() < 2 || p2.pop() < 2 || (p1 | p2).pop() != 2 {
+                if p1.pop() < 2 || p2.pop() < 2 || !(p1 | p2).two() {
                     continue;
                 }
                 let union = p1 | p2;

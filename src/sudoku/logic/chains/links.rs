@@ -60,7 +60,7 @@ impl Links {
                 for t in 0..3 {
                     let r = usize::from(REGIONS_OF[c][t]);
                     let now = b.places(r, d);
-                    if now.pop() != 2 {
+                    if !now.two() {
                         continue;
                     }
                     let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
@@ -107,7 +107,7 @@ impl Links {
     /// then the houses' (with `regions`).
     pub(crate) fn off_to_on(&self, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
         out.clear();
-        if cells && self.cand[c].pop() == 2 {
+        if cells && self.cand[c].two() {
             let other = (self.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
             out.push((key(c, other, true), Cause::Cell));
         }

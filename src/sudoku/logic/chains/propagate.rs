@@ -113,7 +113,7 @@ pub(crate) fn off_to_on(
 ) {
     out.items.clear();
     out.hidden.clear();
-    if cells && cur.cand[c].pop() == 2 {
+    if cells && cur.cand[c].two() {
         let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
         let start = out.hidden.len();
         let mut gone = orig.cand[c] & !cur.cand[c];
@@ -131,7 +131,7 @@ pub(crate) fn off_to_on(
         for t in 0..3 {
             let r = REGIONS_OF[c][t] as usize;
             let now = cur.places(r, d);
-            if now.pop() != 2 {
+            if !now.two() {
                 continue;
             }
             let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;

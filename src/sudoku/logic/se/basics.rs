@@ -185,12 +185,12 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Step> {
         }
         for &xz_cell in &PEERS[pivot] {
             let xz = b.cand[xz_cell as usize];
-            if xz.pop() != 2 || (xy & !xz).pop() != 1 {
+            if !xz.two() || (xy & !xz).pop() != 1 {
                 continue;
             }
             for &yz_cell in &PEERS[pivot] {
                 let yz = b.cand[yz_cell as usize];
-                if yz.pop() != 2 {
+                if !yz.two() {
                     continue;
                 }
                 let (union, inter) = (xy | xz | yz, xy & xz & yz);

@@ -16,6 +16,8 @@
 /// loops, so masks of up to 9 bits are counted by table.
 pub(crate) trait Pop {
     fn pop(self) -> u32;
+    /// Whether exactly two bits are set (no count needed).
+    fn two(self) -> bool;
 }
 
 impl Pop for u16 {
@@ -25,6 +27,12 @@ impl Pop for u16 {
             Some(&n) => u32::from(n),
             None => self.count_ones(),
         }
+    }
+
+    #[inline]
+    fn two(self) -> bool {
+        let rest = self & self.wrapping_sub(1);
+        rest != 0 && rest & (rest - 1) == 0
     }
 }
 

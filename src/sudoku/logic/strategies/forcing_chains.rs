@@ -123,7 +123,7 @@ impl Searches<'_> {
     fn houses(&self, c: usize, d: u8, rule: Rule) -> impl Iterator<Item = (usize, u16)> {
         REGIONS_OF[c].iter().map(|&r| usize::from(r)).filter_map(move |r| {
             let p = self.board.places(r, d);
-            let ok = (p.pop() == 2 || (rule.multiple && p.pop() > 2))
+            let ok = (p.two() || (rule.multiple && p.pop() > 2))
                 && usize::from(REGIONS[r][p.trailing_zeros() as usize]) == c
                 && self.may_meet(places(r, p).map(|cell| key(cell, d, true)));
             ok.then_some((r, p))
