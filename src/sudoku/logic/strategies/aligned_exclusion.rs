@@ -118,7 +118,8 @@ fn tried(memo: &mut quiet::Scan, b: &Board, cells: &[usize], order: &[u8], commo
 /// pairs, so each is tried once: at its first pair. With the triple's
 /// positions `p < q < r`, the pairs come in the order `(p, q)`, `(p, r)`,
 /// `(q, r)`, and a pair meets a triple whose common cells are two or more
-/// exactly when the third cell is among the pair's excluders.
+/// exactly when the third cell is among either cell's excluders
+/// (`sets[x] | sets[y]`).
 fn first_meeting(sets: &[u128; 81], [i0, i1, i2]: [usize; 3], [c0, c1]: [usize; 2]) -> bool {
     let meets = |x: usize, y: usize, third: usize| (sets[x] | sets[y]) >> third & 1 != 0;
     if i2 > i1 {
@@ -271,4 +272,51 @@ fn exclude(b: &Board, cells: &[usize], order: &[u8], common: u128) -> Option<Ste
         words::removals(&elims, 9)
     );
     Some(Step::logic(t).cells(cells.iter().copied()).eliminate(elims).text(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashMap;
+
+    /// On random symmetric excluder relations (position `i` is cell `i`),
+    /// a scan of the pairs in SE's order that tries a triple only at its
+    /// first meeting tries each triple it meets exactly once.
+    #[test]
+    fn each_met_triple_is_tried_once() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for round in 0..40 {
+            let n = 12 + round % 20;
+            let mut sets = [0u128; 81];
+            for i in 0..n {
+                for j in 0..i {
+                    if rng.random_range(0..3) == 0 {
+                        sets[i] |= 1 << j;
+                        sets[j] |= 1 << i;
+                    }
+                }
+            }
+            let mut met: HashMap<[usize; 3], (u32, u32)> = HashMap::new();
+            for i1 in 1..n {
+                for i0 in 0..i1 {
+                    for i2 in (0..n).filter(|&t| t != i0 && t != i1 && (sets[i0] | sets[i1]) >> t & 1 != 0) {
+                        if !two_or_more(sets[i0] & sets[i1] & sets[i2]) {
+                            continue;
+                        }
+                        let mut triple = [i0, i1, i2];
+                        triple.sort();
+                        let entry = met.entry(triple).or_default();
+                        entry.0 += 1;
+                        entry.1 += u32::from(first_meeting(&sets, [i0, i1, i2], [i0, i1]));
+                    }
+                }
+            }
+            assert!(met.values().any(|&(meetings, _)| meetings > 1), "no triple met twice");
+            for (triple, (_, tried)) in met {
+                assert_eq!(tried, 1, "{triple:?}");
+            }
+        }
+    }
 }

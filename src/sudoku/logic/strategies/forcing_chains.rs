@@ -165,9 +165,8 @@ pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
 /// chains' paths alone are as long as the best so far can't beat it
 /// (equal steps keep their discovery order), so it is not rated.
 fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
-    // (Nishio asks nothing of the closure: it makes no cell or region chain.)
-    let reach = (!rule.dynamic && !rule.nishio)
-        .then(|| Reach::with_cells_and_houses(&b.cand, || Reach::new(&Links::new(b), true, true, true)));
+    // Only the static rules ask the closure (Nishio is a dynamic rule).
+    let reach = (!rule.dynamic).then(|| Reach::with_cells_and_houses(&Links::new(b)));
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =

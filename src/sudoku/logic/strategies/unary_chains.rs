@@ -71,7 +71,7 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
         } else if !x {
             Rc::new(Reach::of_bivalue_cells(&links))
         } else {
-            Reach::with_cells_and_houses(&b.cand, || Reach::new(&links, true, true, true))
+            Reach::with_cells_and_houses(&links)
         };
         for c in 0..81 {
             if b.count(c) < 2 {

@@ -2,8 +2,9 @@
 //! next on the same thread.
 //!
 //! Whether a set of base cells excludes a digit depends only on the
-//! candidates of its cells and of the cells that see all of them (its
-//! common cells are those with two or three candidates). The rater scans
+//! candidates of its cells and of the cells that see all of them (of
+//! those, only the cells with no more candidates than the set has cells
+//! count: two for a pair, two or three for a triple). The rater scans
 //! for aligned exclusions step after step, and a step changes few cells,
 //! so a set tried on the last board, found quiet, and whose cells and
 //! cells seeing all of them have not changed since, is quiet again: the

@@ -35,35 +35,35 @@ fn seen(b: &Board, pair: u16) -> [u16; 81] {
 /// the loops `search(cell, pair)` finds from it, searched only for the
 /// pairs whose cells changed since the last call on this thread.
 pub(super) fn loops(b: &Board, search: impl Fn(usize, u16) -> Vec<Vec<usize>>) -> Vec<(u16, Vec<Vec<usize>>)> {
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        let mut fresh: Vec<Entry> = Vec::new();
-        let starts = (0..81).filter(|&k| b.cand[k].count_ones() == 2);
-        for k in starts.clone() {
-            let pair = b.cand[k];
-            if fresh.iter().any(|e| e.pair == pair) {
-                continue;
+    // The memory is taken out while `search` runs, so that no borrow is held
+    // across a call we do not control; it is put back at the end.
+    let mut memo = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
+    let mut fresh: Vec<Entry> = Vec::new();
+    let starts = (0..81).filter(|&k| b.cand[k].count_ones() == 2);
+    for k in starts.clone() {
+        let pair = b.cand[k];
+        if fresh.iter().any(|e| e.pair == pair) {
+            continue;
+        }
+        let cells = seen(b, pair);
+        let kept = memo.iter().position(|e| e.pair == pair && e.cells == cells);
+        let entry = match kept {
+            Some(i) => memo.swap_remove(i),
+            None => {
+                let loops = starts.clone().filter(|&s| b.cand[s] == pair).map(|s| (s, search(s, pair))).collect();
+                Entry { pair, cells, loops }
             }
-            let cells = seen(b, pair);
-            let kept = memo.iter().position(|e| e.pair == pair && e.cells == cells);
-            let entry = match kept {
-                Some(i) => memo.swap_remove(i),
-                None => {
-                    let loops = starts.clone().filter(|&s| b.cand[s] == pair).map(|s| (s, search(s, pair))).collect();
-                    Entry { pair, cells, loops }
-                }
-            };
-            fresh.push(entry);
-        }
-        let mut out = Vec::new();
-        for k in starts {
-            let entry = fresh.iter().find(|e| e.pair == b.cand[k]).expect("every start's pair has an entry");
-            let loops = &entry.loops.iter().find(|(s, _)| *s == k).expect("every start has its loops").1;
-            out.push((b.cand[k], loops.clone()));
-        }
-        *memo = fresh;
-        out
-    })
+        };
+        fresh.push(entry);
+    }
+    let mut out = Vec::new();
+    for k in starts {
+        let entry = fresh.iter().find(|e| e.pair == b.cand[k]).expect("every start's pair has an entry");
+        let loops = &entry.loops.iter().find(|(s, _)| *s == k).expect("every start has its loops").1;
+        out.push((b.cand[k], loops.clone()));
+    }
+    MEMO.with(|m| *m.borrow_mut() = fresh);
+    out
 }
 
 #[cfg(test)]
