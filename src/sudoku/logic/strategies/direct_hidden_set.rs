@@ -13,7 +13,7 @@
 
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, region_name};
-use crate::sudoku::logic::se::combos::{bits, subsets};
+use crate::sudoku::logic::se::combos::{bits, subsets_of};
 use crate::sudoku::logic::{Step, Technique, words};
 
 /// Hidden sets of `n` digits (pair 3.4, triple 4.0, quad 5.4); in direct
@@ -27,13 +27,10 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
             continue;
         }
         let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
-        // The digits with two places or more: a set has only those.
-        let wide = (0..9).filter(|&i| places[i].pop() >= 2).fold(0u32, |m, i| m | 1 << i);
-        for set in subsets(n, 9) {
+        // The digits with two to `n` places: a set has only those.
+        let narrow = (0..9).filter(|&i| (2..=n).contains(&places[i].pop())).fold(0u32, |m, i| m | 1 << i);
+        for set in subsets_of(n, narrow) {
             let mut union = 0u16;
-            if set & !wide != 0 {
-                continue;
-            }
             for i in bits(set) {
                 union |= places[i];
             }

@@ -23,25 +23,66 @@ const ROWS: Range<usize> = 9..18;
 const COLUMNS: Range<usize> = 18..27;
 
 /// The pairs of crossing regions locked candidates look at, in SE's order:
-/// block and column, block and row, column and block, row and block.
-fn crossings() -> impl Iterator<Item = (usize, usize)> {
-    let kinds = [(BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS), (ROWS, BLOCKS)];
-    kinds.into_iter().flat_map(|(a, t)| a.flat_map(move |r1| t.clone().map(move |r2| (r1, r2))))
-}
+/// block and column, block and row, column and block, row and block (each
+/// region meets three of the other kind).
+const CROSSINGS: [(u8, u8); 108] = {
+    let kinds = [(0, 18), (0, 9), (18, 0), (9, 0)];
+    let mut out = [(0u8, 0u8); 108];
+    let (mut n, mut k) = (0, 0);
+    while k < 4 {
+        let (a, t) = kinds[k];
+        let mut r1 = a;
+        while r1 < a + 9 {
+            let mut r2 = t;
+            while r2 < t + 9 {
+                if REGION_SETS[r1] & REGION_SETS[r2] != 0 {
+                    out[n] = (r1 as u8, r2 as u8);
+                    n += 1;
+                }
+                r2 += 1;
+            }
+            r1 += 1;
+        }
+        k += 1;
+    }
+    assert!(n == 108);
+    out
+};
+
+/// For each pair of regions `(r1, r2)`, the places of `r1` (bit `i` for
+/// its `i`-th cell) that lie in `r2`.
+const INSIDE: [[u16; 27]; 27] = {
+    let mut out = [[0u16; 27]; 27];
+    let mut r1 = 0;
+    while r1 < 27 {
+        let mut r2 = 0;
+        while r2 < 27 {
+            let mut i = 0;
+            while i < 9 {
+                if REGION_SETS[r2] >> REGIONS[r1][i] & 1 != 0 {
+                    out[r1][r2] |= 1 << i;
+                }
+                i += 1;
+            }
+            r2 += 1;
+        }
+        r1 += 1;
+    }
+    out
+};
 
 /// Locked candidates: pointing (2.6) and claiming (2.8); in direct mode,
 /// only those whose eliminations would leave a hidden single in a region
 /// of the first region's kind (direct pointing 1.7, direct claiming 1.9):
 /// the step places that single and, as in SE, removes nothing else.
 pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
-    for (r1, r2) in crossings() {
+    for (r1, r2) in CROSSINGS.map(|(r1, r2)| (usize::from(r1), usize::from(r2))) {
         let common = REGION_SETS[r1] & REGION_SETS[r2];
-        if common == 0 {
-            continue;
-        }
         for d in 1..=9u8 {
+            // Locked, with something to remove (which a direct step's
+            // single needs too: a place of `d` in `r2` outside `r1`).
             let p1 = b.places(r1, d);
-            if p1.pop() < 2 || bits(u32::from(p1)).any(|i| REGION_SETS[r2] >> REGIONS[r1][i] & 1 == 0) {
+            if p1.pop() < 2 || p1 & !INSIDE[r1][r2] != 0 || b.places(r2, d) & !INSIDE[r2][r1] == 0 {
                 continue;
             }
             // The places of `d` in `r2` outside the crossing: the
@@ -54,9 +95,6 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
             let locked = || bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize);
             let why = || format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
             if !direct {
-                if gone().next().is_none() {
-                    continue;
-                }
                 let elims: Vec<(usize, u8)> = gone().map(|k| (k, d)).collect();
                 let (t, name) =
                     if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
@@ -73,12 +111,9 @@ pub(crate) fn find_se(b: &Board, direct: bool) -> Option<Step> {
             };
             for r3 in same_kind.filter(|&r3| r3 != r1 && REGION_SETS[r3] & REGION_SETS[r2] != 0) {
                 let p3 = b.places(r3, d);
-                if p3.pop() < 2 {
-                    continue;
-                }
-                let mut rest =
-                    bits(u32::from(p3)).map(|i| REGIONS[r3][i] as usize).filter(|&k| REGION_SETS[r2] >> k & 1 == 0);
-                if let (Some(single), None) = (rest.next(), rest.next()) {
+                let rest = p3 & !INSIDE[r3][r2];
+                if p3.pop() >= 2 && rest.pop() == 1 {
+                    let single = usize::from(REGIONS[r3][rest.trailing_zeros() as usize]);
                     let (t, name) = if pointing {
                         (Technique::DirectPointing, "Direct pointing")
                     } else {

@@ -41,34 +41,31 @@ struct Found {
 /// The easiest unique loop step, SE's way.
 pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
-    let all = memo::loops(b, |cell, pair| {
+    let search_from = |cell, pair| {
         let mut loops = Vec::new();
         search(b, cell, pair, &mut Vec::new(), 2, 0, None, &mut loops);
         loops
-    });
-    for (pair, loops) in all {
-        for lp in loops {
-            if !is_valid(&lp) {
-                continue;
-            }
+    };
+    memo::loops(b, search_from, |pair, loops| {
+        for lp in loops.iter().filter(|lp| is_valid(lp)) {
             let extra: Vec<usize> = lp.iter().copied().filter(|&k| b.cand[k].pop() > 2).collect();
             let base = loop_rating(lp.len());
             match extra.len() {
-                1 => found.push(Found { rating: base, kind: 1, step: type1(b, &lp, pair, extra[0], base) }),
+                1 => found.push(Found { rating: base, kind: 1, step: type1(b, lp, pair, extra[0], base) }),
                 0 => {}
                 2 => {
                     let rest = (b.cand[extra[0]] | b.cand[extra[1]]) & !pair;
                     if rest.pop() == 1 {
-                        found.extend(type2(b, &lp, pair, &extra, base));
+                        found.extend(type2(b, lp, pair, &extra, base));
                     } else {
-                        type3(b, &lp, pair, extra[0], extra[1], base, &mut found);
+                        type3(b, lp, pair, extra[0], extra[1], base, &mut found);
                     }
-                    found.extend(type4(b, &lp, pair, extra[0], extra[1], base));
+                    found.extend(type4(b, lp, pair, extra[0], extra[1], base));
                 }
-                _ => found.extend(type2(b, &lp, pair, &extra, base)),
+                _ => found.extend(type2(b, lp, pair, &extra, base)),
             }
         }
-    }
+    });
     let best = found.iter().enumerate().min_by_key(|(i, f)| (f.rating, f.kind, *i))?.0;
     Some(found.swap_remove(best).step)
 }

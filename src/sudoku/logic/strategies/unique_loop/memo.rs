@@ -12,7 +12,7 @@
 //! the loops the search found from each of that board's cells holding
 //! exactly the pair, in cell order.
 
-use crate::sudoku::logic::se::board::Board;
+use crate::sudoku::logic::se::board::{Board, Pop};
 use std::cell::RefCell;
 
 struct Entry {
@@ -31,15 +31,21 @@ fn seen(b: &Board, pair: u16) -> [u16; 81] {
     std::array::from_fn(|k| if b.cand[k] & pair == pair { b.cand[k] } else { 0 })
 }
 
-/// For each cell of `b` with two candidates, in cell order: the pair and
-/// the loops `search(cell, pair)` finds from it, searched only for the
-/// pairs whose cells changed since the last call on this thread.
-pub(super) fn loops(b: &Board, search: impl Fn(usize, u16) -> Vec<Vec<usize>>) -> Vec<(u16, Vec<Vec<usize>>)> {
-    // The memory is taken out while `search` runs, so that no borrow is held
-    // across a call we do not control; it is put back at the end.
+/// Calls `visit` for each cell of `b` with two candidates, in cell order,
+/// with the pair and the loops `search(cell, pair)` finds from it,
+/// searched only for the pairs whose cells changed since the last call on
+/// this thread.
+pub(super) fn loops(
+    b: &Board,
+    search: impl Fn(usize, u16) -> Vec<Vec<usize>>,
+    mut visit: impl FnMut(u16, &[Vec<usize>]),
+) {
+    // The memory is taken out while `search` and `visit` run, so that no
+    // borrow is held across a call we do not control; it is put back at
+    // the end.
     let mut memo = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
     let mut fresh: Vec<Entry> = Vec::new();
-    let starts = (0..81).filter(|&k| b.cand[k].count_ones() == 2);
+    let starts = (0..81).filter(|&k| b.cand[k].two());
     for k in starts.clone() {
         let pair = b.cand[k];
         if fresh.iter().any(|e| e.pair == pair) {
@@ -56,14 +62,12 @@ pub(super) fn loops(b: &Board, search: impl Fn(usize, u16) -> Vec<Vec<usize>>) -
         };
         fresh.push(entry);
     }
-    let mut out = Vec::new();
     for k in starts {
         let entry = fresh.iter().find(|e| e.pair == b.cand[k]).expect("every start's pair has an entry");
         let loops = &entry.loops.iter().find(|(s, _)| *s == k).expect("every start has its loops").1;
-        out.push((b.cand[k], loops.clone()));
+        visit(b.cand[k], loops);
     }
     MEMO.with(|m| *m.borrow_mut() = fresh);
-    out
 }
 
 #[cfg(test)]
