@@ -54,6 +54,9 @@ pub(crate) struct Node {
     pub cause: Cause,
     first_parent: u32,
     parent_count: u32,
+    /// The nodes on the first-parent path from the assumption to this one,
+    /// itself included.
+    path: u32,
     /// A nested chain this node came from: (unique id, its complexity,
     /// its description).
     pub nested: Option<std::rc::Rc<Nested>>,
@@ -97,12 +100,13 @@ struct Buffers {
     off_list: Vec<u32>,
 }
 
-/// At most this many spare buffers per thread.
-const POOL: usize = 64;
+/// At most this many spare buffers per thread: a dynamic search keeps the
+/// runs from every candidate on (a few hundred) until its step is found.
+const POOL: usize = 512;
 /// Buffers that grew beyond this many nodes (a nested search can reach
-/// tens of thousands) are freed rather than kept, so the pool stays small
-/// (under 2 MB per thread).
-const KEEP: usize = 1024;
+/// tens of thousands; most searches reach a few dozen) are freed rather
+/// than kept, so the pool stays small (under 8 MB per thread).
+const KEEP: usize = 256;
 
 thread_local! {
     static SPARE: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -138,11 +142,11 @@ impl Run {
     pub fn new() -> Run {
         let spare = SPARE.try_with(|spare| spare.borrow_mut().pop()).ok().flatten();
         let b = spare.unwrap_or_else(|| Buffers {
-            nodes: Vec::with_capacity(256),
-            parents: Vec::with_capacity(512),
+            nodes: Vec::with_capacity(64),
+            parents: Vec::with_capacity(128),
             index: vec![u16::MAX; 1458],
-            on_list: Vec::new(),
-            off_list: Vec::new(),
+            on_list: Vec::with_capacity(32),
+            off_list: Vec::with_capacity(32),
         });
         debug_assert!(b.nodes.is_empty() && b.index.iter().all(|&i| i == u16::MAX));
         Run { nodes: b.nodes, parents: b.parents, index: b.index, on_list: b.on_list, off_list: b.off_list }
@@ -156,6 +160,7 @@ impl Run {
             cause,
             first_parent: self.parents.len() as u32,
             parent_count: parents.len() as u32,
+            path: parents.first().map_or(1, |&p| self.nodes[p as usize].path + 1),
             nested: None,
         });
         self.parents.extend_from_slice(parents);
@@ -242,6 +247,17 @@ impl Run {
             next.clear();
         }
         count
+    }
+
+    /// A lower bound of [`Run::path_keys`], in constant time, for runs
+    /// whose nodes with children were all entered (as in
+    /// [`propagate`](super::propagate)): the keys on the path above `id`
+    /// are then distinct, and so is `id`'s when it was entered too.
+    pub fn path_bound(&self, id: u32) -> u32 {
+        let n = &self.nodes[id as usize];
+        let bound = n.path - u32::from(self.get(n.key) != id);
+        debug_assert!(bound <= self.path_keys(id));
+        bound
     }
 
     /// The distinct keys on the first-parent path from node `id` up: a

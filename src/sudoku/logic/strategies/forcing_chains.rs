@@ -170,9 +170,9 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =
-        |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: Vec<(Rc<Run>, u32)>, k: Key, place: bool| {
+        |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: &[(Rc<Run>, u32)], k: Key, place: bool| {
             if best_only && let Some(best) = out.first() {
-                let bound: u32 = targets.iter().map(|(run, id)| run.path_keys(*id)).sum();
+                let bound: u32 = targets.iter().map(|(run, id)| run.path_bound(*id)).sum();
                 if (bound, kind.sort_key()) >= (best.complexity, best.sort_key) {
                     return;
                 }
@@ -180,6 +180,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             let Some((elims, placement)) = conclude(b, k) else { return };
             let (t, name) = rule.technique(kind);
             let placement = if place { placement } else { None };
+            let targets = targets.to_vec();
             let hint = ChainHint::new(t, name, rule.base(), kind.sort_key(), source, targets, elims, placement);
             if !best_only {
                 out.push(hint);
@@ -199,6 +200,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             skip[usize::from(d)] = p.quiet(Family::Nishio, d);
         }
     }
+    let mut targets: Vec<(Rc<Run>, u32)> = Vec::new();
     for c in 0..81 {
         let n = b.count(c);
         if b.value[c] != 0 || !(n > 2 || (n > 1 && rule.dynamic)) {
@@ -226,7 +228,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                         &mut out,
                         Kind::Contradiction,
                         Source::Assumption(key(c, d, true)),
-                        vec![(r.clone(), a), (r, z)],
+                        &[(r.clone(), a), (r, z)],
                         key(c, d, false),
                         false,
                     );
@@ -237,7 +239,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                         &mut out,
                         Kind::Contradiction,
                         Source::Assumption(key(c, d, false)),
-                        vec![(r.clone(), a), (r, z)],
+                        &[(r.clone(), a), (r, z)],
                         key(c, d, true),
                         true,
                     );
@@ -254,7 +256,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                                 &mut out,
                                 Kind::Double,
                                 Source::Assumption(key(c, d, k % 2 == 1)),
-                                vec![(ron.clone(), id), (roff.clone(), other)],
+                                &[(ron.clone(), id), (roff.clone(), other)],
                                 k,
                                 true,
                             );
@@ -266,15 +268,15 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             runs.push(on);
         }
         if cell_chains {
-            let shared: Vec<Rc<Run>> = runs.iter().map(|o| o.run.clone()).collect();
             for list in [&runs[0].run.on_list, &runs[0].run.off_list] {
                 for &id in list {
                     let k = runs[0].run.key_of(id);
                     if runs.iter().any(|o| o.run.get(k) == NONE) {
                         continue;
                     }
-                    let targets = shared.iter().map(|r| (r.clone(), r.get(k))).collect();
-                    push(&mut out, Kind::Cell, Source::Cell(c), targets, k, true);
+                    targets.clear();
+                    targets.extend(runs.iter().map(|o| (o.run.clone(), o.run.get(k))));
+                    push(&mut out, Kind::Cell, Source::Cell(c), &targets, k, true);
                 }
             }
         }
@@ -287,7 +289,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
     out
 }
 
-type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, Vec<(Rc<Run>, u32)>, Key, bool) + 'p;
+type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, &[(Rc<Run>, u32)], Key, bool) + 'p;
 
 /// Region forcing chains for `d@c` on, in `houses` (see
 /// [`Searches::houses`]).
@@ -300,18 +302,19 @@ fn regions(
     on: &Rc<Outcome>,
     houses: &[(usize, u16)],
 ) {
+    let mut targets = Vec::new();
     for &(r, p) in houses {
         let outcomes: Vec<Rc<Outcome>> =
             places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
-        let shared: Vec<Rc<Run>> = outcomes.iter().map(|o| o.run.clone()).collect();
         for list in [&on.run.on_list, &on.run.off_list] {
             for &id in list {
                 let k = on.run.key_of(id);
                 if outcomes.iter().any(|o| o.run.get(k) == NONE) {
                     continue;
                 }
-                let targets = shared.iter().map(|r| (r.clone(), r.get(k))).collect();
-                push(out, Kind::Region, Source::Region(r, d), targets, k, true);
+                targets.clear();
+                targets.extend(outcomes.iter().map(|o| (o.run.clone(), o.run.get(k))));
+                push(out, Kind::Region, Source::Region(r, d), &targets, k, true);
             }
         }
     }

@@ -2,13 +2,14 @@
 //! next on the same thread.
 //!
 //! Whether a set of base cells excludes a digit depends only on the
-//! candidates of its cells and of the cells that see all of them (of
-//! those, only the cells with no more candidates than the set has cells
-//! count: two for a pair, two or three for a triple). The rater scans
-//! for aligned exclusions step after step, and a step changes few cells,
-//! so a set tried on the last board, found quiet, and whose cells and
-//! cells seeing all of them have not changed since, is quiet again: the
-//! scan skips it.
+//! candidates of its cells and of its common cells: the cells that see
+//! all of them with no more candidates than the set has cells (two for a
+//! pair, two or three for a triple). The rater scans for aligned
+//! exclusions step after step, and a step changes few cells, so a set
+//! tried on the last board and found quiet is quiet again when its cells
+//! have not changed, nor any cell seeing all of them that had or has
+//! two to three candidates (which could be a common cell on either
+//! board): the scan skips it.
 //!
 //! **Invariant.** `known` holds exactly the sets on `list`, each tried on
 //! the board `cand` (or skipped there by this rule) and found quiet.
@@ -28,6 +29,12 @@ thread_local! {
     static MEMO: RefCell<[Option<Memo>; 2]> = const { RefCell::new([None, None]) };
 }
 
+impl Memo {
+    fn empty(degree: usize) -> Memo {
+        Memo { cand: [u16::MAX; 81], known: vec![0; 81usize.pow(degree as u32).div_ceil(64)], list: Vec::new() }
+    }
+}
+
 /// The number of a set of 2 or 3 cells, whatever their order.
 fn index(cells: &[usize]) -> u32 {
     let mut s = [0usize; 3];
@@ -44,6 +51,9 @@ pub(super) struct Scan {
     last: Memo,
     /// The cells whose candidates differ from the last board's.
     changed: CellSet,
+    /// Those of them that had, or have, two to `degree` candidates: only
+    /// those can be common cells of a set, on the last board or on this.
+    changed_small: CellSet,
     now: Vec<u32>,
     cand: [u16; 81],
 }
@@ -51,15 +61,32 @@ pub(super) struct Scan {
 impl Scan {
     /// Starts a scan of sets of `degree` cells on `b`.
     pub(super) fn start(b: &Board, degree: usize) -> Scan {
-        let slot = degree - 2;
-        let last = MEMO.with(|m| m.borrow_mut()[slot].take()).unwrap_or_else(|| Memo {
-            cand: [u16::MAX; 81],
-            known: vec![0; 81usize.pow(degree as u32).div_ceil(64)],
-            list: Vec::new(),
-        });
+        let last = MEMO.with(|m| m.borrow_mut()[degree - 2].take()).unwrap_or_else(|| Memo::empty(degree));
+        Scan::after(last, b, degree)
+    }
+
+    /// A scan with no memory (and that leaves none: not to be finished).
+    #[cfg(test)]
+    pub(super) fn empty(b: &Board, degree: usize) -> Scan {
+        Scan::after(Memo::empty(degree), b, degree)
+    }
+
+    /// The sets this scan found quiet, by number, in increasing order.
+    #[cfg(test)]
+    pub(super) fn found_quiet(&self) -> Vec<u32> {
+        let mut v = self.now.clone();
+        v.sort_unstable();
+        v
+    }
+
+    fn after(last: Memo, b: &Board, degree: usize) -> Scan {
         let changed = (0..81).filter(|&k| last.cand[k] != b.cand[k]).fold(0, |m, k| m | 1u128 << k);
+        let small = |m: u16| (2..=degree as u32).contains(&m.count_ones());
+        let changed_small = (0..81)
+            .filter(|&k| changed >> k & 1 != 0 && (small(last.cand[k]) || small(b.cand[k])))
+            .fold(0, |m, k| m | 1u128 << k);
         let now = Vec::with_capacity(last.list.len());
-        Scan { degree, last, changed, now, cand: b.cand }
+        Scan { degree, last, changed, changed_small, now, cand: b.cand }
     }
 
     /// Whether `cells` are known quiet on this board.
@@ -71,7 +98,7 @@ impl Scan {
         }
         let around = cells.iter().fold(!0u128, |m, &k| m & PEER_SETS[k]);
         let own = cells.iter().fold(0u128, |m, &k| m | 1u128 << k);
-        let quiet = (around | own) & self.changed == 0;
+        let quiet = own & self.changed == 0 && around & self.changed_small == 0;
         if quiet {
             self.now.push(i);
         }
