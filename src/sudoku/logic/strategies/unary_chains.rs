@@ -63,6 +63,14 @@ fn search(b: &Board, best_only: bool) -> Vec<ChainHint> {
         if x_pass && quiet[1..].iter().all(|&q| q) {
             continue;
         }
+        // A pass whose easiest possible step can't beat the best so far is
+        // not made (nor its closure): Y-cycles are 6.5 with four nodes or
+        // more, the XY pass's steps 7.0 with two or more.
+        let least = if !x { (65, 4, 3) } else { (70, 2, 4) };
+        let best = if best_only { out.iter().map(ChainHint::order).min() } else { None };
+        if !x_pass && !can_beat(best, least.0, least.1, least.2) {
+            continue;
+        }
         // Searches that can find nothing are skipped (see `Reach`).
         // (Forcing chains, which need the closure, only with house links.)
         let reach = if x_pass {

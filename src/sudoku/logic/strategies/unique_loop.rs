@@ -41,13 +41,15 @@ struct Found {
 /// The easiest unique loop step, SE's way.
 pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
+    // Only the valid loops are kept (validity depends on the cells alone).
     let search_from = |cell, pair| {
         let mut loops = Vec::new();
         search(b, cell, pair, &mut Vec::new(), 2, 0, None, &mut loops);
+        loops.retain(|lp| is_valid(lp));
         loops
     };
     memo::loops(b, search_from, |pair, loops| {
-        for lp in loops.iter().filter(|lp| is_valid(lp)) {
+        for lp in loops {
             let extra: Vec<usize> = lp.iter().copied().filter(|&k| b.cand[k].pop() > 2).collect();
             let base = loop_rating(lp.len());
             match extra.len() {
