@@ -82,6 +82,8 @@ pub(crate) struct Run {
     pub on_list: Vec<u32>,
     /// The off nodes in the order reached.
     pub off_list: Vec<u32>,
+    /// The keys reached (those with a node in `index`), a bit each.
+    keys: [u64; 23],
 }
 
 impl Default for Run {
@@ -149,7 +151,14 @@ impl Run {
             off_list: Vec::with_capacity(32),
         });
         debug_assert!(b.nodes.is_empty() && b.index.iter().all(|&i| i == u16::MAX));
-        Run { nodes: b.nodes, parents: b.parents, index: b.index, on_list: b.on_list, off_list: b.off_list }
+        Run {
+            nodes: b.nodes,
+            parents: b.parents,
+            index: b.index,
+            on_list: b.on_list,
+            off_list: b.off_list,
+            keys: [0; 23],
+        }
     }
 
     /// Adds a node (not yet in either set) and returns its index.
@@ -172,6 +181,7 @@ impl Run {
         let k = self.nodes[id as usize].key;
         debug_assert!(id < u32::from(u16::MAX));
         self.index[usize::from(k)] = id as u16;
+        self.keys[usize::from(k) / 64] |= 1 << (k % 64);
         if k % 2 == 1 { self.on_list.push(id) } else { self.off_list.push(id) }
     }
 
@@ -193,6 +203,24 @@ impl Run {
         self.parents.clear();
         self.on_list.clear();
         self.off_list.clear();
+        self.keys = [0; 23];
+    }
+
+    /// The keys reached, a bit each (bit `k % 64` of word `k / 64`): a
+    /// key is reached exactly when [`Run::get`] finds a node for it.
+    #[inline]
+    pub fn keys(&self) -> &[u64; 23] {
+        &self.keys
+    }
+
+    /// The keys every one of `runs` reached, a bit each.
+    pub fn common_keys<'r>(runs: impl IntoIterator<Item = &'r Run>) -> [u64; 23] {
+        runs.into_iter().fold([!0; 23], |mut common, run| {
+            for (c, k) in common.iter_mut().zip(run.keys()) {
+                *c &= k;
+            }
+            common
+        })
     }
 
     /// The parents of node `id`.

@@ -23,7 +23,7 @@ use crate::sudoku::logic::chains::links::Links;
 use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
 use crate::sudoku::logic::chains::quiet::{Family, Places};
 use crate::sudoku::logic::chains::reach::Reach;
-use crate::sudoku::logic::chains::run::{Key, NONE, Run, key, parts};
+use crate::sudoku::logic::chains::run::{Key, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF};
@@ -247,11 +247,12 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             }
             if let Some(off) = off.as_ref().filter(|_| n >= 3 && rule.dynamic && !rule.nishio) {
                 let (ron, roff) = (on.run.clone(), off.run.clone());
-                for list in [&on.run.on_list, &on.run.off_list] {
+                let both = Run::common_keys([&*on.run, &*off.run]);
+                for list in [&on.run.on_list, &on.run.off_list].into_iter().filter(|_| both != [0; 23]) {
                     for &id in list {
                         let k = on.run.key_of(id);
-                        let other = off.run.get(k);
-                        if other != NONE {
+                        if has(&both, k) {
+                            let other = off.run.get(k);
                             push(
                                 &mut out,
                                 Kind::Double,
@@ -268,10 +269,11 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             runs.push(on);
         }
         if cell_chains {
-            for list in [&runs[0].run.on_list, &runs[0].run.off_list] {
+            let common = Run::common_keys(runs.iter().map(|o| &*o.run));
+            for list in [&runs[0].run.on_list, &runs[0].run.off_list].into_iter().filter(|_| common != [0; 23]) {
                 for &id in list {
                     let k = runs[0].run.key_of(id);
-                    if runs.iter().any(|o| o.run.get(k) == NONE) {
+                    if !has(&common, k) {
                         continue;
                     }
                     targets.clear();
@@ -306,10 +308,11 @@ fn regions(
     for &(r, p) in houses {
         let outcomes: Vec<Rc<Outcome>> =
             places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
-        for list in [&on.run.on_list, &on.run.off_list] {
+        let common = Run::common_keys(outcomes.iter().map(|o| &*o.run));
+        for list in [&on.run.on_list, &on.run.off_list].into_iter().filter(|_| common != [0; 23]) {
             for &id in list {
                 let k = on.run.key_of(id);
-                if outcomes.iter().any(|o| o.run.get(k) == NONE) {
+                if !has(&common, k) {
                     continue;
                 }
                 targets.clear();
@@ -318,6 +321,11 @@ fn regions(
             }
         }
     }
+}
+
+/// Whether key `k` is in the set `keys` (see [`Run::keys`]).
+fn has(keys: &[u64; 23], k: Key) -> bool {
+    keys[usize::from(k) / 64] >> (k % 64) & 1 != 0
 }
 
 /// The cells of house `r` at the places `p`, in the house's order.
