@@ -345,6 +345,29 @@ pub(crate) fn length_tenths(c: u32) -> u8 {
 mod tests {
     use super::*;
 
+    /// The set of keys reached says what [`Run::get`] says, for one run
+    /// and for what several runs share, before and after a clear.
+    #[test]
+    fn reached_keys_agree_with_the_index() {
+        let mut runs: Vec<Run> = (0..3).map(|_| Run::new()).collect();
+        for (i, run) in runs.iter_mut().enumerate() {
+            for k in (0..1458u16).filter(|k| (k * 7 + i as u16) % (i as u16 + 2) == 0) {
+                let id = run.push(k, Cause::Assumed, &[]);
+                run.enter(id);
+            }
+        }
+        let common = Run::common_keys(runs.iter());
+        for k in 0..1458u16 {
+            let bit = |keys: &[u64; 23]| keys[usize::from(k) / 64] >> (k % 64) & 1 != 0;
+            for run in &runs {
+                assert_eq!(bit(run.keys()), run.get(k) != NONE, "{k}");
+            }
+            assert_eq!(bit(&common), runs.iter().all(|r| r.get(k) != NONE), "{k}");
+        }
+        runs[0].clear();
+        assert_eq!(runs[0].keys(), &[0; 23]);
+    }
+
     #[test]
     fn keys_round_trip() {
         for cell in [0, 40, 80] {
