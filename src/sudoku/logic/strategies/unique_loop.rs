@@ -23,7 +23,7 @@
 
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, region_name};
-use crate::sudoku::logic::se::combos::{bits, subsets};
+use crate::sudoku::logic::se::combos::{bits, subsets, subsets_of};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
 
 /// Loops longer than this are not followed (none is valid: a loop meets
@@ -185,6 +185,16 @@ fn type2(b: &Board, lp: &[usize], pair: u16, extra: &[usize], rating: u8) -> Opt
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The other places of the naked sets of `degree` places of house `r`
+/// with the place `i1` and without `i2`, in the order of the sets: cells
+/// with two candidates or more (adding `i1` keeps the order).
+fn set_partners(b: &Board, r: usize, [i1, i2]: [usize; 2], degree: u32) -> impl Iterator<Item = u32> {
+    let wide = (0..9)
+        .filter(|&i| i != i1 && i != i2 && b.cand[usize::from(REGIONS[r][i])].pop() >= 2)
+        .fold(0u32, |m, i| m | 1 << i);
+    subsets_of(degree - 1, wide)
+}
+
 fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, found: &mut Vec<Found>) {
     let extra = (b.cand[c1] | b.cand[c2]) & !pair;
     for degree in extra.pop()..=7 {
@@ -196,23 +206,18 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
             let empty = b.empty_in(r);
             let i1 = REGIONS[r].iter().position(|&k| k as usize == c1).unwrap_or(9);
             let i2 = REGIONS[r].iter().position(|&k| k as usize == c2).unwrap_or(9);
-            if degree * 2 <= empty {
-                for set in subsets(degree, 9) {
-                    if set >> i1 & 1 == 0 || set >> i2 & 1 != 0 {
-                        continue;
-                    }
-                    let others: Vec<usize> = bits(set).filter(|&i| i != i1).map(|i| REGIONS[r][i] as usize).collect();
+            if degree > 0 && degree * 2 <= empty {
+                for set in set_partners(b, r, [i1, i2], degree) {
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
                     let mut union = extra;
-                    let mut ok = true;
-                    for &k in &others {
-                        naked |= b.cand[k];
-                        union |= b.cand[k];
-                        ok &= b.cand[k].pop() >= 2;
+                    for i in bits(set) {
+                        naked |= b.cand[usize::from(REGIONS[r][i])];
+                        union |= b.cand[usize::from(REGIONS[r][i])];
                     }
-                    if naked.pop() != degree || !ok || union.pop() != degree {
+                    if naked.pop() != degree || union.pop() != degree {
                         continue;
                     }
+                    let others: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();
                     let elims: Vec<(usize, u8)> = REGIONS[r]
                         .iter()
                         .map(|&k| k as usize)
@@ -321,4 +326,36 @@ fn type4(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, rating: u8) -
         cell_name(c2)
     );
     Some(Found { rating, kind: 4, step: step.eliminate(elims).text(text) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// On random boards, the partners of a type 3 set are those of every
+    /// set of the house's places that holds `i1`, not `i2`, and otherwise
+    /// cells with two candidates or more, in the order of all sets.
+    #[test]
+    fn type_3_sets_are_the_filtered_sets() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..2000 {
+            let mut b = Board::new([0x1ff; 81], [0; 81]);
+            for _ in 0..rng.random_range(300..700) {
+                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+            }
+            let (r, i1, i2) = (rng.random_range(0..27), rng.random_range(0..9), rng.random_range(0..9));
+            let degree = rng.random_range(1..=7);
+            if i1 == i2 {
+                continue;
+            }
+            let wide = |i: usize| b.cand[usize::from(REGIONS[r][i])].pop() >= 2;
+            let all: Vec<u32> = subsets(degree, 9)
+                .filter(|&set| set >> i1 & 1 != 0 && set >> i2 & 1 == 0)
+                .filter(|&set| bits(set).all(|i| i == i1 || wide(i)))
+                .collect();
+            let partners: Vec<u32> = set_partners(&b, r, [i1, i2], degree).map(|set| set | 1 << i1).collect();
+            assert_eq!(partners, all);
+        }
+    }
 }
