@@ -33,7 +33,8 @@ pub(crate) struct Mode {
     pub level: u8,
 }
 
-/// What a search found.
+/// What a search found (its run shared: a copy is cheap).
+#[derive(Clone)]
 pub(crate) struct Outcome {
     pub run: std::rc::Rc<Run>,
     /// The on and off nodes of one candidate, if the assumption led to a

@@ -104,7 +104,7 @@ struct Searches<'a> {
     board: &'a Board,
     mode: Mode,
     /// Searches from each candidate assumed on, done once.
-    on: Vec<Option<Rc<Outcome>>>,
+    on: Vec<Option<Outcome>>,
     /// For static searches, what each can reach at most.
     reach: Option<Rc<Reach>>,
 }
@@ -130,9 +130,9 @@ impl Searches<'_> {
         })
     }
 
-    fn on(&mut self, c: usize, d: u8) -> Rc<Outcome> {
+    fn on(&mut self, c: usize, d: u8) -> Outcome {
         let slot = usize::from(key(c, d, true) / 2);
-        self.on[slot].get_or_insert_with(|| Rc::new(propagate(self.board, key(c, d, true), self.mode))).clone()
+        self.on[slot].get_or_insert_with(|| propagate(self.board, key(c, d, true), self.mode)).clone()
     }
 }
 
@@ -209,7 +209,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
         let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
         let cell_chains =
             !rule.nishio && (n == 2 || (rule.multiple && n > 2)) && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
-        let mut runs: Vec<Rc<Outcome>> = Vec::new();
+        let mut runs: Vec<Outcome> = Vec::new();
         for &d in digits.iter().filter(|&&d| !skip[usize::from(d)]) {
             let houses: Vec<(usize, u16)> = if rule.nishio { Vec::new() } else { s.houses(c, d, rule).collect() };
             // A static search serves only cell and region chains.
@@ -218,10 +218,14 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             }
             let on = s.on(c, d);
             // Only contradictions and double chains (dynamic or Nishio) use
-            // the search from `d@c` off.
-            let off = (rule.dynamic || rule.nishio).then(|| Rc::new(propagate(b, key(c, d, false), rule.mode())));
-            if let Some(off) = &off {
-                loud[usize::from(d)] |= on.contradiction.is_some() || off.contradiction.is_some();
+            // the search from `d@c` off; in a bivalue cell, only a
+            // contradiction, and there is none when the other digit's search
+            // from on found none (see `off_is_quiet`).
+            let off = ((rule.dynamic || rule.nishio) && !off_is_quiet(&mut s, rule, c, d, &digits))
+                .then(|| propagate(b, key(c, d, false), rule.mode()));
+            if rule.dynamic || rule.nishio {
+                loud[usize::from(d)] |=
+                    on.contradiction.is_some() || off.as_ref().is_some_and(|o| o.contradiction.is_some());
                 if let Some((a, z)) = on.contradiction {
                     let r = on.run.clone();
                     push(
@@ -233,8 +237,8 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                         false,
                     );
                 }
-                if let Some((a, z)) = off.contradiction {
-                    let r = off.run.clone();
+                if let Some((a, z)) = off.as_ref().and_then(|o| o.contradiction) {
+                    let r = off.as_ref().map(|o| o.run.clone()).expect("a search with a contradiction");
                     push(
                         &mut out,
                         Kind::Contradiction,
@@ -291,6 +295,28 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
     out
 }
 
+/// Whether the dynamic search (level 0, with cell links) from `d@c` off,
+/// in a cell `c` with the two candidates `digits`, surely ends without a
+/// contradiction: when the search from the other digit `e@c` on did.
+///
+/// `d@c` off turns `e@c` on, and `e@c` on turns `d@c` off, so what either
+/// search reaches, the other's links lead to. Where a dynamic search ends
+/// without a contradiction, its nodes are closed under the links (a cell
+/// or house left with one candidate, or place, turns it on when the
+/// second-last goes, in whatever order they go) and hold no candidate both
+/// on and off. So each node the search from `d@c` off reaches is among
+/// those of `e@c` on, and it meets no contradiction either. In a bivalue
+/// cell the search from off serves only a contradiction.
+fn off_is_quiet(s: &mut Searches, rule: Rule, c: usize, d: u8, digits: &[u8]) -> bool {
+    if !(rule.dynamic && !rule.nishio && rule.level == 0 && digits.len() == 2) {
+        return false;
+    }
+    let e = digits.iter().copied().find(|&e| e != d).expect("a bivalue cell's other digit");
+    let quiet = s.on(c, e).contradiction.is_none();
+    debug_assert!(!quiet || propagate(s.board, key(c, d, false), rule.mode()).contradiction.is_none());
+    quiet
+}
+
 type Push<'p> = dyn FnMut(&mut Vec<ChainHint>, Kind, Source, &[(Rc<Run>, u32)], Key, bool) + 'p;
 
 /// Region forcing chains for `d@c` on, in `houses` (see
@@ -301,12 +327,12 @@ fn regions(
     push: &mut Push,
     c: usize,
     d: u8,
-    on: &Rc<Outcome>,
+    on: &Outcome,
     houses: &[(usize, u16)],
 ) {
     let mut targets = Vec::new();
     for &(r, p) in houses {
-        let outcomes: Vec<Rc<Outcome>> =
+        let outcomes: Vec<Outcome> =
             places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
         let common = Run::common_keys(outcomes.iter().map(|o| &*o.run));
         for list in [&on.run.on_list, &on.run.off_list].into_iter().filter(|_| common != [0; 23]) {
