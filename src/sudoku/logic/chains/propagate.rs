@@ -20,7 +20,6 @@ use super::advanced;
 use super::run::{Cause, Key, NONE, Run, key, parts};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
-use std::collections::VecDeque;
 
 /// How a search links nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,8 +171,8 @@ pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
 /// search, which finds none there, makes its own).
 #[derive(Default)]
 struct Scratch {
-    on_q: VecDeque<u32>,
-    off_q: VecDeque<u32>,
+    on_q: Queue,
+    off_q: Queue,
     offs: Vec<(Key, Cause)>,
     ons: Ons,
     parents: Vec<u32>,
@@ -181,6 +180,35 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
+/// A first-in first-out queue that is emptied before it is used again:
+/// a vector read from `head` (cheaper than a ring buffer).
+#[derive(Default)]
+struct Queue {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, id: u32) {
+        self.items.push(id);
+    }
+
+    fn pop_front(&mut self) -> Option<u32> {
+        let id = self.items.get(self.head).copied();
+        self.head += usize::from(id.is_some());
+        id
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
 }
 
 /// The loop of [`propagate`], from node `id` of `run`.

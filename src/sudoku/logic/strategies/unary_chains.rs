@@ -321,7 +321,8 @@ fn forcing(
     if targets.is_empty() {
         return;
     }
-    let run = Rc::new(run.clone());
+    // The steps keep the run; the work area takes a fresh one.
+    let run = Rc::new(std::mem::take(run));
     for &t in targets.iter() {
         let (c, d, on) = parts(run.key_of(t));
         let (elims, place): (Vec<(usize, u8)>, _) = if on {
