@@ -200,18 +200,30 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             skip[usize::from(d)] = p.quiet(Family::Nishio, d);
         }
     }
+    // Lists reused from cell to cell.
     let mut targets: Vec<(Rc<Run>, u32)> = Vec::new();
+    let mut runs: Vec<Outcome> = Vec::new();
+    let mut houses: Vec<(usize, u16)> = Vec::new();
     for c in 0..81 {
         let n = b.count(c);
         if b.value[c] != 0 || !(n > 2 || (n > 1 && rule.dynamic)) {
             continue;
         }
-        let digits: Vec<u8> = (1..=9u8).filter(|&d| b.has(c, d)).collect();
+        let mut digits = [0u8; 9];
+        let mut count = 0;
+        for d in (1..=9u8).filter(|&d| b.has(c, d)) {
+            digits[count] = d;
+            count += 1;
+        }
+        let digits = &digits[..count];
         let cell_chains =
             !rule.nishio && (n == 2 || (rule.multiple && n > 2)) && s.may_meet(digits.iter().map(|&d| key(c, d, true)));
-        let mut runs: Vec<Outcome> = Vec::new();
+        runs.clear();
         for &d in digits.iter().filter(|&&d| !skip[usize::from(d)]) {
-            let houses: Vec<(usize, u16)> = if rule.nishio { Vec::new() } else { s.houses(c, d, rule).collect() };
+            houses.clear();
+            if !rule.nishio {
+                houses.extend(s.houses(c, d, rule));
+            }
             // A static search serves only cell and region chains.
             if !rule.dynamic && !cell_chains && houses.is_empty() {
                 continue;
