@@ -233,7 +233,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             // the search from `d@c` off; in a bivalue cell, only a
             // contradiction, and there is none when the other digit's search
             // from on found none (see `off_is_quiet`).
-            let off = ((rule.dynamic || rule.nishio) && !off_is_quiet(&mut s, rule, c, d, &digits))
+            let off = ((rule.dynamic || rule.nishio) && !off_is_quiet(&mut s, rule, c, d, digits))
                 .then(|| propagate(b, key(c, d, false), rule.mode()));
             if rule.dynamic || rule.nishio {
                 loud[usize::from(d)] |=
