@@ -34,12 +34,12 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// The links of `b`.
     /// The candidate masks of the board the links were made from.
     pub(crate) fn cand(&self) -> &[u16; 81] {
         &self.cand
     }
 
+    /// The links of `b`.
     pub(crate) fn new(b: &Board) -> Links {
         let mut links = Links {
             cand: b.cand,

@@ -184,7 +184,6 @@ fn type2(b: &Board, lp: &[usize], pair: u16, extra: &[usize], rating: u8) -> Opt
     Some(Found { rating, kind: 2, step: step.eliminate(elims).text(text) })
 }
 
-#[allow(clippy::too_many_arguments)]
 /// The other places of the naked sets of `degree` places of house `r`
 /// with the place `i1` and without `i2`, in the order of the sets: cells
 /// with two candidates or more (adding `i1` keeps the order).
