@@ -249,8 +249,10 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
                         false,
                     );
                 }
-                if let Some((a, z)) = off.as_ref().and_then(|o| o.contradiction) {
-                    let r = off.as_ref().map(|o| o.run.clone()).expect("a search with a contradiction");
+                if let Some(off) = &off
+                    && let Some((a, z)) = off.contradiction
+                {
+                    let r = off.run.clone();
                     push(
                         &mut out,
                         Kind::Contradiction,
@@ -263,39 +265,25 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             }
             if let Some(off) = off.as_ref().filter(|_| n >= 3 && rule.dynamic && !rule.nishio) {
                 let (ron, roff) = (on.run.clone(), off.run.clone());
-                let both = Run::common_keys([&*on.run, &*off.run]);
-                for list in [&on.run.on_list, &on.run.off_list].into_iter().filter(|_| both != [0; 23]) {
-                    for &id in list {
-                        let k = on.run.key_of(id);
-                        if has(&both, k) {
-                            let other = off.run.get(k);
-                            push(
-                                &mut out,
-                                Kind::Double,
-                                Source::Assumption(key(c, d, k % 2 == 1)),
-                                &[(ron.clone(), id), (roff.clone(), other)],
-                                k,
-                                true,
-                            );
-                        }
-                    }
+                for (id, k) in shared_nodes(&on.run, [&*on.run, &*off.run]) {
+                    push(
+                        &mut out,
+                        Kind::Double,
+                        Source::Assumption(key(c, d, k % 2 == 1)),
+                        &[(ron.clone(), id), (roff.clone(), off.run.get(k))],
+                        k,
+                        true,
+                    );
                 }
             }
             regions(&mut s, &mut out, &mut push, c, d, &on, &houses);
             runs.push(on);
         }
         if cell_chains {
-            let common = Run::common_keys(runs.iter().map(|o| &*o.run));
-            for list in [&runs[0].run.on_list, &runs[0].run.off_list].into_iter().filter(|_| common != [0; 23]) {
-                for &id in list {
-                    let k = runs[0].run.key_of(id);
-                    if !has(&common, k) {
-                        continue;
-                    }
-                    targets.clear();
-                    targets.extend(runs.iter().map(|o| (o.run.clone(), o.run.get(k))));
-                    push(&mut out, Kind::Cell, Source::Cell(c), &targets, k, true);
-                }
+            for (_, k) in shared_nodes(&runs[0].run, runs.iter().map(|o| &*o.run)) {
+                targets.clear();
+                targets.extend(runs.iter().map(|o| (o.run.clone(), o.run.get(k))));
+                push(&mut out, Kind::Cell, Source::Cell(c), &targets, k, true);
             }
         }
     }
@@ -346,24 +334,25 @@ fn regions(
     for &(r, p) in houses {
         let outcomes: Vec<Outcome> =
             places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
-        let common = Run::common_keys(outcomes.iter().map(|o| &*o.run));
-        for list in [&on.run.on_list, &on.run.off_list].into_iter().filter(|_| common != [0; 23]) {
-            for &id in list {
-                let k = on.run.key_of(id);
-                if !has(&common, k) {
-                    continue;
-                }
-                targets.clear();
-                targets.extend(outcomes.iter().map(|o| (o.run.clone(), o.run.get(k))));
-                push(out, Kind::Region, Source::Region(r, d), &targets, k, true);
-            }
+        for (_, k) in shared_nodes(&on.run, outcomes.iter().map(|o| &*o.run)) {
+            targets.clear();
+            targets.extend(outcomes.iter().map(|o| (o.run.clone(), o.run.get(k))));
+            push(out, Kind::Region, Source::Region(r, d), &targets, k, true);
         }
     }
 }
 
-/// Whether key `k` is in the set `keys` (see [`Run::keys`]).
-fn has(keys: &[u64; 23], k: Key) -> bool {
-    keys[usize::from(k) / 64] >> (k % 64) & 1 != 0
+/// The nodes of `lead` (on nodes, then off nodes, each in the order
+/// reached) whose keys every one of `runs` reached, with their keys: the
+/// runs' sets of keys are met first, so most nodes cost one bit test.
+fn shared_nodes<'r>(lead: &'r Run, runs: impl IntoIterator<Item = &'r Run>) -> impl Iterator<Item = (u32, Key)> + 'r {
+    let common = Run::common_keys(runs);
+    let lists = if common == [0; 23] { [&[][..], &[][..]] } else { [&lead.on_list[..], &lead.off_list[..]] };
+    lists
+        .into_iter()
+        .flatten()
+        .map(|&id| (id, lead.key_of(id)))
+        .filter(move |&(_, k)| common[usize::from(k) / 64] >> (k % 64) & 1 != 0)
 }
 
 /// The cells of house `r` at the places `p`, in the house's order.
