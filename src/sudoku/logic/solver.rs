@@ -118,17 +118,23 @@ impl LogicSolver {
 
     /// The puzzle's unique solution, or why there isn't one.
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, LogicError> {
-        let layout = self.layout.clone().unwrap_or_else(|| Layout::for_grid(puzzle));
-        if layout.side() != puzzle.side() {
+        if let Some(layout) = &self.layout
+            && layout.side() != puzzle.side()
+        {
             return Err(LogicError::SizeMismatch { grid: puzzle.side(), layout: layout.side() });
         }
-        if let Some(conflict) = first_conflict(&layout, puzzle.cells()) {
-            return Err(LogicError::Conflict(conflict));
-        }
+        // The exact solver (and its layout, which depends on the side
+        // alone) is kept from one puzzle to the next.
         let exact = match &mut self.exact {
             Some(s) if s.layout().side() == puzzle.side() => s,
-            slot => slot.insert(SudokuSolver::with_layout(layout)),
+            slot => {
+                let layout = self.layout.clone().unwrap_or_else(|| Layout::for_grid(puzzle));
+                slot.insert(SudokuSolver::with_layout(layout))
+            }
         };
+        if let Some(conflict) = first_conflict(exact.layout(), puzzle.cells()) {
+            return Err(LogicError::Conflict(conflict));
+        }
         exact.set_limits(self.limits.clone());
         match exact.verdict(puzzle) {
             Ok(Verdict::Unique(solution)) => Ok(solution),

@@ -14,7 +14,7 @@
 use super::run::{Cause, Key, NONE, Nested, Run, key, parts};
 use super::{ChainHint, Source};
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS};
+use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cells_of};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::strategies::{forcing_chains, unary_chains};
 use std::rc::Rc;
@@ -189,7 +189,8 @@ fn crossings() -> impl Iterator<Item = (usize, usize)> {
     kinds.into_iter().flat_map(|(a, t)| a.flat_map(move |r1| t.clone().map(move |r2| (r1, r2))))
 }
 
-fn cells_of(r: usize, mask: u16) -> impl Iterator<Item = usize> {
+/// The cells of region `r` at the places `mask`.
+fn places_in(r: usize, mask: u16) -> impl Iterator<Item = usize> {
     bits(u32::from(mask)).map(move |i| REGIONS[r][i] as usize)
 }
 
@@ -203,7 +204,7 @@ fn locking(b: &Board) -> Vec<Basic> {
         }
         for d in 1..=9u8 {
             let p = b.places(r1, d);
-            if p.pop() < 2 || cells_of(r1, p).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
+            if p.pop() < 2 || places_in(r1, p).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
                 continue;
             }
             let elims: Vec<(usize, u8)> = REGIONS[r2]
@@ -246,13 +247,13 @@ fn hidden_pairs(b: &Board) -> Vec<Basic> {
                 continue;
             }
             let union = p1 | p2;
-            if !cells_of(r, union).any(|k| b.cand[k] & !(set as u16) != 0) {
+            if !places_in(r, union).any(|k| b.cand[k] & !(set as u16) != 0) {
                 continue;
             }
-            let elims = cells_of(r, union)
+            let elims = places_in(r, union)
                 .flat_map(|k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
                 .collect();
-            let needs = cells_of(r, !union & 0x1ff).flat_map(|k| [(k, d1), (k, d2)]).collect();
+            let needs = places_in(r, !union & 0x1ff).flat_map(|k| [(k, d1), (k, d2)]).collect();
             out.push((elims, needs));
         }
     }
@@ -310,11 +311,11 @@ fn x_wings(b: &Board) -> Vec<Basic> {
                 let covers: u128 = bits(u32::from(union)).fold(0, |m, i| m | REGION_SETS[cover + i]);
                 let bases: u128 = REGION_SETS[l1] | REGION_SETS[l2];
                 let victims = covers & !bases;
-                if !(0..81).any(|k| victims >> k & 1 != 0 && b.has(k, d)) {
+                if !cells_of(victims).any(|k| b.has(k, d)) {
                     continue;
                 }
-                let elims = (0..81).filter(|&k| victims >> k & 1 != 0 && b.has(k, d)).map(|k| (k, d)).collect();
-                let needs = (0..81).filter(|&k| bases >> k & 1 != 0 && covers >> k & 1 == 0).map(|k| (k, d)).collect();
+                let elims = cells_of(victims).filter(|&k| b.has(k, d)).map(|k| (k, d)).collect();
+                let needs = cells_of(bases & !covers).map(|k| (k, d)).collect();
                 out.push((elims, needs));
             }
         }

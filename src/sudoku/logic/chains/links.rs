@@ -121,20 +121,41 @@ impl Links {
             out.extend_from_slice(&self.houses[slot][..usize::from(self.house_len[slot])]);
         }
     }
+
+    /// The off keys that [`Links::off_to_on`] (with the same `cells` and
+    /// `regions`) leads to `d@c` on, at most four: the cell's other
+    /// candidate when it has two, and the other place of `d` in each house
+    /// of `c` where it has two (links within a cell or a house go both
+    /// ways).
+    pub(crate) fn into_on(&self, c: usize, d: u8, cells: bool, regions: bool) -> ([Key; 4], usize) {
+        let mut out = [Key::MAX; 4];
+        let mut n = 0;
+        if cells && self.cand[c].two() {
+            let other = (self.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+            out[n] = key(c, other, false);
+            n += 1;
+        }
+        if regions {
+            let slot = c * 9 + usize::from(d) - 1;
+            for &(k, _) in &self.houses[slot][..usize::from(self.house_len[slot])] {
+                out[n] = k & !1;
+                n += 1;
+            }
+        }
+        (out, n)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::logic::chains::propagate::{Ons, off_to_on, on_to_off};
-    use crate::sudoku::logic::chains::run::Run;
+    use crate::sudoku::logic::chains::propagate::{off_to_on, on_to_off};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn same_links_as_the_board() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let run = Run::new();
         for _ in 0..40 {
             let mut b = Board::new([0x1ff; 81], [0; 81]);
             for _ in 0..rng.random_range(0..400) {
@@ -142,7 +163,7 @@ mod tests {
             }
             let links = Links::new(&b);
             let (mut want, mut got) = (Vec::new(), Vec::new());
-            let mut ons = Ons::default();
+            let mut ons = Vec::new();
             for c in 0..81 {
                 for d in (1..=9).filter(|&d| b.has(c, d)) {
                     for cells in [false, true] {
@@ -150,11 +171,23 @@ mod tests {
                         links.on_to_off(c, d, cells, &mut got);
                         assert_eq!(got, want, "on {d}@{c}");
                         for regions in [false, true] {
-                            off_to_on(&b, &b, &run, c, d, cells, regions, &mut ons);
-                            let want: Vec<(Key, Cause)> = ons.items.iter().map(|&(k, cause, ..)| (k, cause)).collect();
-                            assert!(ons.hidden.is_empty());
+                            off_to_on(&b, c, d, cells, regions, &mut ons);
                             links.off_to_on(c, d, cells, regions, &mut got);
-                            assert_eq!(got, want, "off {d}@{c}");
+                            assert_eq!(got, ons, "off {d}@{c}");
+                            // The keys leading to `d@c` on, by every off key's links.
+                            let target = key(c, d, true);
+                            let mut want: Vec<Key> = (0..1458u16)
+                                .filter(|&k| k % 2 == 0 && b.has(usize::from(k) / 18, (k / 2 % 9) as u8 + 1))
+                                .filter(|&k| {
+                                    links.off_to_on(usize::from(k) / 18, (k / 2 % 9) as u8 + 1, cells, regions, &mut got);
+                                    got.iter().any(|&(o, _)| o == target)
+                                })
+                                .collect();
+                            let (into, n) = links.into_on(c, d, cells, regions);
+                            let mut into = into[..n].to_vec();
+                            into.sort_unstable();
+                            want.sort_unstable();
+                            assert_eq!(into, want, "into {d}@{c}");
                         }
                     }
                 }

@@ -89,43 +89,15 @@ const fn outside() -> [[u16; 3]; 81] {
     out
 }
 
-/// The on nodes an off node implies: keys, causes and the range of their
-/// hidden parents in `hidden`.
-#[derive(Default)]
-pub(crate) struct Ons {
-    pub items: Vec<(Key, Cause, usize, usize)>,
-    pub hidden: Vec<u32>,
-}
-
-/// The on nodes an off node `d@c` implies (keys, causes and hidden
-/// parents), in SE's order. `orig` is the grid before the search; hidden
-/// parents are found in `run` (dynamic searches only).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn off_to_on(
-    cur: &Board,
-    orig: &Board,
-    run: &Run,
-    c: usize,
-    d: u8,
-    cells: bool,
-    regions: bool,
-    out: &mut Ons,
-) {
-    out.items.clear();
-    out.hidden.clear();
+/// The on nodes an off node `d@c` implies (keys and causes), in SE's
+/// order, on the grid `cur`: the cell's other candidate (with `cells`,
+/// when it has two), then the other place of `d` in each house of `c`
+/// where it has two (with `regions`), each key once.
+pub(crate) fn off_to_on(cur: &Board, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
     if cells && cur.cand[c].two() {
         let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-        let start = out.hidden.len();
-        let mut gone = orig.cand[c] & !cur.cand[c];
-        while gone != 0 {
-            let v = gone.trailing_zeros() as u8 + 1;
-            gone &= gone - 1;
-            let id = run.get(key(c, v, false));
-            if id != NONE {
-                out.hidden.push(id);
-            }
-        }
-        out.items.push((key(c, other, true), Cause::Cell, start, out.hidden.len()));
+        out.push((key(c, other, true), Cause::Cell));
     }
     if regions {
         for t in 0..3 {
@@ -136,20 +108,49 @@ pub(crate) fn off_to_on(
             }
             let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
             let k = key(REGIONS[r][i] as usize, d, true);
-            if out.items.iter().any(|&(o, ..)| o == k) {
+            if out.iter().any(|&(o, _)| o == k) {
                 continue;
             }
-            let start = out.hidden.len();
-            let mut gone = orig.places(r, d) & !now;
+            out.push((k, Cause::Region(r as u8)));
+        }
+    }
+}
+
+/// The hidden parents of an on node that off node `d@c` implies by
+/// `cause` (see [`off_to_on`]) in a dynamic search: the nodes of `run`
+/// for the candidates of the link's cell or house (digit `d`) that `cur`
+/// lost since `orig`, in the cell's or house's order. Appended to `out`.
+pub(crate) fn hidden_parents(
+    cur: &Board,
+    orig: &Board,
+    run: &Run,
+    (c, d): (usize, u8),
+    cause: Cause,
+    out: &mut Vec<u32>,
+) {
+    let mut push = |k: Key| {
+        let id = run.get(k);
+        if id != NONE {
+            out.push(id);
+        }
+    };
+    match cause {
+        Cause::Region(r) => {
+            let r = usize::from(r);
+            let mut gone = orig.places(r, d) & !cur.places(r, d);
             while gone != 0 {
                 let j = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                let id = run.get(key(REGIONS[r][j] as usize, d, false));
-                if id != NONE {
-                    out.hidden.push(id);
-                }
+                push(key(REGIONS[r][j] as usize, d, false));
             }
-            out.items.push((k, Cause::Region(r as u8), start, out.hidden.len()));
+        }
+        _ => {
+            let mut gone = orig.cand[c] & !cur.cand[c];
+            while gone != 0 {
+                let v = gone.trailing_zeros() as u8 + 1;
+                gone &= gone - 1;
+                push(key(c, v, false));
+            }
         }
     }
 }
@@ -174,7 +175,7 @@ struct Scratch {
     on_q: Queue,
     off_q: Queue,
     offs: Vec<(Key, Cause)>,
-    ons: Ons,
+    ons: Vec<(Key, Cause)>,
     parents: Vec<u32>,
 }
 
@@ -239,24 +240,29 @@ fn search(orig: &Board, cur: &mut Board, mut run: Run, id: u32, start: Key, mode
             }
         } else if let Some(p) = off_q.pop_front() {
             let (c, d, _) = parts(run.key_of(p));
-            off_to_on(cur, orig, &run, c, d, mode.cells, true, ons);
-            if mode.dynamic {
-                cur.remove(c, d);
-            }
-            for &(k, cause, from, to) in &ons.items {
+            off_to_on(cur, c, d, mode.cells, true, ons);
+            for &(k, cause) in ons.iter() {
+                let conj = run.get(k & !1);
+                if conj == NONE && run.get(k) != NONE {
+                    continue;
+                }
+                // Hidden parents only for a node that is added (the grid
+                // does not yet lack `d@c`).
                 parents.clear();
                 parents.push(p);
-                parents.extend_from_slice(&ons.hidden[from..to]);
-                let conj = run.get(k & !1);
+                if mode.dynamic {
+                    hidden_parents(cur, orig, &run, (c, d), cause, parents);
+                }
                 if conj != NONE {
                     let on = run.push(k, cause, parents);
                     return Outcome { run: run.into(), contradiction: Some((on, conj)) };
                 }
-                if run.get(k) == NONE {
-                    let id = run.push(k, cause, parents);
-                    run.enter(id);
-                    on_q.push_back(id);
-                }
+                let id = run.push(k, cause, parents);
+                run.enter(id);
+                on_q.push_back(id);
+            }
+            if mode.dynamic {
+                cur.remove(c, d);
             }
         }
         if on_q.is_empty() && off_q.is_empty() {

@@ -18,6 +18,7 @@
 
 use super::links::Links;
 use super::run::{Cause, Key, key, parts};
+use crate::sudoku::logic::se::board::Board;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -64,12 +65,23 @@ impl Reach {
     /// unless it is the last one made on this thread (a closure depends on
     /// the candidates alone, and the cache is keyed by them).
     pub(crate) fn with_cells_and_houses(links: &Links) -> Rc<Reach> {
-        let cand = links.cand();
+        Reach::last_or(links.cand(), || Reach::new(links, true, true, true))
+    }
+
+    /// [`Reach::with_cells_and_houses`] for board `b`, whose links are
+    /// listed only if the closure is not the last one made.
+    pub(crate) fn with_cells_and_houses_of(b: &Board) -> Rc<Reach> {
+        Reach::last_or(&b.cand, || Reach::new(&Links::new(b), true, true, true))
+    }
+
+    /// The last closure with cell and house links made on this thread if
+    /// it is of the candidates `cand`, else `make()`, kept as the last.
+    fn last_or(cand: &[u16; 81], make: impl FnOnce() -> Reach) -> Rc<Reach> {
         let last = LAST.try_with(|l| l.borrow().as_ref().filter(|(c, _)| c == cand).map(|(_, r)| r.clone()));
         if let Ok(Some(r)) = last {
             return r;
         }
-        let r = Rc::new(Reach::new(links, true, true, true));
+        let r = Rc::new(make());
         let _ = LAST.try_with(|l| *l.borrow_mut() = Some((*cand, r.clone())));
         r
     }
@@ -281,7 +293,6 @@ impl Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::logic::se::board::Board;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

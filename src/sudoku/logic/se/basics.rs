@@ -10,7 +10,7 @@
 //! lines needs `2n` unplaced copies of its digit; every member of a set or
 //! fish has at least two candidates or places.
 
-use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, region_name};
+use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, region_name};
 use super::combos::{bits, subsets_of};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::{Rating, Step, Technique, words};
@@ -221,8 +221,7 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Step> {
                     victims &= PEER_SETS[pivot];
                 }
                 victims &= !(1u128 << pivot | 1u128 << a | 1u128 << c);
-                let elims: Vec<(usize, u8)> =
-                    (0..81).filter(|&k| victims >> k & 1 != 0 && b.has(k, z)).map(|k| (k, z)).collect();
+                let elims: Vec<(usize, u8)> = cells_of(victims).filter(|&k| b.has(k, z)).map(|k| (k, z)).collect();
                 if elims.is_empty() {
                     continue;
                 }

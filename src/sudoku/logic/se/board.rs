@@ -137,6 +137,17 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
 /// A bit per cell (81 bits), for cell sets.
 pub(crate) type CellSet = u128;
 
+/// The cells of a [`CellSet`], lowest first.
+pub(crate) fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let k = set.trailing_zeros() as usize;
+            set &= set - 1;
+            k
+        })
+    })
+}
+
 /// The cells of region `r` as a [`CellSet`].
 pub(crate) const REGION_SETS: [CellSet; 27] = region_sets();
 /// The peers of each cell as a [`CellSet`].

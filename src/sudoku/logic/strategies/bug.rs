@@ -17,7 +17,10 @@
 //! two places must have exactly one place in a cell with three or more
 //! candidates, and removing those extras must leave a perfect grave.
 
-use crate::sudoku::logic::se::board::{Board, CellSet, PEER_SETS, REGION_SETS, REGIONS_OF, cell_name, region_name};
+use crate::sudoku::logic::se::board::Pop;
+use crate::sudoku::logic::se::board::{
+    Board, CellSet, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name,
+};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
 
@@ -31,16 +34,15 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     for r in 0..27 {
         for d in 1..=9u8 {
             let p = b.places(r, d);
-            if p.count_ones() == 0 || p.count_ones() == 2 {
+            if p == 0 || p.two() {
                 continue;
             }
-            let big: Vec<usize> = bits(u32::from(p))
-                .map(|i| crate::sudoku::logic::se::board::REGIONS[r][i] as usize)
-                .filter(|&k| b.count(k) >= 3)
-                .collect();
-            match big[..] {
-                [] => return None,
-                [k] => {
+            // The places in cells with three or more candidates: none, one
+            // (a BUG cell), or more.
+            let mut big = bits(u32::from(p)).map(|i| REGIONS[r][i] as usize).filter(|&k| b.count(k) >= 3);
+            match (big.next(), big.next()) {
+                (None, _) => return None,
+                (Some(k), None) => {
                     if !cells.contains(&k) {
                         cells.push(k);
                     }
@@ -93,7 +95,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     if all.count_ones() == 1 {
         let x = all.trailing_zeros() as u8 + 1;
         let elims: Vec<(usize, u8)> =
-            (0..81).filter(|&k| common >> k & 1 != 0 && b.has(k, x)).map(|k| (k, x)).collect();
+            cells_of(common).filter(|&k| b.has(k, x)).map(|k| (k, x)).collect();
         if !elims.is_empty() {
             let (step, text) = start(57, 2, Technique::Bug);
             let text = format!("{text}; so one of them is {x}: remove {}.", words::removals(&elims, 9));

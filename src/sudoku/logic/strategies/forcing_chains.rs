@@ -19,7 +19,6 @@
 //! 2` 9.5 + 0.5 (n − 2), each plus the length increment.
 
 use crate::sudoku::logic::Technique;
-use crate::sudoku::logic::chains::links::Links;
 use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
 use crate::sudoku::logic::chains::quiet::{Family, Places};
 use crate::sudoku::logic::chains::reach::Reach;
@@ -166,7 +165,7 @@ pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
 /// (equal steps keep their discovery order), so it is not rated.
 fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
     // Only the static rules ask the closure (Nishio is a dynamic rule).
-    let reach = (!rule.dynamic).then(|| Reach::with_cells_and_houses(&Links::new(b)));
+    let reach = (!rule.dynamic).then(|| Reach::with_cells_and_houses_of(b));
     let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =

@@ -166,6 +166,9 @@ fn cycles(
     // it, and nodes outside it lead only outside it: they are not
     // followed, which leaves every node of the component reached as before.
     let home = reach.component(source);
+    // The off keys that lead back to the source.
+    let (into, n_into) = links.into_on(c, d, y, x);
+    let into = &into[..n_into];
     work.start(source);
     let Work { run, on_q, off_q, ends: found, offs, ons } = work;
     let mut length = 0;
@@ -180,7 +183,13 @@ fn cycles(
             let (pc, pd, _) = parts(run.key_of(p));
             links.on_to_off(pc, pd, y, offs);
             for &(k, cause) in offs.iter() {
-                if reach.component(k) != home || (run.get(k) != NONE && run.has_ancestor(p, k)) {
+                // A key reached before (its first node processed before this
+                // one would be) leads to no node not already reached: a new
+                // node for it matters only if it closes a cycle, when it is
+                // not on its own path.
+                if reach.component(k) != home
+                    || (run.get(k) != NONE && (!into.contains(&k) || run.has_ancestor(p, k)))
+                {
                     continue;
                 }
                 let id = run.push(k, cause, &[p]);

@@ -22,7 +22,7 @@
 //! steps found are sorted by rating, then type, and the first is applied.
 
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, region_name};
+use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEER_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name};
 use crate::sudoku::logic::se::combos::{bits, subsets, subsets_of};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
 
@@ -175,7 +175,7 @@ fn type2(b: &Board, lp: &[usize], pair: u16, extra: &[usize], rating: u8) -> Opt
         common &= PEER_SETS[k];
     }
     let elims: Vec<(usize, u8)> =
-        (0..81).filter(|&k| common >> k & 1 != 0 && !extra.contains(&k) && b.has(k, x)).map(|k| (k, x)).collect();
+        cells_of(common).filter(|&k| !extra.contains(&k) && b.has(k, x)).map(|k| (k, x)).collect();
     if elims.is_empty() {
         return None;
     }
@@ -294,13 +294,14 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
 fn type4(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, rating: u8) -> Option<Found> {
     let (a, c) = digits(pair);
     let (mut lock_a, mut lock_c) = (None, None);
-    for (&r1, &r2) in REGIONS_OF[c1].iter().zip(&REGIONS_OF[c2]) {
+    for (t, (&r1, &r2)) in REGIONS_OF[c1].iter().zip(&REGIONS_OF[c2]).enumerate() {
         let r = r1 as usize;
         if r2 != r1 {
             continue;
         }
-        let others = REGION_SETS[r] & !(1u128 << c1 | 1u128 << c2);
-        let has = |d: u8| (0..81).any(|k| others >> k & 1 != 0 && b.has(k, d));
+        // The places of the region other than the two cells.
+        let others = !(1u16 << INDEX_IN[c1][t] | 1u16 << INDEX_IN[c2][t]);
+        let has = |d: u8| b.places(r, d) & others != 0;
         if !has(a) {
             lock_a = Some(r);
         }
