@@ -11,7 +11,7 @@
 //! at least one peer that could exclude. Pairs of base cells go in SE's
 //! order; a third cell is a base cell among the first two's excluders.
 
-use crate::sudoku::logic::se::board::{Board, PEER_SETS, PEERS, cell_name, sees};
+use crate::sudoku::logic::se::board::{Board, PEER_SETS, PEERS, cell_name, cells_of, sees};
 use crate::sudoku::logic::se::combos::bits;
 use crate::sudoku::logic::{Step, Technique, words};
 
@@ -137,13 +137,33 @@ fn any_triple_excludes<'e>(
     let cell = |i: usize| usize::from(base[i]);
     // In position space: the small base cells, and each one's peers.
     let small_at: u128 = (0..n).filter(|&i| small >> cell(i) & 1 != 0).fold(0, |m, i| m | 1 << i);
+    let mut at = [0u8; 81];
+    let mut base_set = 0u128;
+    for i in 0..n {
+        at[cell(i)] = i as u8;
+        base_set |= 1 << cell(i);
+    }
     let peers_at: Vec<u128> =
-        (0..n).map(|i| (0..n).filter(|&j| PEER_SETS[cell(i)] >> cell(j) & 1 != 0).fold(0, |m, j| m | 1 << j)).collect();
+        (0..n).map(|i| cells_of(PEER_SETS[cell(i)] & base_set).fold(0, |m, k| m | 1 << at[k])).collect();
+    // For each cell, the positions of the base cells it is an excluder of.
+    let mut excluding = [0u128; 81];
+    for (i, &set) in sets.iter().enumerate() {
+        for z in cells_of(set) {
+            excluding[z] |= 1 << i;
+        }
+    }
     for p in 0..n {
         for q in p + 1..n {
             let common_pq = sets[p] & sets[q];
             if !two_or_more(common_pq) {
                 continue;
+            }
+            // The positions whose excluders hold two or more of the pair's
+            // common cells: only those make a triple with two or more.
+            let (mut once, mut twice) = (0u128, 0u128);
+            for z in cells_of(common_pq) {
+                twice |= once & excluding[z];
+                once |= excluding[z];
             }
             // The thirds `r > q` some pair meets: through (p, q), a small r
             // seeing p or q; through (p, r), a small q seeing p or r;
@@ -154,14 +174,12 @@ fn any_triple_excludes<'e>(
                     meets |= if peers_at[x] >> y & 1 != 0 { !0 } else { peers_at[x] };
                 }
             }
-            let mut thirds = meets & !0u128 << q << 1 & !(!0u128 << n);
+            let mut thirds = meets & twice & !0u128 << q << 1 & !(!0u128 << n);
             while thirds != 0 {
                 let r = thirds.trailing_zeros() as usize;
                 thirds &= thirds - 1;
                 let common = common_pq & sets[r];
-                if !two_or_more(common) {
-                    continue;
-                }
+                debug_assert!(two_or_more(common));
                 let cells = [cell(p), cell(q), cell(r)];
                 if memo.known_quiet(&cells) {
                     continue;
@@ -283,6 +301,11 @@ fn exclude(b: &Board, cells: &[usize], order: &[u8], common: u128) -> Option<Ste
         ma &= ma - 1;
         let mut mc = full[1];
         while mc != 0 {
+            // Once `a` is allowed and the other cells' digits all are, no
+            // combination with `a` adds anything.
+            if allowed[0] & a != 0 && allowed[1] == full[1] && allowed[2] == full[2] {
+                break;
+            }
             let c = mc & mc.wrapping_neg();
             mc &= mc - 1;
             if a == c && s01 {
@@ -297,6 +320,9 @@ fn exclude(b: &Board, cells: &[usize], order: &[u8], common: u128) -> Option<Ste
             }
             let mut me = full[2];
             while me != 0 {
+                if allowed[0] & a != 0 && allowed[1] & c != 0 && allowed[2] == full[2] {
+                    break;
+                }
                 let e = me & me.wrapping_neg();
                 me &= me - 1;
                 if (e == a && s02) || (e == c && s12) {
