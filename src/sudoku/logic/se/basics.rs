@@ -27,12 +27,12 @@ fn elim_text(elims: &[(usize, u8)]) -> String {
 /// Full houses (1.0: blocks, columns, rows), then hidden singles (blocks
 /// 1.2, then columns and rows 1.5).
 pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
+    let full: [bool; 27] = std::array::from_fn(|r| b.empty_in(r) == 1);
     for alone in [true, false] {
-        for r in BLOCKS.chain(COLUMNS).chain(ROWS) {
-            let empty = b.empty_in(r);
+        for r in BLOCKS.chain(COLUMNS).chain(ROWS).filter(|&r| full[r] == alone) {
             for d in 1..=9u8 {
                 let p = b.places(r, d);
-                if p.pop() != 1 || (empty == 1) != alone {
+                if p.pop() != 1 {
                     continue;
                 }
                 let cell = REGIONS[r][p.trailing_zeros() as usize] as usize;

@@ -347,6 +347,9 @@ mod tests {
         assert_eq!(&PEERS[0][..8], &[1, 2, 9, 10, 11, 18, 19, 20]);
         assert_eq!(PEERS[0][8], 3);
         assert_eq!(PEERS[0][14], 27);
+        // Each region lists its cells in increasing order (scans over cell
+        // sets rely on it).
+        assert!(REGIONS.iter().all(|r| r.windows(2).all(|w| w[0] < w[1])));
         for k in 0..81 {
             assert_eq!(PEER_SETS[k].count_ones(), 20);
             for t in 0..3 {

@@ -22,7 +22,9 @@
 //! steps found are sorted by rating, then type, and the first is applied.
 
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, INDEX_IN, PEER_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name};
+use crate::sudoku::logic::se::board::{
+    Board, CellSet, INDEX_IN, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name,
+};
 use crate::sudoku::logic::se::combos::{bits, subsets, subsets_of};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
 
@@ -44,7 +46,8 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     // Only the valid loops are kept (validity depends on the cells alone).
     let search_from = |cell, pair| {
         let mut loops = Vec::new();
-        search(b, cell, pair, &mut Vec::new(), 2, 0, None, &mut loops);
+        let with_pair = (0..81).filter(|&k| b.cand[k] & pair == pair).fold(0, |m, k| m | 1u128 << k);
+        search(b, cell, pair, with_pair, &mut Vec::new(), 0, 2, 0, None, &mut loops);
         loops.retain(|lp| is_valid(lp));
         loops
     };
@@ -84,19 +87,23 @@ fn loop_rating(len: usize) -> u8 {
 /// Depth-first search of loops from `path[0]`, SE's way: a cell may join
 /// when it is bivalue, or the extras met so far (this cell's siblings
 /// included) are one digit, or the allowance of two cells with extras is
-/// not used up.
+/// not used up. `with_pair` holds the cells with both digits of `pair`,
+/// `on_path` those of `path`.
 #[allow(clippy::too_many_arguments)]
 fn search(
     b: &Board,
     cell: usize,
     pair: u16,
+    with_pair: CellSet,
     path: &mut Vec<usize>,
+    on_path: CellSet,
     allowed: i32,
     extras_in: u16,
     last_kind: Option<usize>,
     out: &mut Vec<Vec<usize>>,
 ) {
     path.push(cell);
+    let on_path = on_path | 1u128 << cell;
     let mut extras = extras_in;
     if path.len() <= MAX_LOOP {
         #[allow(clippy::needless_range_loop)]
@@ -105,16 +112,17 @@ fn search(
                 continue;
             }
             let r = REGIONS_OF[cell][kind] as usize;
-            for &next in &REGIONS[r] {
-                let next = next as usize;
+            // The region's cells with the pair, in its order (a region
+            // lists its cells in increasing order).
+            for next in cells_of(REGION_SETS[r] & with_pair) {
                 if next == path[0] && path.len() >= 4 {
                     out.push(path.clone());
-                } else if !path.contains(&next) && b.cand[next] & pair == pair {
+                } else if on_path >> next & 1 == 0 {
                     extras |= b.cand[next] & !pair;
                     let n = b.cand[next].pop();
                     if n == 2 || extras.pop() == 1 || allowed > 0 {
                         let left = if n > 2 { allowed - 1 } else { allowed };
-                        search(b, next, pair, path, left, extras, Some(kind), out);
+                        search(b, next, pair, with_pair, path, on_path, left, extras, Some(kind), out);
                     }
                 }
             }
