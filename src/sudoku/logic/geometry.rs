@@ -29,6 +29,10 @@ pub(crate) struct Intersection {
     pub target: usize,
     /// The common cells, in grid order.
     pub common: Vec<usize>,
+    /// The other cells of the source and of the target, in their houses'
+    /// order.
+    pub source_rest: Vec<usize>,
+    pub target_rest: Vec<usize>,
 }
 
 /// The layout's houses and relations between its cells.
@@ -97,7 +101,9 @@ impl Geometry {
                 }
                 let common: Vec<usize> = source.cells.iter().copied().filter(|c| target.cells.contains(c)).collect();
                 if common.len() >= 2 {
-                    intersections.push(Intersection { source: s, target: t, common });
+                    let rest = |cells: &[usize]| cells.iter().copied().filter(|c| !common.contains(c)).collect();
+                    let (source_rest, target_rest) = (rest(&source.cells), rest(&target.cells));
+                    intersections.push(Intersection { source: s, target: t, common, source_rest, target_rest });
                 }
             }
         }

@@ -23,21 +23,18 @@ pub(crate) fn find(c: &Candidates, pointing: bool) -> Option<Step> {
             continue;
         }
         let target = &houses[x.target];
-        let outside =
-            |cells: &[usize]| cells.iter().filter(|k| !x.common.contains(k)).fold(0u32, |m, &k| m | c.mask(k));
         let (mut once, mut twice) = (0u32, 0u32);
         for &k in &x.common {
             twice |= once & c.mask(k);
             once |= c.mask(k);
         }
-        let locked = twice & !outside(&source.cells) & outside(&target.cells);
+        let outside = |cells: &[usize]| cells.iter().fold(0u32, |m, &k| m | c.mask(k));
+        let locked = twice & !outside(&x.source_rest) & outside(&x.target_rest);
         let Some(digit) = (locked != 0).then(|| locked.trailing_zeros() as u8 + 1) else {
             continue;
         };
-        let elims: Vec<(usize, u8)> = (target.cells.iter())
-            .filter(|&&k| !x.common.contains(&k) && c.has(k, digit))
-            .map(|&k| (k, digit))
-            .collect();
+        let elims: Vec<(usize, u8)> =
+            x.target_rest.iter().filter(|&&k| c.has(k, digit)).map(|&k| (k, digit)).collect();
         let (technique, label) =
             if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
         let step = Step::logic(technique)
