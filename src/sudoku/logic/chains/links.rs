@@ -127,7 +127,7 @@ impl Links {
     /// candidate when it has two, and the other place of `d` in each house
     /// of `c` where it has two (links within a cell or a house go both
     /// ways).
-    pub(crate) fn into_on(&self, c: usize, d: u8, cells: bool, regions: bool) -> ([Key; 4], usize) {
+    pub(crate) fn leading_on(&self, c: usize, d: u8, cells: bool, regions: bool) -> ([Key; 4], usize) {
         let mut out = [Key::MAX; 4];
         let mut n = 0;
         if cells && self.cand[c].two() {
@@ -179,11 +179,17 @@ mod tests {
                             let mut want: Vec<Key> = (0..1458u16)
                                 .filter(|&k| k % 2 == 0 && b.has(usize::from(k) / 18, (k / 2 % 9) as u8 + 1))
                                 .filter(|&k| {
-                                    links.off_to_on(usize::from(k) / 18, (k / 2 % 9) as u8 + 1, cells, regions, &mut got);
+                                    links.off_to_on(
+                                        usize::from(k) / 18,
+                                        (k / 2 % 9) as u8 + 1,
+                                        cells,
+                                        regions,
+                                        &mut got,
+                                    );
                                     got.iter().any(|&(o, _)| o == target)
                                 })
                                 .collect();
-                            let (into, n) = links.into_on(c, d, cells, regions);
+                            let (into, n) = links.leading_on(c, d, cells, regions);
                             let mut into = into[..n].to_vec();
                             into.sort_unstable();
                             want.sort_unstable();

@@ -31,7 +31,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut extras = [0u16; 81];
     let mut all = 0u16;
     let mut common: Option<CellSet> = None;
-    for r in 0..27 {
+    for (r, house) in REGIONS.iter().enumerate() {
         for d in 1..=9u8 {
             let p = b.places(r, d);
             if p == 0 || p.two() {
@@ -39,7 +39,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
             }
             // The places in cells with three or more candidates: none, one
             // (a BUG cell), or more.
-            let mut big = bits(u32::from(p)).map(|i| REGIONS[r][i] as usize).filter(|&k| b.count(k) >= 3);
+            let mut big = bits(u32::from(p)).map(|i| usize::from(house[i])).filter(|&k| b.count(k) >= 3);
             match (big.next(), big.next()) {
                 (None, _) => return None,
                 (Some(k), None) => {
@@ -94,8 +94,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     }
     if all.count_ones() == 1 {
         let x = all.trailing_zeros() as u8 + 1;
-        let elims: Vec<(usize, u8)> =
-            cells_of(common).filter(|&k| b.has(k, x)).map(|k| (k, x)).collect();
+        let elims: Vec<(usize, u8)> = cells_of(common).filter(|&k| b.has(k, x)).map(|k| (k, x)).collect();
         if !elims.is_empty() {
             let (step, text) = start(57, 2, Technique::Bug);
             let text = format!("{text}; so one of them is {x}: remove {}.", words::removals(&elims, 9));

@@ -184,8 +184,7 @@ mod tests {
             let (r1, r2) = (usize::from(r1), usize::from(r2));
             (1..=9u8).find_map(|d| {
                 let p1 = b.places(r1, d);
-                let locked_here =
-                    p1.pop() >= 2 && p1 & !INSIDE[r1][r2] == 0 && b.places(r2, d) & !INSIDE[r2][r1] != 0;
+                let locked_here = p1.pop() >= 2 && p1 & !INSIDE[r1][r2] == 0 && b.places(r2, d) & !INSIDE[r2][r1] != 0;
                 locked_here.then(|| locked(b, r1, r2, d, direct)).flatten()
             })
         })

@@ -33,8 +33,7 @@ pub(crate) fn find(c: &Candidates, pointing: bool) -> Option<Step> {
         let Some(digit) = (locked != 0).then(|| locked.trailing_zeros() as u8 + 1) else {
             continue;
         };
-        let elims: Vec<(usize, u8)> =
-            x.target_rest.iter().filter(|&&k| c.has(k, digit)).map(|&k| (k, digit)).collect();
+        let elims: Vec<(usize, u8)> = x.target_rest.iter().filter(|&&k| c.has(k, digit)).map(|&k| (k, digit)).collect();
         let (technique, label) =
             if pointing { (Technique::Pointing, "Pointing") } else { (Technique::Claiming, "Claiming") };
         let step = Step::logic(technique)

@@ -167,8 +167,8 @@ fn cycles(
     // followed, which leaves every node of the component reached as before.
     let home = reach.component(source);
     // The off keys that lead back to the source.
-    let (into, n_into) = links.into_on(c, d, y, x);
-    let into = &into[..n_into];
+    let (leading, n_leading) = links.leading_on(c, d, y, x);
+    let leading = &leading[..n_leading];
     work.start(source);
     let Work { run, on_q, off_q, ends: found, offs, ons } = work;
     let mut length = 0;
@@ -188,7 +188,7 @@ fn cycles(
                 // node for it matters only if it closes a cycle, when it is
                 // not on its own path.
                 if reach.component(k) != home
-                    || (run.get(k) != NONE && (!into.contains(&k) || run.has_ancestor(p, k)))
+                    || (run.get(k) != NONE && (!leading.contains(&k) || run.has_ancestor(p, k)))
                 {
                     continue;
                 }
