@@ -120,14 +120,7 @@ pub(crate) fn off_to_on(cur: &Board, c: usize, d: u8, cells: bool, regions: bool
 /// `cause` (see [`off_to_on`]) in a dynamic search: the nodes of `run`
 /// for the candidates of the link's cell or house (digit `d`) that `cur`
 /// lost since `orig`, in the cell's or house's order. Appended to `out`.
-pub(crate) fn hidden_parents(
-    cur: &Board,
-    orig: &Board,
-    run: &Run,
-    (c, d): (usize, u8),
-    cause: Cause,
-    out: &mut Vec<u32>,
-) {
+fn hidden_parents(cur: &Board, orig: &Board, run: &Run, (c, d): (usize, u8), cause: Cause, out: &mut Vec<u32>) {
     let mut push = |k: Key| {
         let id = run.get(k);
         if id != NONE {
