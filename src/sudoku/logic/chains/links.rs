@@ -150,17 +150,15 @@ impl Links {
 mod tests {
     use super::*;
     use crate::sudoku::logic::chains::propagate::{off_to_on, on_to_off};
-    use rand::{RngExt, SeedableRng};
+    use crate::sudoku::logic::se::board::random_board;
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn same_links_as_the_board() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..40 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(0..400) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 0..400);
             let links = Links::new(&b);
             let (mut want, mut got) = (Vec::new(), Vec::new());
             let mut ons = Vec::new();

@@ -293,6 +293,7 @@ impl Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::logic::se::board::random_board;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -324,10 +325,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut cycles = [0; 2];
         for round in 0..12 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(150..450) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 150..450);
             let links = Links::new(&b);
             let (cells, houses) = [(false, true), (true, false), (true, true)][round % 3];
             let reach = Reach::new(&links, cells, houses, true);
@@ -362,10 +360,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(13);
         let mut on_cycles = 0;
         for _ in 0..12 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(300..500) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 300..500);
             let links = Links::new(&b);
             let whole = Reach::new(&links, true, false, false);
             let part = Reach::of_bivalue_cells(&links);
@@ -391,10 +386,7 @@ mod tests {
     fn a_digit_closure_is_the_digits_part_of_the_whole() {
         let mut rng = ChaCha8Rng::seed_from_u64(12);
         for _ in 0..8 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(150..450) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 150..450);
             let links = Links::new(&b);
             let whole = Reach::new(&links, false, true, true);
             let digits: u16 = rng.random_range(0..0x200u16) << 1;

@@ -247,6 +247,7 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::logic::se::board::random_board;
     use crate::sudoku::logic::se::combos::subsets;
     use rand::{RngExt, SeedableRng};
 
@@ -278,10 +279,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut found = [0; 3];
         for _ in 0..300 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(450..700) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let mut b = random_board(&mut rng, 450..700);
             // Half the boards give digit 7 the places of digit 2, so that
             // two digits have the same fish (the lower digit comes first).
             if rng.random_range(0..2) == 0 {

@@ -298,6 +298,18 @@ pub(crate) fn cell_name(k: usize) -> String {
     format!("r{}c{}", k / 9 + 1, k % 9 + 1)
 }
 
+/// A board of all candidates less a random number (in `removals`) of
+/// random removals, for tests.
+#[cfg(test)]
+pub(crate) fn random_board(rng: &mut impl rand::Rng, removals: std::ops::Range<usize>) -> Board {
+    use rand::RngExt;
+    let mut b = Board::new([0x1ff; 81], [0; 81]);
+    for _ in 0..rng.random_range(removals) {
+        b.remove(rng.random_range(0..81), rng.random_range(1..=9));
+    }
+    b
+}
+
 /// Checks a per-thread memory: along 12 walks of random boards over the
 /// digits `1..=digits` (the first board of walk `w` has `removals(w)`
 /// random candidates removed, each next board one to three fewer), `find`

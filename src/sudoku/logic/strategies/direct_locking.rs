@@ -175,7 +175,8 @@ fn locked(b: &Board, r1: usize, r2: usize, d: u8, direct: bool) -> Option<Step> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{RngExt, SeedableRng};
+    use crate::sudoku::logic::se::board::random_board;
+    use rand::SeedableRng;
 
     /// The first locked step in SE's order, by the plain loop: crossings
     /// in order, digits up.
@@ -197,10 +198,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let mut found = [0; 2];
         for _ in 0..400 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(200..700) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 200..700);
             for (i, direct) in [false, true].into_iter().enumerate() {
                 let step = find_se(&b, direct);
                 assert_eq!(format!("{step:?}"), format!("{:?}", first_plainly(&b, direct)));

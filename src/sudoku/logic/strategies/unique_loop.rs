@@ -339,6 +339,7 @@ fn type4(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, rating: u8) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::logic::se::board::random_board;
     use rand::{RngExt, SeedableRng};
 
     /// On random boards, the partners of a type 3 set are those of every
@@ -348,10 +349,7 @@ mod tests {
     fn type_3_sets_are_the_filtered_sets() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         for _ in 0..2000 {
-            let mut b = Board::new([0x1ff; 81], [0; 81]);
-            for _ in 0..rng.random_range(300..700) {
-                b.remove(rng.random_range(0..81), rng.random_range(1..=9));
-            }
+            let b = random_board(&mut rng, 300..700);
             let (r, i1, i2) = (rng.random_range(0..27), rng.random_range(0..9), rng.random_range(0..9));
             let degree = rng.random_range(1..=7);
             if i1 == i2 {
