@@ -27,7 +27,7 @@ pub(crate) struct Intersection {
     pub source: usize,
     /// The house that loses them outside the common cells.
     pub target: usize,
-    /// The common cells, in grid order.
+    /// The common cells, in the source house's order.
     pub common: Vec<usize>,
     /// The other cells of the source and of the target, in their houses'
     /// order.

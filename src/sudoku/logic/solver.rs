@@ -123,8 +123,9 @@ impl LogicSolver {
         {
             return Err(LogicError::SizeMismatch { grid: puzzle.side(), layout: layout.side() });
         }
-        // The exact solver (and its layout, which depends on the side
-        // alone) is kept from one puzzle to the next.
+        // The exact solver is kept from one puzzle to the next: its layout
+        // is this solver's, or else the classic one, which depends on the
+        // side alone.
         let exact = match &mut self.exact {
             Some(s) if s.layout().side() == puzzle.side() => s,
             slot => {

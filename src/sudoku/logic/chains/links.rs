@@ -4,7 +4,7 @@
 //! [`Links`] gives the same nodes, causes and order as
 //! [`on_to_off`](super::propagate::on_to_off) and
 //! [`off_to_on`](super::propagate::off_to_on) on the board it was built
-//! from (with no hidden parents: nothing is removed in a static search).
+//! from.
 //! A test checks that on every candidate of random boards.
 //!
 //! **Invariant.** A `Links` describes one board; it is built for a search

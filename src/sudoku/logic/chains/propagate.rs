@@ -118,8 +118,9 @@ pub(crate) fn off_to_on(cur: &Board, c: usize, d: u8, cells: bool, regions: bool
 
 /// The hidden parents of an on node that off node `d@c` implies by
 /// `cause` (see [`off_to_on`]) in a dynamic search: the nodes of `run`
-/// for the candidates of the link's cell or house (digit `d`) that `cur`
-/// lost since `orig`, in the cell's or house's order. Appended to `out`.
+/// for the candidates that `cur` lost since `orig` in the link's cell
+/// (any digit) or house (digit `d`), in the cell's or house's order.
+/// Appended to `out`.
 fn hidden_parents(cur: &Board, orig: &Board, run: &Run, (c, d): (usize, u8), cause: Cause, out: &mut Vec<u32>) {
     let mut push = |k: Key| {
         let id = run.get(k);

@@ -184,9 +184,9 @@ fn cycles(
             links.on_to_off(pc, pd, y, offs);
             for &(k, cause) in offs.iter() {
                 // A key reached before (its first node processed before this
-                // one would be) leads to no node not already reached: a new
-                // node for it matters only if it closes a cycle, when it is
-                // not on its own path.
+                // one would be) leads to no node of the component not
+                // already reached: a new node for it matters only if it
+                // closes a cycle, when it is not on its own path.
                 if reach.component(k) != home
                     || (run.get(k) != NONE && (!leading.contains(&k) || run.has_ancestor(p, k)))
                 {
