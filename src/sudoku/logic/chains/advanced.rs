@@ -14,7 +14,7 @@
 use super::run::{Cause, Key, NONE, Nested, Run, key, parts};
 use super::{ChainHint, Source};
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cells_of};
+use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cells_of, places_in};
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::strategies::{forcing_chains, unary_chains};
 use std::rc::Rc;
@@ -189,11 +189,6 @@ fn crossings() -> impl Iterator<Item = (usize, usize)> {
     kinds.into_iter().flat_map(|(a, t)| a.flat_map(move |r1| t.clone().map(move |r2| (r1, r2))))
 }
 
-/// The cells of region `r` at the places `mask`.
-fn places_in(r: usize, mask: u16) -> impl Iterator<Item = usize> {
-    bits(u32::from(mask)).map(move |i| REGIONS[r][i] as usize)
-}
-
 /// Every locked candidate, SE's order; it relies on the digit's absence
 /// from the rest of the first region.
 fn locking(b: &Board) -> Vec<Basic> {
@@ -204,7 +199,7 @@ fn locking(b: &Board) -> Vec<Basic> {
         }
         for d in 1..=9u8 {
             let p = b.places(r1, d);
-            if p.pop() < 2 || places_in(r1, p).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
+            if p.pop() < 2 || places_in(r1, u32::from(p)).any(|k| REGION_SETS[r2] >> k & 1 == 0) {
                 continue;
             }
             let elims: Vec<(usize, u8)> = REGIONS[r2]
@@ -247,13 +242,13 @@ fn hidden_pairs(b: &Board) -> Vec<Basic> {
                 continue;
             }
             let union = p1 | p2;
-            if !places_in(r, union).any(|k| b.cand[k] & !(set as u16) != 0) {
+            if !places_in(r, u32::from(union)).any(|k| b.cand[k] & !(set as u16) != 0) {
                 continue;
             }
-            let elims = places_in(r, union)
+            let elims = places_in(r, u32::from(union))
                 .flat_map(|k| bits(u32::from(b.cand[k] & !(set as u16))).map(move |i| (k, i as u8 + 1)))
                 .collect();
-            let needs = places_in(r, !union & 0x1ff).flat_map(|k| [(k, d1), (k, d2)]).collect();
+            let needs = places_in(r, u32::from(!union & 0x1ff)).flat_map(|k| [(k, d1), (k, d2)]).collect();
             out.push((elims, needs));
         }
     }

@@ -150,6 +150,7 @@ impl Links {
 mod tests {
     use super::*;
     use crate::sudoku::logic::chains::propagate::{off_to_on, on_to_off};
+    use crate::sudoku::logic::chains::run::parts;
     use crate::sudoku::logic::se::board::random_board;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -175,16 +176,12 @@ mod tests {
                             // The keys leading to `d@c` on, by every off key's links.
                             let target = key(c, d, true);
                             let mut want: Vec<Key> = (0..1458u16)
-                                .filter(|&k| k % 2 == 0 && b.has(usize::from(k) / 18, (k / 2 % 9) as u8 + 1))
                                 .filter(|&k| {
-                                    links.off_to_on(
-                                        usize::from(k) / 18,
-                                        (k / 2 % 9) as u8 + 1,
-                                        cells,
-                                        regions,
-                                        &mut got,
-                                    );
-                                    got.iter().any(|&(o, _)| o == target)
+                                    let (kc, kd, on) = parts(k);
+                                    !on && b.has(kc, kd) && {
+                                        links.off_to_on(kc, kd, cells, regions, &mut got);
+                                        got.iter().any(|&(o, _)| o == target)
+                                    }
                                 })
                                 .collect();
                             let (into, n) = links.leading_on(c, d, cells, regions);

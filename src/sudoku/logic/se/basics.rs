@@ -10,7 +10,7 @@
 //! lines needs `2n` unplaced copies of its digit; every member of a set or
 //! fish has at least two candidates or places.
 
-use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, region_name};
+use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, places_in, region_name};
 use super::combos::{bits, subsets_of};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::{Rating, Step, Technique, words};
@@ -89,7 +89,7 @@ pub(crate) fn naked_set(b: &Board, n: u32) -> Option<Step> {
             if union.pop() != n || !bits(u32::from(union)).any(|i| b.places(r, i as u8 + 1) & !(set as u16) != 0) {
                 continue;
             }
-            let cells: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();
+            let cells: Vec<usize> = places_in(r, set).collect();
             let elims: Vec<(usize, u8)> = REGIONS[r]
                 .iter()
                 .map(|&k| k as usize)

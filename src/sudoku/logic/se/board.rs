@@ -148,6 +148,12 @@ pub(crate) fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The cells of region `r` at the places `mask` (bit `i` for its `i`-th
+/// cell), in the region's order.
+pub(crate) fn places_in(r: usize, mask: u32) -> impl Iterator<Item = usize> {
+    super::combos::bits(mask).map(move |i| usize::from(REGIONS[r][i]))
+}
+
 /// The cells of region `r` as a [`CellSet`].
 pub(crate) const REGION_SETS: [CellSet; 27] = region_sets();
 /// The peers of each cell as a [`CellSet`].

@@ -19,7 +19,7 @@
 
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{
-    Board, CellSet, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name,
+    Board, CellSet, PEER_SETS, REGION_SETS, REGIONS_OF, cell_name, cells_of, places_in, region_name,
 };
 use crate::sudoku::logic::se::combos::{bits, subsets};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
@@ -31,7 +31,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
     let mut extras = [0u16; 81];
     let mut all = 0u16;
     let mut common: Option<CellSet> = None;
-    for (r, house) in REGIONS.iter().enumerate() {
+    for r in 0..27 {
         for d in 1..=9u8 {
             let p = b.places(r, d);
             if p == 0 || p.two() {
@@ -39,7 +39,7 @@ pub(crate) fn find_se(b: &Board) -> Option<Step> {
             }
             // The places in cells with three or more candidates: none, one
             // (a BUG cell), or more.
-            let mut big = bits(u32::from(p)).map(|i| usize::from(house[i])).filter(|&k| b.count(k) >= 3);
+            let mut big = places_in(r, u32::from(p)).filter(|&k| b.count(k) >= 3);
             match (big.next(), big.next()) {
                 (None, _) => return None,
                 (Some(k), None) => {

@@ -12,7 +12,7 @@
 //! Order: blocks, columns, rows; digit sets in SE's combination order.
 
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, region_name};
+use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, places_in, region_name};
 use crate::sudoku::logic::se::combos::{bits, subsets_of};
 use crate::sudoku::logic::{Step, Technique, words};
 
@@ -54,7 +54,7 @@ pub(crate) fn find_se(b: &Board, n: u32, direct: bool) -> Option<Step> {
             if !useful {
                 continue;
             }
-            let cells: Vec<usize> = bits(u32::from(union)).map(|i| REGIONS[r][i] as usize).collect();
+            let cells: Vec<usize> = places_in(r, u32::from(union)).collect();
             let digits: Vec<u8> = bits(set).map(|i| i as u8 + 1).collect();
             let elims: Vec<(usize, u8)> = cells
                 .iter()

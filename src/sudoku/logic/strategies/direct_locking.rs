@@ -13,8 +13,7 @@
 //! block; regions by index, digits up.
 
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cell_name, region_name};
-use crate::sudoku::logic::se::combos::bits;
+use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cell_name, places_in, region_name};
 use crate::sudoku::logic::{Step, Technique, words};
 use std::ops::Range;
 
@@ -128,11 +127,10 @@ fn locked(b: &Board, r1: usize, r2: usize, d: u8, direct: bool) -> Option<Step> 
     let p1 = b.places(r1, d);
     // The places of `d` in `r2` outside the crossing: the eliminations,
     // listed only for the step returned.
-    let gone =
-        || bits(u32::from(b.places(r2, d))).map(|i| REGIONS[r2][i] as usize).filter(move |&k| common >> k & 1 == 0);
+    let gone = || places_in(r2, u32::from(b.places(r2, d))).filter(move |&k| common >> k & 1 == 0);
     let pointing = r1 < 9;
     // The cells and the reason, made only for the step returned.
-    let locked = || bits(u32::from(p1)).map(|i| REGIONS[r1][i] as usize);
+    let locked = || places_in(r1, u32::from(p1));
     let why = || format!("in {}, {d} can only go where it meets {}", region_name(r1), region_name(r2));
     if !direct {
         let elims: Vec<(usize, u8)> = gone().map(|k| (k, d)).collect();

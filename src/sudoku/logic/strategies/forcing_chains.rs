@@ -25,7 +25,7 @@ use crate::sudoku::logic::chains::reach::Reach;
 use crate::sudoku::logic::chains::run::{Key, Run, key, parts};
 use crate::sudoku::logic::chains::{ChainHint, Source};
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF};
+use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF, places_in};
 use std::rc::Rc;
 
 /// A family of forcing chains.
@@ -124,7 +124,7 @@ impl Searches<'_> {
             let p = self.board.places(r, d);
             let ok = (p.two() || (rule.multiple && p.pop() > 2))
                 && usize::from(REGIONS[r][p.trailing_zeros() as usize]) == c
-                && self.may_meet(places(r, p).map(|cell| key(cell, d, true)));
+                && self.may_meet(places_in(r, u32::from(p)).map(|cell| key(cell, d, true)));
             ok.then_some((r, p))
         })
     }
@@ -332,7 +332,7 @@ fn regions(
     let mut targets = Vec::new();
     for &(r, p) in houses {
         let outcomes: Vec<Outcome> =
-            places(r, p).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
+            places_in(r, u32::from(p)).map(|cell| if cell == c { on.clone() } else { s.on(cell, d) }).collect();
         for (_, k) in shared_nodes(&on.run, outcomes.iter().map(|o| &*o.run)) {
             targets.clear();
             targets.extend(outcomes.iter().map(|o| (o.run.clone(), o.run.get(k))));
@@ -352,9 +352,4 @@ fn shared_nodes<'r>(lead: &'r Run, runs: impl IntoIterator<Item = &'r Run>) -> i
         .flatten()
         .map(|&id| (id, lead.key_of(id)))
         .filter(move |&(_, k)| common[usize::from(k) / 64] >> (k % 64) & 1 != 0)
-}
-
-/// The cells of house `r` at the places `p`, in the house's order.
-fn places(r: usize, p: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |&i| p >> i & 1 != 0).map(move |i| usize::from(REGIONS[r][i]))
 }

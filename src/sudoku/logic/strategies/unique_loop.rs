@@ -23,7 +23,7 @@
 
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{
-    Board, CellSet, INDEX_IN, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, region_name,
+    Board, CellSet, INDEX_IN, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, places_in, region_name,
 };
 use crate::sudoku::logic::se::combos::{bits, subsets, subsets_of};
 use crate::sudoku::logic::{Rating, Step, Technique, words};
@@ -224,7 +224,7 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
                     if naked.pop() != degree || union.pop() != degree {
                         continue;
                     }
-                    let others: Vec<usize> = bits(set).map(|i| REGIONS[r][i] as usize).collect();
+                    let others: Vec<usize> = places_in(r, set).collect();
                     let elims: Vec<(usize, u8)> = REGIONS[r]
                         .iter()
                         .map(|&k| k as usize)
@@ -271,7 +271,7 @@ fn type3(b: &Board, lp: &[usize], pair: u16, c1: usize, c2: usize, base: u8, fou
                         continue;
                     }
                     let cells_mask = union & !(1 << i1) & !(1 << i2);
-                    let cells: Vec<usize> = bits(u32::from(cells_mask)).map(|i| REGIONS[r][i] as usize).collect();
+                    let cells: Vec<usize> = places_in(r, u32::from(cells_mask)).collect();
                     let elims: Vec<(usize, u8)> = cells
                         .iter()
                         .flat_map(|&k| bits(u32::from(b.cand[k] & !values)).map(move |i| (k, i as u8 + 1)))
