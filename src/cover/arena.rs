@@ -86,8 +86,11 @@
 //! When some primary item has bounds other than `[1, 1]`,
 //! [`Arena::bound`] holds each primary item's *residual* upper bound (how
 //! many more options may still cover it) and [`Arena::slack`] its `hi -
-//! lo`, both indexed by header; both are empty otherwise. Keys are off
-//! (`shift` 0), and the trail holds tagged entries (see `dance::mult`):
+//! lo`, both indexed by header; both are empty otherwise. `shift` is 0;
+//! instead, when they fit, each item's word in `len` is a *live key* of
+//! Algorithm M's heuristic, which a node in its list moves by
+//! [`Arena::step`] and a change of bound recomputes (see `keys`). The
+//! trail holds tagged entries (see `dance::mult`):
 //! Algorithm M's *tweak* takes an option out of the branching item's own
 //! list as well, so an entry may mean "restore this node too" ([`TWEAK`])
 //! or "restore only this node" ([`TWEAK`] | [`SOLO`]). An option is on the
@@ -174,6 +177,9 @@ pub(crate) struct Arena {
     /// 0, or the number of bits that hold the tag when every key fits
     /// below [`COVERED`] (see the module docs).
     pub(crate) shift: u32,
+    /// What one node in an item's list adds to its word in `len`: `1 <<
+    /// shift`, or with Algorithm M's live keys `KeyBits::step`.
+    pub(crate) step: u32,
     /// The options hidden so far, in order (see `Dance::undo_to`); room
     /// for every option, as each is hidden at most once at a time.
     pub(crate) trail: Vec<u32>,
@@ -292,19 +298,21 @@ impl Arena {
         }
         let max_length = counts.iter().copied().max().unwrap_or(0);
         let shift = if has_bounds { 0 } else { key_shift(n_primary as u32, max_length) };
-        for (h, (l, &count)) in len.iter_mut().zip(&counts).enumerate() {
-            let primary = (1..=n_primary).contains(&h);
-            let tag = if shift > 0 && primary { h as u32 - 1 } else { 0 };
-            *l = count << shift | tag;
-        }
-        let key_bits = KeyBits::new(n_primary as u32, max_length, slack.iter().copied().max().unwrap_or(0));
-        Ok(Arena {
+        let key_bits = if has_bounds {
+            let max = |v: &[u32]| v.iter().copied().max().unwrap_or(0);
+            KeyBits::new(n_primary as u32, max_length, max(&slack), max(&bound))
+        } else {
+            None
+        };
+        let step = key_bits.map_or(1 << shift, KeyBits::step);
+        let mut arena = Arena {
             links,
             top,
             span,
             color,
             len,
             shift,
+            step,
             trail,
             trail_len: 0,
             n_items: n as u32,
@@ -318,7 +326,23 @@ impl Arena {
             discarding: false,
             updates: 0,
             cleansings: 0,
-        })
+        };
+        for (h, &count) in counts.iter().enumerate().skip(1) {
+            arena.len[h] = arena.empty_len(h).wrapping_add(count.wrapping_mul(step));
+        }
+        Ok(arena)
+    }
+
+    /// The word in `len` of item header `h` with an empty list, uncovered:
+    /// its tag (see [`Arena::shift`]), or its live key (see `keys`), or 0.
+    pub(crate) fn empty_len(&self, h: usize) -> u32 {
+        let primary = (1..=self.n_primary as usize).contains(&h);
+        match self.key_bits {
+            Some(k) if primary => k.key(0, self.bound[h], self.slack[h], h as u32 - 1),
+            Some(k) => k.secondary(0),
+            None if self.shift > 0 && primary => h as u32 - 1,
+            None => 0,
+        }
     }
 
     /// The number of nodes, headers and spacers included.
@@ -370,6 +394,20 @@ mod tests {
             *l = (*l & !COVERED) >> arena.shift;
         }
         arena.shift = 0;
+        arena.step = 1;
+        solver
+    }
+
+    /// A solver of Algorithm M whose arena holds plain lengths instead of
+    /// live keys, as for problems whose keys would not fit.
+    fn unkeyed(problem: &Problem, limits: crate::cover::Limits) -> Solver {
+        let mut solver = problem.solver().with_limits(limits);
+        let arena = solver.search.arena_mut();
+        let bits = arena.key_bits.take().expect("live keys");
+        for l in &mut arena.len[1..] {
+            *l = bits.length(*l) | *l & COVERED;
+        }
+        arena.step = 1;
         solver
     }
 
@@ -391,7 +429,7 @@ mod tests {
         }
     }
 
-    /// Algorithm M's packed keys choose as its plain scan does: the same
+    /// Algorithm M's live keys choose as its plain scan does: the same
     /// counts, nodes and updates on every multiplicity fixture (one with
     /// 45 primary items).
     #[test]
@@ -407,8 +445,7 @@ mod tests {
             let mut keyed = problem.solver();
             assert!(keyed.search.arena_mut().key_bits.is_some(), "{}", file.display());
             blocks |= keyed.search.arena_mut().n_primary > 32;
-            let mut plain = problem.solver();
-            plain.search.arena_mut().key_bits = None;
+            let mut plain = unkeyed(&problem, crate::cover::Limits::new());
             assert_eq!(plain.count(), keyed.count(), "{}", file.display());
             let (a, b) = (plain.stats(), keyed.stats());
             assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "{}", file.display());
@@ -420,8 +457,7 @@ mod tests {
         let limits = || crate::cover::Limits::new().nodes(300_000);
         let mut keyed = problem.solver().with_limits(limits());
         assert!(keyed.search.arena_mut().key_bits.is_some() && keyed.search.arena_mut().n_primary > 64);
-        let mut plain = problem.solver().with_limits(limits());
-        plain.search.arena_mut().key_bits = None;
+        let mut plain = unkeyed(&problem, limits());
         assert_eq!(plain.count(), keyed.count());
         let (a, b) = (plain.stats(), keyed.stats());
         assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));

@@ -225,19 +225,16 @@ impl Arena {
     }
 
     /// Empties every vertical list (uncovered, length 0, keeping the
-    /// tags: see [`Arena::shift`]) and the trail.
+    /// tags and keys: see [`Arena::empty_len`]) and the trail.
     fn clear_lists(&mut self) {
         let n = self.n_items as usize;
         for (h, link) in self.links[1..=n].iter_mut().enumerate() {
             let id = NodeId::from_u32(h as u32 + 1);
             *link = Link { up: id, down: id };
         }
-        let primary = self.n_primary as usize;
-        let tagged = self.shift > 0;
-        for (h, l) in self.len[1..=primary].iter_mut().enumerate() {
-            *l = if tagged { h as u32 } else { 0 };
+        for h in 1..=n {
+            self.len[h] = self.empty_len(h);
         }
-        self.len[primary + 1..=n].fill(0);
         self.trail_len = 0;
     }
 
@@ -256,7 +253,7 @@ impl Arena {
         debug_assert!(!self.has_colors, "a restriction has no colour states");
         self.clear_lists();
         self.restricted = true;
-        let step = 1 << self.shift;
+        let step = self.step;
         // Locals that don't alias, so the loops keep them in registers.
         let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
         for (k, first) in pins.enumerate() {
@@ -303,7 +300,7 @@ impl Arena {
         let first_option_node = self.n_items as usize + 2;
         for (q, &h) in self.top.iter().enumerate().skip(first_option_node) {
             if h != NodeId::NULL {
-                append(&mut self.links, &mut self.len, h, NodeId::from_u32(q as u32), 1 << self.shift);
+                append(&mut self.links, &mut self.len, h, NodeId::from_u32(q as u32), self.step);
             }
         }
         let mut column = Vec::new();

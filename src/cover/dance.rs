@@ -18,6 +18,7 @@ pub(crate) use mult::{Branch, MChoice};
 
 use super::arena::{Arena, COVERED, Link, Span};
 use super::ids::{NodeId, TrailMark};
+use super::keys::KeyBits;
 use index::{get, get_mut};
 
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
@@ -46,9 +47,11 @@ pub(crate) struct Dance<'a> {
     /// Residual upper bounds and slacks (Algorithm M only; else empty).
     bound: &'a mut [u32],
     slack: &'a [u32],
+    /// Algorithm M's live keys, if `len` holds them (see `keys`).
+    key_bits: Option<KeyBits>,
     n_primary: u32,
     shift: u32,
-    /// `1 << shift`: one node in a length.
+    /// One node in a length word (see `Arena::step`).
     step: u32,
     updates: u64,
     cleansings: u64,
@@ -90,9 +93,10 @@ impl<'a> Dance<'a> {
             trail_len: arena.trail_len,
             bound: &mut arena.bound,
             slack: &arena.slack,
+            key_bits: arena.key_bits,
             n_primary: arena.n_primary,
             shift: arena.shift,
-            step: 1 << arena.shift,
+            step: arena.step,
             updates: arena.updates,
             cleansings: arena.cleansings,
             counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings),

@@ -25,11 +25,10 @@
 //! a tweak the nodes it removes (the option's, or just the one), a purify
 //! the nodes it removes; retiring an item by a null move counts nothing.
 
-use super::Dance;
 use super::index::get;
+use super::{Dance, min_of};
 use crate::cover::arena::{COVERED, SOLO, TWEAK};
 use crate::cover::ids::{NodeId, TrailMark};
-use crate::cover::keys::KeyBits;
 
 /// The mask of a trail entry's node index.
 const NODE: u32 = !(TWEAK | SOLO);
@@ -65,52 +64,52 @@ impl Dance<'_> {
     /// 0 or less is a dead end (which dead end is reported changes no
     /// count). `None`: no active item, a solution.
     ///
-    /// With [`KeyBits`] (the problem's lengths, slacks and item count are
-    /// small), each item gets one `i32` key: `t` (clamped at 0), `s`, `-l`
-    /// and the item's index in their fields, so the smallest key names the
-    /// winner: one minimum, which the compiler vectorises. With more than
-    /// [`EARLY_EXIT`] primary items, it is taken over blocks of 32 items,
-    /// stopping after a block that holds a dead end. Else a plain scan.
+    /// With live keys (see `keys`), each active item's word in `len` is
+    /// its key, so the smallest word names the winner: one vectorised
+    /// minimum, as in Algorithm X's choice. With more than [`EARLY_EXIT`]
+    /// primary items, it is taken over blocks of 32 items, stopping after
+    /// a block that holds a dead end. Else a plain scan.
     #[inline(always)]
-    pub(crate) fn choose_m(&self, bits: Option<KeyBits>) -> Option<MChoice> {
+    pub(crate) fn choose_m(&self) -> Option<MChoice> {
         let p = self.n_primary as usize;
-        let (lens, bounds, slacks) = (&self.len[1..=p], &self.bound[1..=p], &self.slack[1..=p]);
-        let Some(bits) = bits else {
-            return choose_scan(lens, bounds, slacks);
+        let lens = &self.len[1..=p];
+        let Some(bits) = self.key_bits else {
+            return choose_scan(lens, &self.bound[1..=p], &self.slack[1..=p]);
         };
-        let keys = |start: usize, end: usize| {
-            let (l, bo, sl) = (&lens[start..end], &bounds[start..end], &slacks[start..end]);
-            let keys = l.iter().zip(bo).zip(sl).enumerate();
-            keys.fold(i32::MAX, |m, (k, ((&l, &b), &s))| m.min(bits.key(l, b, s, (start + k) as u32)))
-        };
-        let mut best = i32::MAX;
-        if p <= EARLY_EXIT {
-            // One vectorised minimum: fewer items cost less to scan than
-            // the mispredicted exits.
-            best = keys(0, p);
+        let best = if p <= EARLY_EXIT {
+            // Fewer items cost less to scan than the mispredicted exits.
+            min_of(lens)
         } else {
-            let mut start = 0;
-            while start < p && best >= bits.t_one {
-                // Whole blocks have a constant trip count, which the
-                // compiler vectorises; the last one may be shorter.
-                best = best.min(if start + BLOCK <= p {
-                    let r = start..start + BLOCK;
-                    let l: &[u32; BLOCK] = lens[r.clone()].try_into().expect("a full block");
-                    let bo: &[u32; BLOCK] = bounds[r.clone()].try_into().expect("a full block");
-                    let sl: &[u32; BLOCK] = slacks[r].try_into().expect("a full block");
-                    let mut m = i32::MAX;
-                    for k in 0..BLOCK {
-                        m = m.min(bits.key(l[k], bo[k], sl[k], (start + k) as u32));
-                    }
-                    m
-                } else {
-                    keys(start, p)
-                });
-                start += BLOCK;
+            let dead = bits.dead_below();
+            let mut best = u32::MAX;
+            for block in lens.chunks(BLOCK) {
+                best = best.min(min_of(block));
+                if best < dead {
+                    break;
+                }
             }
+            best
+        };
+        let choice =
+            (best < COVERED).then(|| MChoice { item: NodeId::from_u32(bits.item(best) + 1), score: bits.score(best) });
+        #[cfg(debug_assertions)]
+        self.check_choice(choice);
+        choice
+    }
+
+    /// Checks a choice made with live keys against the plain scan of the
+    /// lengths, bounds and slacks: the same item and score, or both dead
+    /// ends (not necessarily the same one).
+    #[cfg(debug_assertions)]
+    fn check_choice(&self, choice: Option<MChoice>) {
+        let p = self.n_primary as usize;
+        let items = (1..=self.n_primary).map(NodeId::from_u32);
+        let lens: Vec<u32> = items.map(|i| self.length(i) | get(self.len, i) & COVERED).collect();
+        let plain = choose_scan(&lens, &self.bound[1..=p], &self.slack[1..=p]);
+        match (choice, plain) {
+            (Some(a), Some(b)) if a.score <= 0 => assert!(b.score <= 0, "{a:?} {b:?}"),
+            (a, b) => assert_eq!(a, b),
         }
-        (best != i32::MAX)
-            .then(|| MChoice { item: NodeId::from_u32(bits.item(best) + 1), score: i64::from(best >> bits.t_shift) })
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
@@ -164,18 +163,31 @@ impl Dance<'_> {
         get(self.bound, i)
     }
 
-    /// Lowers the residual bound of primary item `i` by one; returns it.
+    /// Lowers the residual bound of primary item `i` by one, and its key
+    /// with it; returns the bound.
     #[inline(always)]
     pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
-        let b = &mut self.bound[i];
-        *b -= 1;
-        *b
+        let b = self.bound[i] - 1;
+        self.set_bound(i, b);
+        b
     }
 
-    /// Raises the residual bound of primary item `i` by one.
+    /// Raises the residual bound of primary item `i` by one, and its key
+    /// with it.
     #[inline(always)]
     pub(crate) fn raise_bound(&mut self, i: NodeId) {
-        self.bound[i] += 1;
+        self.set_bound(i, self.bound[i] + 1);
+    }
+
+    /// Sets the residual bound of primary item `i`, and its live key.
+    #[inline(always)]
+    fn set_bound(&mut self, i: NodeId, b: u32) {
+        self.bound[i] = b;
+        if let Some(bits) = self.key_bits {
+            let slack = self.slack(i);
+            let word = self.len_mut(i);
+            *word = bits.rekey(*word, b, slack);
+        }
     }
 
     /// `hi - lo` of primary item `i`.
@@ -184,10 +196,14 @@ impl Dance<'_> {
         get(self.slack, i)
     }
 
-    /// The length of item `i`'s list, covered or not.
+    /// The length of primary item `i`'s list, covered or not.
     #[inline(always)]
     pub(crate) fn length(&self, i: NodeId) -> u32 {
-        (get(self.len, i) & !COVERED) >> self.shift
+        let word = get(self.len, i);
+        match self.key_bits {
+            Some(bits) => bits.length(word),
+            None => word & !COVERED,
+        }
     }
 
     /// Retires item `i` (a null move): it leaves the active items, its

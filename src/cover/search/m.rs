@@ -73,7 +73,6 @@ impl Search {
         let mut stop_at = budget.min(self.next_check);
         let node_option: &[OptionId] = &self.problem.inner.node_option;
         let base = self.pins.len();
-        let packed = self.arena.key_bits;
         let mut dance = self.arena.dance();
         let (event, phase) = loop {
             match step {
@@ -96,7 +95,7 @@ impl Search {
                     }
                     nodes += 1;
                     step = Step::Backdown;
-                    let Some(MChoice { item, score }) = dance.choose_m(packed) else {
+                    let Some(MChoice { item, score }) = dance.choose_m() else {
                         self.solutions += 1;
                         self.solution_len = base + opts;
                         let solution = &self.path[..self.solution_len];

@@ -87,10 +87,10 @@ impl Search {
     /// The branching item at this point, by the search's rule, and the
     /// number of branches (0 at a dead end); `None` at a solution.
     pub(super) fn choose_level(&mut self) -> Option<(NodeId, u32)> {
-        let (bounds, packed) = (self.arena.has_bounds, self.arena.key_bits);
+        let bounds = self.arena.has_bounds;
         let dance = self.arena.dance();
         if bounds {
-            return dance.choose_m(packed).map(|c| (c.item, u32::try_from(c.score.max(0)).unwrap_or(u32::MAX)));
+            return dance.choose_m().map(|c| (c.item, u32::try_from(c.score.max(0)).unwrap_or(u32::MAX)));
         }
         dance.choose_first_min()
     }
