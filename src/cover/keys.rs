@@ -10,8 +10,8 @@
 //! complement of `l` by one; both fields change by a constant, so the
 //! length word moves by the constant [`KeyBits::step`], as a plain length
 //! moves by one. A change of the residual bound `b` changes `s` and `t`
-//! otherwise, so the bound's setters compute the key again
-//! ([`KeyBits::rekey`]). `t` is stored plus an offset (the largest upper
+//! otherwise, by an amount that depends only on whether `b` exceeds the
+//! slack ([`KeyBits::lowered`], [`KeyBits::raised`]). `t` is stored plus an offset (the largest upper
 //! bound), so the field never goes below 0 and no borrow crosses fields:
 //! a dead end (`t <= 0`) is a key below [`KeyBits::dead_below`]. Every key
 //! stays below [`COVERED`], whose flag marks a covered or retired item, so
@@ -34,6 +34,9 @@ pub(crate) struct KeyBits {
     t_shift: u32,
     /// Added to `t`: the largest upper bound, so the field is at least 1.
     offset: u32,
+    /// One in the `t` field and one in the `s` field.
+    t_unit: u32,
+    s_unit: u32,
     /// The largest `l`, whose complement is stored.
     max_length: u32,
 }
@@ -48,11 +51,13 @@ impl KeyBits {
         // `s <= b <= max_bound`, so `t + offset <= l + 1 + max_bound`.
         let t = width(max_length.checked_add(1)?.checked_add(max_bound)?);
         let (l_shift, s_shift, t_shift) = (i, i + l, i + l + s);
-        (1u64 << (t_shift + t) <= u64::from(COVERED)).then_some(KeyBits {
+        (t_shift + t <= COVERED.trailing_zeros()).then(|| KeyBits {
             l_shift,
             s_shift,
             t_shift,
             offset: max_bound,
+            t_unit: 1 << t_shift,
+            s_unit: 1 << s_shift,
             max_length,
         })
     }
@@ -86,11 +91,20 @@ impl KeyBits {
         self.max_length - ((word >> self.l_shift) & mask)
     }
 
-    /// The word of primary item with word `word` once its residual bound
-    /// is `b`: the key again, with the flag kept.
+    /// The word of a primary item with word `word`, residual bound `b`
+    /// and slack `slack` once the bound is `b - 1`: if `b > slack`, `s`
+    /// stays `slack` and `t` goes up by one, else `s` goes down by one and
+    /// `t` stays. The flag is kept.
     #[inline(always)]
-    pub(crate) fn rekey(self, word: u32, b: u32, slack: u32) -> u32 {
-        self.key(self.length(word), b, slack, self.item(word)) | word & COVERED
+    pub(crate) fn lowered(self, word: u32, b: u32, slack: u32) -> u32 {
+        if b > slack { word + self.t_unit } else { word - self.s_unit }
+    }
+
+    /// The inverse of [`KeyBits::lowered`]: the word once the bound `b`
+    /// is `b + 1`.
+    #[inline(always)]
+    pub(crate) fn raised(self, word: u32, b: u32, slack: u32) -> u32 {
+        if b >= slack { word - self.t_unit } else { word + self.s_unit }
     }
 
     /// The item index (from 0) of a key.
@@ -118,8 +132,9 @@ mod tests {
     use super::KeyBits;
     use crate::cover::arena::COVERED;
 
-    /// The live key moves by `step` per node and `rekey` gives the key
-    /// made from scratch; the order of keys is the heuristic's.
+    /// The live key moves by `step` per node, and `lowered` and `raised`
+    /// give the key made from scratch; the order of keys is the
+    /// heuristic's.
     #[test]
     fn live_keys_follow_lengths_and_bounds() {
         let k = KeyBits::new(40, 30, 3, 5).unwrap();
@@ -134,7 +149,9 @@ mod tests {
                     let t = i64::from(l) + i64::from(slack.min(b)) - i64::from(b) + 1;
                     assert_eq!(k.score(word), t);
                     assert_eq!(word < k.dead_below(), t <= 0);
-                    assert_eq!(k.rekey(word | COVERED, b - 1, slack), k.key(l, b - 1, slack, 17) | COVERED);
+                    let lower = k.key(l, b - 1, slack, 17);
+                    assert_eq!(k.lowered(word | COVERED, b, slack), lower | COVERED);
+                    assert_eq!(k.raised(lower, b - 1, slack), word);
                 }
             }
         }

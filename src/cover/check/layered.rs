@@ -6,11 +6,17 @@
 //! with bounds `[0, 1]` or `[1, 1]`) goes into [`Bits`]' sets, whose
 //! `overlap` catches a second use; it is *required* when its lower bound
 //! is 1. An item whose upper bound is 2 or more gets a *slot*, whose use
-//! count is kept after each prefix: `counts[k * K + s]` is slot `s`'s
-//! count over the first `k` options of the last solution, for `K` slots.
-//! A new solution starts from its common prefix with the last one and
-//! only adds options, never takes one away, as [`Bits`] does. It is valid
-//! when the bit sets are and every slot's count lies within its bounds.
+//! count is kept after each prefix. Slots come in blocks of [`BLOCK`]:
+//! `counts[k * B + j]` holds block `j` of the counts over the first `k`
+//! options of the last solution, for `B` blocks, and `delta[o * B + j]`
+//! block `j` of option `o`'s own uses (0 or 1 per slot). A prefix's counts
+//! are the previous prefix's plus the option's, block by block: whole
+//! vectors, stored and read back at the same width, so the processor
+//! forwards each store to the next level's load without a stall. A new
+//! solution starts from its common prefix with the last one and only adds
+//! options, never takes one away, as [`Bits`] does. It is valid when the
+//! bit sets are and every slot's count lies within its bounds (the last
+//! block's padding has bounds `0..=u32::MAX`).
 
 use super::Bits;
 use crate::cover::ids::{ItemId, OptionId};
@@ -20,24 +26,41 @@ use crate::cover::problem::Problem;
 /// keeps; a problem with more is checked by use counts (`Bounded`).
 pub(super) const MAX_SLOTS: usize = 64;
 
+/// The most blocks of deltas (options times blocks of slots) this state
+/// keeps, 32 MiB; a problem with more is checked by use counts.
+pub(super) const MAX_DELTAS: usize = 1 << 20;
+
+/// Slots per block.
+const BLOCK: usize = 8;
+
+/// One block of counts.
+type Block = [u32; BLOCK];
+
 /// See the module docs.
 #[derive(Clone, Debug)]
 pub(super) struct Layered<const W: usize> {
     /// The items used at most once.
     bits: Bits<W>,
-    /// Option `o`'s slots: `slots[starts[o]..starts[o + 1]]`.
-    slots: Vec<u32>,
-    starts: Vec<u32>,
-    /// Each slot's bounds.
-    lo: Vec<u32>,
-    hi: Vec<u32>,
-    /// The slots' counts after each prefix (see the module docs).
-    counts: Vec<u32>,
+    /// Each option's uses of the slots, in blocks (see the module docs).
+    delta: Vec<Block>,
+    /// Each slot's bounds, in blocks.
+    lo: Vec<Block>,
+    hi: Vec<Block>,
+    /// The slots' counts after each prefix, in blocks (see the module
+    /// docs).
+    counts: Vec<Block>,
 }
 
 /// The number of slots `problem` needs.
-pub(super) fn slot_count(problem: &Problem) -> usize {
+fn slot_count(problem: &Problem) -> usize {
     (0..problem.item_count() as u32).filter(|&i| problem.bounds(ItemId::from_u32(i)).1 >= 2).count()
+}
+
+/// Whether this state can check `problem`'s solutions (see
+/// [`MAX_SLOTS`] and [`MAX_DELTAS`]).
+pub(super) fn fits(problem: &Problem) -> bool {
+    let slots = slot_count(problem);
+    slots <= MAX_SLOTS && problem.option_count().saturating_mul(slots.div_ceil(BLOCK)) <= MAX_DELTAS
 }
 
 impl<const W: usize> Layered<W> {
@@ -55,16 +78,24 @@ impl<const W: usize> Layered<W> {
                 required.push(i);
             }
         }
-        let (mut once, mut slots, mut starts) = (Vec::new(), Vec::new(), vec![0]);
+        let blocks = lo.len().div_ceil(BLOCK);
+        let (mut once, mut delta) = (Vec::new(), Vec::new());
         for o in 0..problem.option_count() {
             let option = problem.option(OptionId::from_u32(o as u32));
             let items = option.iter().map(|&(i, _)| i.as_usize());
             once.push(items.clone().filter(|&i| slot_of[i] == u32::MAX).collect::<Vec<_>>());
-            slots.extend(items.filter_map(|i| (slot_of[i] != u32::MAX).then_some(slot_of[i])));
-            starts.push(slots.len() as u32);
+            let first = delta.len();
+            delta.resize(first + blocks, [0; BLOCK]);
+            for s in items.filter_map(|i| (slot_of[i] != u32::MAX).then_some(slot_of[i] as usize)) {
+                delta[first + s / BLOCK][s % BLOCK] += 1;
+            }
         }
-        let counts = vec![0; lo.len()];
-        Layered { bits: Bits::from_items(&once, &required), slots, starts, lo, hi, counts }
+        let padded = |v: &[u32], pad: u32| -> Vec<Block> {
+            v.chunks(BLOCK).map(|c| std::array::from_fn(|j| c.get(j).copied().unwrap_or(pad))).collect()
+        };
+        let (lo, hi) = (padded(&lo, 0), padded(&hi, u32::MAX));
+        let counts = vec![[0; BLOCK]; blocks];
+        Layered { bits: Bits::from_items(&once, &required), delta, lo, hi, counts }
     }
 
     /// Replaces the options after the first `common` with `new`; returns
@@ -72,19 +103,20 @@ impl<const W: usize> Layered<W> {
     /// an unknown option.
     pub(super) fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
         let sets = self.bits.update(common, new)?;
-        let k = self.lo.len();
+        let b = self.lo.len();
         let last = common + new.len();
-        if self.counts.len() < (last + 1) * k {
-            self.counts.resize((last + 1) * k, 0);
+        if self.counts.len() < (last + 1) * b {
+            self.counts.resize((last + 1) * b, [0; BLOCK]);
         }
         for (level, &o) in (common + 1..=last).zip(new) {
-            self.counts.copy_within((level - 1) * k..level * k, level * k);
-            let (start, end) = (self.starts[o.as_usize()] as usize, self.starts[o.as_usize() + 1] as usize);
-            for &s in &self.slots[start..end] {
-                self.counts[level * k + s as usize] += 1;
+            let (before, after) = self.counts.split_at_mut(level * b);
+            let delta = &self.delta[o.as_usize() * b..][..b];
+            for ((next, prev), add) in after[..b].iter_mut().zip(&before[(level - 1) * b..]).zip(delta) {
+                *next = std::array::from_fn(|j| prev[j] + add[j]);
             }
         }
-        let counts = &self.counts[last * k..(last + 1) * k];
-        Some(sets && counts.iter().zip(self.lo.iter().zip(&self.hi)).all(|(&c, (&l, &h))| (l..=h).contains(&c)))
+        let counts = &self.counts[last * b..][..b];
+        let within = |(c, (l, h)): (&Block, (&Block, &Block))| (0..BLOCK).all(|j| l[j] <= c[j] && c[j] <= h[j]);
+        Some(sets && counts.iter().zip(self.lo.iter().zip(&self.hi)).all(within))
     }
 }

@@ -323,7 +323,7 @@ impl Checker {
             Method::Fresh
         } else if problem.has_multiplicities() {
             match words {
-                _ if layered::slot_count(problem) > layered::MAX_SLOTS => Method::Bounded(Bounded::new(problem)),
+                _ if !layered::fits(problem) => Method::Bounded(Bounded::new(problem)),
                 0..=1 => Method::Layered1(Layered::new(problem)),
                 2 => Method::Layered2(Layered::new(problem)),
                 3..=4 => Method::Layered4(Layered::new(problem)),
@@ -369,13 +369,11 @@ impl Checker {
             // An unknown option (never from the engine): the state is half
             // updated, so start again from nothing.
             *self = Checker::new(&self.problem);
-        } else if self.current.len() == solution.len() {
-            // Most often the suffix is short and the length the same: an
-            // element-wise copy, no call.
-            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
         } else {
-            self.current.truncate(common);
-            self.current.extend_from_slice(new);
+            // The suffix is short: an element-wise copy, no call (with
+            // multiplicities the length changes often).
+            self.current.resize(solution.len(), OptionId::default());
+            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
         }
         if valid == Some(true) && !self.repeats(solution) {
             return Ok(());

@@ -167,27 +167,27 @@ impl Dance<'_> {
     /// with it; returns the bound.
     #[inline(always)]
     pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
-        let b = self.bound[i] - 1;
-        self.set_bound(i, b);
-        b
+        let b = self.bound[i];
+        if let Some(bits) = self.key_bits {
+            let slack = self.slack(i);
+            let word = self.len_mut(i);
+            *word = bits.lowered(*word, b, slack);
+        }
+        self.bound[i] = b - 1;
+        b - 1
     }
 
     /// Raises the residual bound of primary item `i` by one, and its key
     /// with it.
     #[inline(always)]
     pub(crate) fn raise_bound(&mut self, i: NodeId) {
-        self.set_bound(i, self.bound[i] + 1);
-    }
-
-    /// Sets the residual bound of primary item `i`, and its live key.
-    #[inline(always)]
-    fn set_bound(&mut self, i: NodeId, b: u32) {
-        self.bound[i] = b;
+        let b = self.bound[i];
         if let Some(bits) = self.key_bits {
             let slack = self.slack(i);
             let word = self.len_mut(i);
-            *word = bits.rekey(*word, b, slack);
+            *word = bits.raised(*word, b, slack);
         }
+        self.bound[i] = b + 1;
     }
 
     /// `hi - lo` of primary item `i`.
