@@ -351,6 +351,13 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: NodeId) {
         *self.len_mut(i) |= COVERED;
+        self.hide_list::<COLORS>(i);
+    }
+
+    /// What is left of covering item header `i` once it is flagged: hides
+    /// every option in its list, and counts the updates.
+    #[inline(always)]
+    pub(crate) fn hide_list<const COLORS: bool>(&mut self, i: NodeId) {
         let mut removed = 1;
         let mut p = self.down(i);
         while p != i {

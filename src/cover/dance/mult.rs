@@ -118,7 +118,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: NodeId) {
         if self.lower_bound(i) == 0 {
-            self.cover::<COLORS>(i);
+            self.hide_list::<COLORS>(i);
         }
     }
 
@@ -126,8 +126,7 @@ impl Dance<'_> {
     /// undoes with the level above (releasing commutes with it).
     #[inline(always)]
     pub(crate) fn close_level_m(&mut self, i: NodeId) {
-        self.release(i);
-        self.raise_bound(i);
+        self.raise_bound(i, true);
     }
 
     /// The branch at node `cur` of the branching item `i = top(cur)`'s list
@@ -163,30 +162,39 @@ impl Dance<'_> {
         get(self.bound, i)
     }
 
-    /// Lowers the residual bound of primary item `i` by one, and its key
-    /// with it; returns the bound.
+    /// Lowers the residual bound of primary item `i` by one, moves its key
+    /// with it and, when the bound reaches 0, flags the item covered (the
+    /// caller then hides its list), all in one write of its word; returns
+    /// the bound.
     #[inline(always)]
     pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
         let b = self.bound[i];
+        let mut word = get(self.len, i);
         if let Some(bits) = self.key_bits {
-            let slack = self.slack(i);
-            let word = self.len_mut(i);
-            *word = bits.lowered(*word, b, slack);
+            word = bits.lowered(word, b, self.slack(i));
         }
+        if b == 1 {
+            word |= COVERED;
+        }
+        *self.len_mut(i) = word;
         self.bound[i] = b - 1;
         b - 1
     }
 
-    /// Raises the residual bound of primary item `i` by one, and its key
-    /// with it.
+    /// Raises the residual bound of primary item `i` by one and moves its
+    /// key with it, clearing its flag if `always` or if the bound was 0
+    /// (the item was covered when it reached 0), in one write of its word.
     #[inline(always)]
-    pub(crate) fn raise_bound(&mut self, i: NodeId) {
+    pub(crate) fn raise_bound(&mut self, i: NodeId, always: bool) {
         let b = self.bound[i];
-        if let Some(bits) = self.key_bits {
-            let slack = self.slack(i);
-            let word = self.len_mut(i);
-            *word = bits.raised(*word, b, slack);
+        let mut word = get(self.len, i);
+        if always || b == 0 {
+            word &= !COVERED;
         }
+        if let Some(bits) = self.key_bits {
+            word = bits.raised(word, b, self.slack(i));
+        }
+        *self.len_mut(i) = word;
         self.bound[i] = b + 1;
     }
 
@@ -253,7 +261,7 @@ impl Dance<'_> {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
             if self.lower_bound(top) == 0 {
-                self.cover::<COLORS>(top);
+                self.hide_list::<COLORS>(top);
             }
         } else {
             self.commit::<COLORS>(q);
@@ -266,10 +274,7 @@ impl Dance<'_> {
     pub(crate) fn release_m<const COLORS: bool>(&mut self, q: NodeId) {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
-            if self.bound(top) == 0 {
-                self.release(top);
-            }
-            self.raise_bound(top);
+            self.raise_bound(top, false);
         } else {
             self.release_node::<COLORS>(q);
         }
