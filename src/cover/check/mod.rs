@@ -369,9 +369,12 @@ impl Checker {
             // An unknown option (never from the engine): the state is half
             // updated, so start again from nothing.
             *self = Checker::new(&self.problem);
+        } else if self.current.len() == solution.len() {
+            // Most often the suffix is short and the length the same: an
+            // element-wise copy, no call.
+            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
         } else {
-            // The suffix is short: an element-wise copy, no call (with
-            // multiplicities the length changes often).
+            // With multiplicities the length changes often: still no call.
             self.current.resize(solution.len(), OptionId::default());
             self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
         }
