@@ -180,6 +180,11 @@ pub(crate) struct Arena {
     /// What one node in an item's list adds to its word in `len`: `1 <<
     /// shift`, or with Algorithm M's live keys `KeyBits::step`.
     pub(crate) step: u32,
+    /// The size of every option when they all have the same one and the
+    /// problem has no colours, else 0. Option `k` then starts at node
+    /// `n_items + 2 + k * (uniform + 1)`, so the dance computes an option's
+    /// bounds from a node's index instead of reading `span`.
+    pub(crate) uniform: u32,
     /// The options hidden so far, in order (see `Dance::undo_to`); room
     /// for every option, as each is hidden at most once at a time.
     pub(crate) trail: Vec<u32>,
@@ -305,6 +310,7 @@ impl Arena {
             None
         };
         let step = key_bits.map_or(1 << shift, KeyBits::step);
+        let uniform = uniform_size(&span[n + 2..], has_colors);
         let mut arena = Arena {
             links,
             top,
@@ -313,6 +319,7 @@ impl Arena {
             len,
             shift,
             step,
+            uniform,
             trail,
             trail_len: 0,
             n_items: n as u32,
@@ -369,6 +376,16 @@ impl Arena {
     }
 }
 
+/// The size shared by every option (see [`Arena::uniform`]), given the
+/// spans of the nodes from the first option on, or 0.
+fn uniform_size(spans: &[Span], has_colors: bool) -> u32 {
+    let mut sizes = spans.iter().filter(|s| s.end > s.first).map(|s| s.end - s.first);
+    match sizes.next() {
+        Some(n) if !has_colors && sizes.all(|m| m == n) => n,
+        _ => 0,
+    }
+}
+
 /// The shift that makes room for a tag below every length (see
 /// [`Arena::shift`]), or 0 if some key would reach [`COVERED`].
 fn key_shift(n_primary: u32, max_length: u32) -> u32 {
@@ -409,6 +426,37 @@ mod tests {
         }
         arena.step = 1;
         solver
+    }
+
+    /// Options of one size are walked with computed bounds (`Dance::span`
+    /// with `U > 0`, whose debug assertion compares them with `span`): the
+    /// same counts, nodes and updates as with `span` read, for each size
+    /// (the pentominoes' 6 is detected, but searched with the bounds read);
+    /// mixed sizes and colours have none.
+    #[test]
+    fn options_of_one_size_give_the_same_search() {
+        let domino = "a b c d e f\n".to_string() + "a b\nc d\ne f\na c\nb d\nc e\nd f\n";
+        let problems = [
+            (Problem::from_dlx(&domino).unwrap(), 2),
+            (Langford::raw(8).unwrap().problem().clone(), 3),
+            (crate::sudoku::SudokuSolver::new(3).unwrap().problem().clone(), 4),
+            (Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(), 6),
+        ];
+        for (problem, size) in &problems {
+            let mut uniform = problem.solver();
+            assert_eq!(uniform.search.arena_mut().uniform, *size);
+            uniform.set_limits(crate::cover::Limits::new().nodes(200_000));
+            let mut read = problem.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
+            read.search.arena_mut().uniform = 0;
+            assert_eq!(uniform.count(), read.count());
+            let (a, b) = (uniform.stats(), read.stats());
+            assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
+            assert!(a.nodes > 10 || a.solutions > 0);
+            assert!(uniform.links_are_pristine());
+        }
+        assert_eq!(Queens::new(6).unwrap().problem().solver().search.arena_mut().uniform, 0);
+        let colors = Problem::from_dlx("a | x\na x:1\na x:2\n").unwrap();
+        assert_eq!(colors.solver().search.arena_mut().uniform, 0);
     }
 
     #[test]

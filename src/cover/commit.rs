@@ -40,8 +40,8 @@ impl Arena {
         match (bounds, colors) {
             (true, true) => dance.undo_to_m::<true>(mark),
             (true, false) => dance.undo_to_m::<false>(mark),
-            (false, true) => dance.undo_to::<true>(mark),
-            (false, false) => dance.undo_to::<false>(mark),
+            (false, true) => dance.undo_to::<true, 0>(mark),
+            (false, false) => dance.undo_to::<false, 0>(mark),
         }
     }
 
@@ -99,9 +99,9 @@ impl Arena {
         let before = self.updates;
         let mut dance = self.dance();
         if colors {
-            dance.cover::<true>(i)
+            dance.cover::<true, 0>(i)
         } else {
-            dance.cover::<false>(i)
+            dance.cover::<false, 0>(i)
         }
         let mut c = dance.down(i);
         for _ in 0..k {
@@ -112,9 +112,9 @@ impl Arena {
         let cover = self.updates - before;
         let mut dance = self.dance();
         if colors {
-            dance.commit_others::<true>(c)
+            dance.commit_others::<true, 0>(c)
         } else {
-            dance.commit_others::<false>(c)
+            dance.commit_others::<false, 0>(c)
         }
         (c, mark, cover)
     }
@@ -146,11 +146,11 @@ impl Arena {
             return;
         }
         if colors {
-            dance.undo_to::<true>(mark);
-            dance.release_others::<true>(c);
+            dance.undo_to::<true, 0>(mark);
+            dance.release_others::<true, 0>(c);
         } else {
-            dance.undo_to::<false>(mark);
-            dance.release_others::<false>(c);
+            dance.undo_to::<false, 0>(mark);
+            dance.release_others::<false, 0>(c);
         }
         dance.release(i);
     }
@@ -171,8 +171,8 @@ impl Arena {
             match (bounds, colors) {
                 (true, true) => dance.commit_m::<true>(q),
                 (true, false) => dance.commit_m::<false>(q),
-                (false, true) => dance.commit::<true>(q),
-                (false, false) => dance.commit::<false>(q),
+                (false, true) => dance.commit::<true, 0>(q),
+                (false, false) => dance.commit::<false, 0>(q),
             }
         }
         mark
@@ -194,10 +194,10 @@ impl Arena {
         }
         let mut dance = self.dance();
         if colors {
-            dance.undo_to::<true>(mark);
+            dance.undo_to::<true, 0>(mark);
             nodes.for_each(|q| dance.release_node::<true>(q));
         } else {
-            dance.undo_to::<false>(mark);
+            dance.undo_to::<false, 0>(mark);
             nodes.for_each(|q| dance.release_node::<false>(q));
         }
     }

@@ -53,6 +53,8 @@ pub(crate) struct Dance<'a> {
     shift: u32,
     /// One node in a length word (see `Arena::step`).
     step: u32,
+    /// The first option's first node (see `Arena::uniform`).
+    first_option: u32,
     updates: u64,
     cleansings: u64,
     /// Where `trail_len`, `updates` and `cleansings` go back on drop.
@@ -97,6 +99,7 @@ impl<'a> Dance<'a> {
             n_primary: arena.n_primary,
             shift: arena.shift,
             step: arena.step,
+            first_option: arena.n_items + 2,
             updates: arena.updates,
             cleansings: arena.cleansings,
             counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings),
@@ -121,10 +124,20 @@ impl<'a> Dance<'a> {
         get_mut(self.links, q)
     }
 
-    /// The option of node `p`.
+    /// The option of node `p`, read from `span`, or if `U > 0` (every
+    /// option has `U` nodes: see `Arena::uniform`) computed from `p`'s
+    /// index: its offset from the first option, modulo `U + 1` (an option
+    /// and its spacer), is its place in its option. A remainder by a
+    /// constant costs a multiplication, less than the load.
     #[inline(always)]
-    fn span(&self, p: NodeId) -> Span {
-        get(self.span, p)
+    fn span<const U: u32>(&self, p: NodeId) -> Span {
+        if U == 0 {
+            return get(self.span, p);
+        }
+        let first = p - (p.as_u32() - self.first_option) % (U + 1);
+        let span = Span { first, end: first + U };
+        debug_assert_eq!(span, get(self.span, p), "node {p:?}");
+        span
     }
 
     /// The length (or key) of item header `i`.
@@ -244,8 +257,8 @@ impl<'a> Dance<'a> {
     /// different lists, so any order will do. Returns the number of nodes
     /// removed.
     #[inline(always)]
-    fn hide<const COLORS: bool>(&mut self, p: NodeId) -> u64 {
-        let span = self.span(p);
+    fn hide<const COLORS: bool, const U: u32>(&mut self, p: NodeId) -> u64 {
+        let span = self.span::<U>(p);
         let size = span.end - span.first;
         if !COLORS {
             match size {
@@ -292,8 +305,8 @@ impl<'a> Dance<'a> {
 
     /// Puts back what `hide(p)` removed.
     #[inline(always)]
-    fn unhide<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span(p);
+    fn unhide<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
+        let span = self.span::<U>(p);
         let size = span.end - span.first;
         if !COLORS {
             match size {
@@ -341,28 +354,28 @@ impl<'a> Dance<'a> {
 
     /// Hides option `p` and records it on the trail.
     #[inline(always)]
-    fn hide_on_trail<const COLORS: bool>(&mut self, p: NodeId) -> u64 {
+    fn hide_on_trail<const COLORS: bool, const U: u32>(&mut self, p: NodeId) -> u64 {
         self.trail[self.trail_len as usize] = p.as_u32();
         self.trail_len += 1;
-        self.hide::<COLORS>(p)
+        self.hide::<COLORS, U>(p)
     }
 
     /// Covers item header `i`: flags it and hides every option in its list.
     #[inline(always)]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: NodeId) {
+    pub(crate) fn cover<const COLORS: bool, const U: u32>(&mut self, i: NodeId) {
         *self.len_mut(i) |= COVERED;
-        self.hide_list::<COLORS>(i);
+        self.hide_list::<COLORS, U>(i);
     }
 
     /// What is left of covering item header `i` once it is flagged: hides
     /// every option in its list, and counts the updates.
     #[inline(always)]
-    pub(crate) fn hide_list<const COLORS: bool>(&mut self, i: NodeId) {
+    pub(crate) fn hide_list<const COLORS: bool, const U: u32>(&mut self, i: NodeId) {
         let mut removed = 1;
         let mut p = self.down(i);
         while p != i {
             let next = self.down(p);
-            removed += self.hide_on_trail::<COLORS>(p);
+            removed += self.hide_on_trail::<COLORS, U>(p);
             p = next;
         }
         self.updates += removed;
@@ -377,11 +390,11 @@ impl<'a> Dance<'a> {
 
     /// Unhides the options on the trail above `mark`, last first.
     #[inline(always)]
-    pub(crate) fn undo_to<const COLORS: bool>(&mut self, mark: TrailMark) {
+    pub(crate) fn undo_to<const COLORS: bool, const U: u32>(&mut self, mark: TrailMark) {
         while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
             let p = NodeId::from_u32(get(self.trail, self.trail_len));
-            self.unhide::<COLORS>(p);
+            self.unhide::<COLORS, U>(p);
         }
     }
 
@@ -405,7 +418,7 @@ impl<'a> Dance<'a> {
         while r != i {
             let next = self.down(r);
             if self.color[r] != x {
-                removed += self.hide_on_trail::<true>(r);
+                removed += self.hide_on_trail::<true, 0>(r);
             } else if r != p {
                 self.color[r] = -1;
                 self.cleansings += 1;
@@ -433,14 +446,14 @@ impl<'a> Dance<'a> {
     /// Commits node `q`'s item: covers it, or purifies it for a colour, or
     /// does nothing when it is already purified with that colour.
     #[inline(always)]
-    pub(crate) fn commit<const COLORS: bool>(&mut self, q: NodeId) {
+    pub(crate) fn commit<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
         if !COLORS {
-            self.cover::<false>(top);
+            self.cover::<false, U>(top);
         } else {
             let color = self.color[q];
             if color == 0 {
-                self.cover::<true>(top);
+                self.cover::<true, 0>(top);
             } else if color > 0 {
                 self.purify(q);
             }
@@ -466,20 +479,20 @@ impl<'a> Dance<'a> {
     /// Commits every item of `p`'s option except `p`'s own, cyclically
     /// from `p` (DLX2's order, which the cleansing count depends on).
     #[inline(always)]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span(p);
+    pub(crate) fn commit_others<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
+        let span = self.span::<U>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
-            self.commit::<COLORS>(q);
+            self.commit::<COLORS, U>(q);
         }
     }
 
     /// What is left of undoing `commit_others(p)` once the trail has been
     /// undone (in any order: the items are distinct).
     #[inline(always)]
-    pub(crate) fn release_others<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span(p);
+    pub(crate) fn release_others<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
+        let span = self.span::<U>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);

@@ -118,7 +118,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: NodeId) {
         if self.lower_bound(i) == 0 {
-            self.hide_list::<COLORS>(i);
+            self.hide_list::<COLORS, 0>(i);
         }
     }
 
@@ -231,7 +231,7 @@ impl Dance<'_> {
         self.trail[self.trail_len as usize] = p.as_u32() | tag;
         self.trail_len += 1;
         self.remove(p);
-        let others = if block { self.hide::<COLORS>(p) } else { 0 };
+        let others = if block { self.hide::<COLORS, 0>(p) } else { 0 };
         self.updates += 1 + others;
     }
 
@@ -243,10 +243,10 @@ impl Dance<'_> {
             let e = get(self.trail, self.trail_len);
             let p = NodeId::from_u32(e & NODE);
             if e & TWEAK == 0 {
-                self.unhide::<COLORS>(p);
+                self.unhide::<COLORS, 0>(p);
             } else {
                 if e & SOLO == 0 {
-                    self.unhide::<COLORS>(p);
+                    self.unhide::<COLORS, 0>(p);
                 }
                 self.restore(p);
             }
@@ -261,10 +261,10 @@ impl Dance<'_> {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
             if self.lower_bound(top) == 0 {
-                self.hide_list::<COLORS>(top);
+                self.hide_list::<COLORS, 0>(top);
             }
         } else {
-            self.commit::<COLORS>(q);
+            self.commit::<COLORS, 0>(q);
         }
     }
 
@@ -284,7 +284,7 @@ impl Dance<'_> {
     /// `p` (DLX3's order).
     #[inline(always)]
     pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span(p);
+        let span = self.span::<0>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
@@ -296,7 +296,7 @@ impl Dance<'_> {
     /// been undone (in any order: the items are distinct).
     #[inline(always)]
     pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span(p);
+        let span = self.span::<0>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
