@@ -89,7 +89,8 @@
 //! lo`, both indexed by header; both are empty otherwise. `shift` is 0;
 //! instead, when they fit, each item's word in `len` is a *live key* of
 //! Algorithm M's heuristic, which a node in its list moves by
-//! [`Arena::step`] and a change of bound recomputes (see `keys`). The
+//! [`Arena::step`] and a change of bound by another constant (see
+//! `keys`). The
 //! trail holds tagged entries (see `dance::mult`):
 //! Algorithm M's *tweak* takes an option out of the branching item's own
 //! list as well, so an entry may mean "restore this node too" ([`TWEAK`])
@@ -432,7 +433,9 @@ mod tests {
     /// with `U > 0`, whose debug assertion compares them with `span`): the
     /// same counts, nodes and updates as with `span` read, for each size
     /// (the pentominoes' 6 is detected, but searched with the bounds read);
-    /// mixed sizes and colours have none.
+    /// mixed sizes and colours have none. The sized loops run only on a
+    /// CPU with AVX2 (as the project's machines have); elsewhere both
+    /// solvers read the bounds.
     #[test]
     fn options_of_one_size_give_the_same_search() {
         let domino = "a b c d e f\n".to_string() + "a b\nc d\ne f\na c\nb d\nc e\nd f\n";
