@@ -4,7 +4,7 @@
 //! pins, estimates) on bounded problems.
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, Parallel, ParseErrorKind, Problem, ProblemBuilder, Status, StopReason,
+    ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Status, StopReason,
     brute_force_solutions, check_solution, read_dlx, write_dlx,
 };
 use proptest::prelude::*;
@@ -120,6 +120,72 @@ proptest! {
         let shards: u64 = (0..3).map(|k| Parallel::new(&problem).threads(1).shard(k, 3).solutions).sum();
         prop_assert_eq!(shards, total);
     }
+
+    /// Pinned options, whose items may stay active under their bounds,
+    /// keep exactly the oracle's solutions that hold them; pinning an
+    /// option twice, or one that no longer fits, is a conflict; unpinning
+    /// restores the arena.
+    #[test]
+    fn pins_keep_the_oracles_solutions_that_hold_them(
+        s in spec(),
+        picks in proptest::collection::vec(any::<proptest::sample::Index>(), 1..4),
+    ) {
+        let problem = build(&s);
+        prop_assume!(problem.option_count() > 0);
+        let all = brute_force_solutions(&problem).unwrap();
+        let mut solver = problem.solver();
+        let mut pinned: Vec<OptionId> = Vec::new();
+        for pick in picks {
+            let o = OptionId::from_u32(pick.index(problem.option_count()) as u32);
+            match solver.pin(o) {
+                Ok(()) => {
+                    prop_assert!(!pinned.contains(&o));
+                    pinned.push(o);
+                }
+                Err(PinError::Ignored(_)) => prop_assert!(problem.ignored_options().contains(&o)),
+                Err(PinError::Conflict(_)) => {
+                    let both = |x: &Vec<OptionId>| x.contains(&o) && pinned.iter().all(|p| x.contains(p));
+                    prop_assert!(pinned.contains(&o) || !all.iter().any(both));
+                }
+                Err(e) => prop_assert!(false, "{}", e),
+            }
+        }
+        let want: Vec<_> = all.into_iter().filter(|x| pinned.iter().all(|p| x.contains(p))).collect();
+        let mut got: Vec<Vec<_>> = solver.solutions().map(|mut x| { x.sort(); x }).collect();
+        got.sort();
+        prop_assert_eq!(&got, &want);
+        solver.set_verify(false);
+        prop_assert_eq!(solver.count(), want.len() as u64);
+        // Seeding relinks the lists under the pins.
+        solver.set_verify(true);
+        solver.set_seed(Some(7));
+        let mut seeded: Vec<Vec<_>> = solver.solutions().map(|mut x| { x.sort(); x }).collect();
+        seeded.sort();
+        prop_assert_eq!(&seeded, &want);
+        solver.set_seed(None);
+        solver.unpin_all();
+        prop_assert!(solver.links_are_pristine());
+    }
+}
+
+/// An option whose items all keep a bound above 1 once it is pinned stays
+/// in their lists unless the pin takes it out; the search used to choose
+/// it a second time and panic.
+#[test]
+fn a_pin_that_covers_no_item_is_not_chosen_again() {
+    let problem = Problem::from_dlx("2|x\nx\nx\nx\n").unwrap();
+    assert_eq!(problem.solver().count(), 3);
+    let mut solver = problem.solver();
+    solver.pin(OptionId::from_u32(0)).unwrap();
+    assert_eq!(solver.pin(OptionId::from_u32(0)), Err(PinError::Conflict(OptionId::from_u32(0))));
+    let mut got: Vec<_> = solver.solutions().collect();
+    got.iter_mut().for_each(|x| x.sort());
+    got.sort();
+    let ids = |v: &[u32]| v.iter().map(|&k| OptionId::from_u32(k)).collect::<Vec<_>>();
+    assert_eq!(got, vec![ids(&[0, 1]), ids(&[0, 2])]);
+    solver.unpin_all();
+    assert!(solver.links_are_pristine());
+    assert_eq!(solver.count(), 3);
 }
 
 /// Two queens in every row and column of an n×n board, at most two on

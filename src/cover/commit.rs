@@ -162,11 +162,21 @@ impl Arena {
 
     /// Commits every item of the option whose first node is `first`.
     /// Returns the trail's mark before.
+    ///
+    /// With multiplicities, an item may stay active after its bound goes
+    /// down, so the option is first tweaked out of every list (as the
+    /// search does with the option it tries): otherwise the search could
+    /// choose it a second time.
     pub(crate) fn commit_option(&mut self, first: NodeId) -> TrailMark {
         let mark = self.mark();
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
+        match (bounds, colors) {
+            (true, true) => dance.tweak::<true>(first, true),
+            (true, false) => dance.tweak::<false>(first, true),
+            (false, _) => {}
+        }
         for q in nodes {
             match (bounds, colors) {
                 (true, true) => dance.commit_m::<true>(q),

@@ -120,7 +120,8 @@ impl Search {
             if first == NodeId::NULL {
                 return Err(PinError::Ignored(option));
             }
-            if !self.arena.option_available(first) {
+            // Under multiplicities a pinned option's items can stay active.
+            if self.pins.iter().any(|&(p, _)| p == first) || !self.arena.option_available(first) {
                 return Err(PinError::Conflict(option));
             }
             let mark = self.arena.commit_option(first);
