@@ -7,6 +7,7 @@ use exactcover::cover::{
     check_solution,
 };
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 
 /// A random problem: `(primary, secondary, options)`, where each option is
 /// a list of `(item, colour)` with colour 0 for none.
@@ -189,6 +190,77 @@ proptest! {
         let _ = solver.next_solution();
         solver.reset();
         prop_assert!(solver.links_are_pristine());
+    }
+}
+
+/// A problem whose options all have `size` primary items (no secondary
+/// ones), over `size * blocks` items: the shape for which the search
+/// reports the last level's solutions without the dance.
+fn uniform_spec() -> impl Strategy<Value = Spec> {
+    (2usize..=3, 2usize..=3).prop_flat_map(|(size, blocks)| {
+        let n = size * blocks;
+        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), size)
+            .prop_map(|items| items.into_iter().map(|i| (i, 0)).collect::<Vec<_>>());
+        proptest::collection::vec(option, 0..=20).prop_map(move |options| Spec { primary: n, secondary: 0, options })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Options of one size: counting (where the last level's solutions
+    /// skip the dance), the lazy iterator (which pauses at each), and a
+    /// visitor stopped at any solution then resumed, all give the oracle's
+    /// solutions, in one order, with the same nodes and updates; so do
+    /// solution limits and pins. (Without AVX2 every search takes the
+    /// dance, and the test still holds.)
+    #[test]
+    fn the_last_level_counts_as_the_dance_does(
+        s in uniform_spec(),
+        stop in 0usize..6,
+        max in 1u64..4,
+        pin in any::<proptest::sample::Index>(),
+    ) {
+        let problem = build(&s);
+        let want = brute_force_solutions(&problem).unwrap();
+        let mut counter = problem.solver();
+        prop_assert_eq!(counter.count(), want.len() as u64);
+        let counted = counter.stats();
+        let mut lazy = problem.solver();
+        let order: Vec<_> = lazy.solutions().collect();
+        prop_assert_eq!(sorted(order.clone()), want.clone());
+        let walked = lazy.stats();
+        prop_assert_eq!((walked.nodes, walked.updates), (counted.nodes, counted.updates));
+        let mut visited = Vec::new();
+        let mut visitor = problem.solver();
+        visitor.for_each(|x| {
+            visited.push(x.to_vec());
+            if visited.len() == stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        // The lazy iterator resumes where the visitor stopped.
+        while let Some(x) = visitor.next_solution() {
+            visited.push(x.to_vec());
+        }
+        prop_assert_eq!(&visited, &order);
+        let resumed = visitor.stats();
+        prop_assert_eq!((resumed.nodes, resumed.updates), (counted.nodes, counted.updates));
+        prop_assert!(visitor.links_are_pristine());
+        let mut limited = problem.solver();
+        prop_assert_eq!(limited.count_up_to(max), (want.len() as u64).min(max));
+        prop_assert!(limited.links_are_pristine());
+        let mut unchecked = problem.solver();
+        unchecked.set_verify(false);
+        prop_assert_eq!(unchecked.count(), want.len() as u64);
+        if problem.option_count() > 0 {
+            let o = OptionId::from_u32(pin.index(problem.option_count()) as u32);
+            let mut pinned = problem.solver();
+            pinned.pin(o).unwrap();
+            let with: Vec<_> = want.iter().filter(|x| x.contains(&o)).cloned().collect();
+            prop_assert_eq!(pinned.count(), with.len() as u64);
+            prop_assert_eq!(sorted(pinned.solutions().collect()), with);
+            pinned.unpin_all();
+            prop_assert!(pinned.links_are_pristine());
+        }
     }
 }
 

@@ -136,6 +136,19 @@ pub(crate) struct Shape {
     pub(crate) total_entries: usize,
     /// Options.
     pub(crate) option_count: usize,
+    /// Spacers after each option: 1, or more to pad options of one size
+    /// to [`option_stride`] nodes.
+    pub(crate) spacers: usize,
+}
+
+/// The nodes an option of `size` nodes takes, spacers included, when every
+/// option has that size (see [`Arena::uniform`]): `size + 1`, or the next
+/// power of two when one more spacer reaches it (options of 2 and 6 nodes
+/// then take 4 and 8), so the dance finds an option's first node with a
+/// mask instead of a remainder.
+pub(crate) const fn option_stride(size: u32) -> u32 {
+    let p = (size + 1).next_power_of_two();
+    if p - (size + 1) <= 1 { p } else { size + 1 }
 }
 
 /// The mutable part of a node: its neighbours in its item's vertical list.
@@ -183,8 +196,8 @@ pub(crate) struct Arena {
     pub(crate) step: u32,
     /// The size of every option when they all have the same one and the
     /// problem has no colours, else 0. Option `k` then starts at node
-    /// `n_items + 2 + k * (uniform + 1)`, so the dance computes an option's
-    /// bounds from a node's index instead of reading `span`.
+    /// `n_items + 2 + k * option_stride(uniform)`, so the dance computes an
+    /// option's bounds from a node's index instead of reading `span`.
     pub(crate) uniform: u32,
     /// The options hidden so far, in order (see `Dance::undo_to`); room
     /// for every option, as each is hidden at most once at a time.
@@ -232,10 +245,10 @@ impl Arena {
         bounds: Option<&[(u32, u32)]>,
         first_nodes: &mut Vec<NodeId>,
     ) -> Result<Arena, TryReserveError> {
-        let Shape { n_items, n_primary, total_entries, option_count } = shape;
+        let Shape { n_items, n_primary, total_entries, option_count, spacers } = shape;
         let has_bounds = bounds.is_some();
         let n = n_items;
-        let n_nodes = n + 2 + total_entries + option_count;
+        let n_nodes = n + 2 + total_entries + option_count * spacers;
         let mut links: Vec<Link> = Vec::new();
         links.try_reserve_exact(n_nodes)?;
         let mut top: Vec<NodeId> = Vec::new();
@@ -298,9 +311,11 @@ impl Arena {
                     color[q] = c as i32;
                 }
             }
-            links.push(Link::default());
-            top.push(NodeId::NULL);
-            span.push(Span::default());
+            for _ in 0..spacers {
+                links.push(Link::default());
+                top.push(NodeId::NULL);
+                span.push(Span::default());
+            }
         }
         let max_length = counts.iter().copied().max().unwrap_or(0);
         let shift = if has_bounds { 0 } else { key_shift(n_primary as u32, max_length) };
@@ -311,7 +326,12 @@ impl Arena {
             None
         };
         let step = key_bits.map_or(1 << shift, KeyBits::step);
-        let uniform = uniform_size(&span[n + 2..], has_colors);
+        // The dance computes spans from the layout only if it has the
+        // stride of the common size.
+        let uniform = match uniform_size(&span[n + 2..], has_colors) {
+            u if u > 0 && (u + spacers as u32) == option_stride(u) => u,
+            _ => 0,
+        };
         let mut arena = Arena {
             links,
             top,
@@ -397,7 +417,7 @@ fn key_shift(n_primary: u32, max_length: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::COVERED;
+    use super::{COVERED, option_stride};
     use crate::cover::{Problem, Solver};
     use crate::puzzles::langford::Langford;
     use crate::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
@@ -429,11 +449,11 @@ mod tests {
         solver
     }
 
-    /// Options of one size are walked with computed bounds (`Dance::span`
-    /// with `U > 0`, whose debug assertion compares them with `span`): the
-    /// same counts, nodes and updates as with `span` read, for each size
-    /// (the pentominoes' 6 is detected, but searched with the bounds read);
-    /// mixed sizes and colours have none. The sized loops run only on a
+    /// Options of one size are laid out `option_stride` nodes apart (2
+    /// and 6 padded to 4 and 8) and walked with computed bounds
+    /// (`Dance::span` with `U > 0`, whose debug assertion compares them
+    /// with `span`): the same counts, nodes and updates as with `span`
+    /// read, for each size; mixed sizes and colours have none. The sized loops run only on a
     /// CPU with AVX2 (as the project's machines have); elsewhere both
     /// solvers read the bounds.
     #[test]
@@ -445,9 +465,14 @@ mod tests {
             (crate::sudoku::SudokuSolver::new(3).unwrap().problem().clone(), 4),
             (Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(), 6),
         ];
+        assert_eq!([1, 2, 3, 4, 5, 6, 7, 8].map(option_stride), [2, 4, 4, 5, 6, 8, 8, 9]);
         for (problem, size) in &problems {
             let mut uniform = problem.solver();
             assert_eq!(uniform.search.arena_mut().uniform, *size);
+            let (stride, start) = (option_stride(*size), problem.inner.arena.n_items + 2);
+            for (k, &first) in problem.inner.first_node.iter().enumerate() {
+                assert_eq!(first.as_u32(), start + k as u32 * stride);
+            }
             uniform.set_limits(crate::cover::Limits::new().nodes(200_000));
             let mut read = problem.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
             read.search.arena_mut().uniform = 0;
@@ -518,7 +543,8 @@ mod tests {
     #[test]
     fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
         let mut first = Vec::new();
-        let shape = super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0 };
+        let shape =
+            super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0, spacers: 1 };
         let r = super::Arena::build(shape, std::iter::empty(), false, None, &mut first);
         assert!(r.is_err());
     }

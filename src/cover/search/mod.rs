@@ -344,14 +344,15 @@ impl Search {
             (true, Some(avx2)) => avx2.run(|| self.run::<true, 0>(on)),
             (true, None) => self.run::<true, 0>(on),
             // Options of one common size (see `Arena::uniform`): the loop
-            // compiled for that size, for dominoes, Langford pairs and
-            // Sudoku. (Compiled for the pentominoes' 6, it was 10% slower
-            // than reading the bounds: a remainder by 7 costs more than
-            // the load there.)
+            // compiled for that size, for dominoes, Langford pairs, Sudoku
+            // and pentominoes. (Before options of 6 were padded to 8 nodes,
+            // this loop was 10% slower than reading the bounds on them: a
+            // remainder by 7 costs more than the load.)
             (false, Some(avx2)) => match self.arena.uniform {
                 2 => avx2.run(|| self.run::<false, 2>(on)),
                 3 => avx2.run(|| self.run::<false, 3>(on)),
                 4 => avx2.run(|| self.run::<false, 4>(on)),
+                6 => avx2.run(|| self.run::<false, 6>(on)),
                 _ => avx2.run(|| self.run::<false, 0>(on)),
             },
             (false, None) => self.run::<false, 0>(on),
@@ -427,6 +428,8 @@ impl Search {
         let mut stop_at = budget.min(self.next_check);
         let node_option: &[OptionId] = &self.problem.inner.node_option;
         let base = self.pins.len();
+        let last = self.last_level::<COLORS, U>();
+        let returns = matches!(on, OnSolution::Return);
         let mut dance = self.arena.dance();
         let (event, phase) = 'search: loop {
             // Forward: go down while the chosen item has an option (unless
@@ -488,6 +491,42 @@ impl Search {
                         dance.count_empty_cover();
                         break;
                     }
+                    if level == last && level + 1 < cap && nodes + u64::from(t) <= stop_at && !returns {
+                        // Every option in `i`'s list covers exactly the
+                        // items left: each is a solution, reported without
+                        // the dance (whose updates are counted).
+                        dance.count_last_cover::<U>(t);
+                        let len = base + level + 1;
+                        self.solution_len = len;
+                        let mut c = dance.down(i);
+                        let mut taken = 0;
+                        while c != i {
+                            nodes += 1;
+                            dance.count_last_commit::<U>();
+                            self.solutions += 1;
+                            self.path[len - 1] = node_option[c];
+                            let solution = &self.path[..len];
+                            if self.verify {
+                                verify(&mut self.checker, &self.problem, solution);
+                            }
+                            let more = match on {
+                                OnSolution::Visit(visit) => visit(solution).is_continue(),
+                                _ => true,
+                            };
+                            if !more || self.solutions >= max_solutions {
+                                // Pause as the dance would have paused here.
+                                self.marks[level] = dance.enter_last_level::<U>(i, c);
+                                self.choice[level] = c;
+                                self.branch[level].taken = taken;
+                                level += 1;
+                                let event = if more { Event::Stopped(StopReason::Solutions) } else { Event::Solution };
+                                break 'search (event, Phase::AfterSolution);
+                            }
+                            c = dance.down(c);
+                            taken += 1;
+                        }
+                        break;
+                    }
                     dance.cover::<COLORS, U>(i);
                     let c = dance.down(i);
                     self.marks[level] = dance.mark();
@@ -528,6 +567,19 @@ impl Search {
         self.guesses = guesses;
         self.phase = phase;
         event
+    }
+
+    /// The level at which, in a problem whose options all have `U`
+    /// primary items and no secondary one, exactly `U` items are left
+    /// uncovered (every pin and level covers `U`): there every option in
+    /// the branching item's list is the whole rest, and so a solution.
+    /// `usize::MAX` for other problems.
+    fn last_level<const COLORS: bool, const U: u32>(&self) -> usize {
+        let (n, u) = (self.arena.n_primary as usize, U as usize);
+        if COLORS || U == 0 || self.arena.n_items as usize != n || n % u != 0 {
+            return usize::MAX;
+        }
+        (n / u).checked_sub(self.pins.len() + 1).unwrap_or(usize::MAX)
     }
 
     /// Undoes every level of the search above the floor, whatever the
