@@ -12,7 +12,9 @@
 //!   itself, so `top(choice)` gives the branching item both for an option
 //!   node and for the header that ends the list;
 //! * node `N + 1` is the first spacer; after it come the options, each a
-//!   run of consecutive nodes followed by a spacer (whose `top` is 0).
+//!   run of consecutive nodes followed by a spacer (whose `top` is 0), or
+//!   by more spacers when every option has a size that [`option_stride`]
+//!   pads (so that options of 2 and 6 nodes start every 4 and 8 nodes).
 //!
 //! Each node's fields live in parallel vectors, split by how the search
 //! uses them: [`Arena::links`] (`up`/`down`, 8 bytes) is the only node data

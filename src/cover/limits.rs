@@ -45,9 +45,14 @@ pub(crate) struct Shared {
 /// The estimate is Knuth's (DLX1's `d` option): a search at level `l`
 /// exploring choice `c_l` of `t_l` at each level has done about
 /// `Σ c_l / (t_0 ⋯ t_l)` of the tree, plus half of the current node's
-/// share, assuming subtrees of equal size.
+/// share, assuming subtrees of equal size. The gauge also holds the
+/// solutions found so far, for a search that reports none on the way
+/// (counting).
 #[derive(Debug, Default)]
-pub struct Progress(AtomicU64);
+pub struct Progress {
+    fraction: AtomicU64,
+    solutions: AtomicU64,
+}
 
 impl Progress {
     /// A gauge at 0.
@@ -57,11 +62,18 @@ impl Progress {
 
     /// The fraction done, from 0 to 1.
     pub fn fraction(&self) -> f64 {
-        f64::from_bits(self.0.load(Ordering::Relaxed))
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
     }
 
-    pub(crate) fn set(&self, fraction: f64) {
-        self.0.store(fraction.to_bits(), Ordering::Relaxed);
+    /// The solutions found by the last update (by one worker, in a
+    /// parallel search).
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn set(&self, fraction: f64, solutions: u64) {
+        self.fraction.store(fraction.to_bits(), Ordering::Relaxed);
+        self.solutions.store(solutions, Ordering::Relaxed);
     }
 
     /// Knuth's estimate of the fraction done from the branches at each

@@ -6,6 +6,7 @@
 //! (the parallel search's split and totals, the Sudoku adapter's
 //! restriction).
 
+use super::check::CheckError;
 use super::ids::OptionId;
 use super::limits::{Limits, Status, StopReason};
 use super::problem::Problem;
@@ -193,6 +194,24 @@ impl Solver {
         self.reset();
         self.search.run_to_end();
         self.stats().solutions
+    }
+
+    /// The number of solutions, each checked by the independent
+    /// [`Checker`](crate::cover::Checker) whatever [`Solver::set_verify`]
+    /// says. A solution it rejects would be a bug in the engine: instead
+    /// of panicking, as a verifying search does, the search stops there
+    /// and the error is returned. With limits, as [`Solver::count`].
+    ///
+    /// ```
+    /// use exactcover::cover::Problem;
+    ///
+    /// let p = Problem::from_dlx("a b c\na b\nc\na\nb c\n")?;
+    /// assert_eq!(p.solver().count_checked(), Ok(2));
+    /// # Ok::<(), exactcover::cover::ParseError>(())
+    /// ```
+    pub fn count_checked(&mut self) -> Result<u64, CheckError> {
+        self.search.check_all()?;
+        Ok(self.stats().solutions)
     }
 
     /// The number of solutions, counting no further than `n`.

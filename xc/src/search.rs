@@ -146,9 +146,16 @@ fn sequential(
         solver.set_seed(Some(seed));
     }
     solver.set_verify(false);
-    if printer.to_print() == 0 && args.no_check {
-        // Counting only: the engine counts in its own loop.
-        with_progress_bar(Some(&gauge), &|| 0, || solver.count());
+    if printer.to_print() == 0 {
+        // Counting only: the engine counts in its own loop, and checks
+        // each solution there with the same independent checker (no call
+        // to a visitor per solution).
+        let found = || gauge.solutions();
+        if args.no_check {
+            with_progress_bar(Some(&gauge), &found, || solver.count());
+        } else {
+            with_progress_bar(Some(&gauge), &found, || solver.count_checked()).map_err(Failure::wrong_answer)?;
+        }
         return Ok((solver.stats(), solver.status()));
     }
     let mut checker = (!args.no_check).then(|| Checker::new(problem));

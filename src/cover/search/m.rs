@@ -33,7 +33,7 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::{Event, OnSolution, Phase, Search, periodic_check, verify};
+use super::{Event, OnSolution, Phase, Search, periodic_check, wrong};
 use crate::cover::dance::{Branch, MChoice};
 use crate::cover::ids::{Fork, NodeId, OptionId};
 use crate::cover::limits::{CHECK_INTERVAL, StopReason};
@@ -99,8 +99,8 @@ impl Search {
                         self.solutions += 1;
                         self.solution_len = base + opts;
                         let solution = &self.path[..self.solution_len];
-                        if self.verify {
-                            verify(&mut self.checker, &self.problem, solution);
+                        if self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong) {
+                            break (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
                         }
                         let more = match on {
                             OnSolution::Return => false,

@@ -36,7 +36,7 @@
 
 use crate::cover::arena::Arena;
 use crate::cover::avx2::Avx2;
-use crate::cover::check::Checker;
+use crate::cover::check::{CheckError, Checker};
 use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
 use crate::cover::problem::Problem;
@@ -138,6 +138,11 @@ pub(crate) struct Search {
     opts: usize,
     /// Check every solution with the independent checker.
     verify: bool,
+    /// A solution the checker rejected, which stops the search (a bug in
+    /// the engine): `check_all` returns it, any other search panics.
+    wrong: Option<CheckError>,
+    /// Whether the caller takes `wrong` instead of a panic.
+    returns_wrong: bool,
     /// The checker, made on first use.
     checker: Option<Box<Checker>>,
     /// Proof that the CPU has AVX2, taken once, for the search loop.
@@ -204,6 +209,8 @@ impl Search {
             solution_len: 0,
             opts: 0,
             verify: cfg!(debug_assertions),
+            wrong: None,
+            returns_wrong: false,
             checker: None,
             avx2: Avx2::detect(),
             cap: usize::MAX,
@@ -324,6 +331,17 @@ impl Search {
         self.step_with(&mut OnSolution::Count);
     }
 
+    /// `run_to_end` from a fresh search with every solution checked; a
+    /// solution the checker rejects stops the search and is returned.
+    pub(crate) fn check_all(&mut self) -> Result<(), CheckError> {
+        let verify = std::mem::replace(&mut self.verify, true);
+        self.returns_wrong = true;
+        self.reset();
+        self.run_to_end();
+        (self.verify, self.returns_wrong) = (verify, false);
+        self.wrong.take().map_or(Ok(()), Err)
+    }
+
     /// Runs, calling `visit` with each solution, until the end, a limit, or
     /// `visit` answers `Break` (then `Event::Solution`, paused there).
     pub(crate) fn visit_all(&mut self, visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Event {
@@ -371,6 +389,11 @@ impl Search {
         }
         if event != Event::Solution && event != Event::Frontier {
             self.share_counts();
+        }
+        if let Some(e) = &self.wrong
+            && !self.returns_wrong
+        {
+            panic!("the engine reported a wrong solution: {e}");
         }
         self.elapsed += start.elapsed();
         event
@@ -466,8 +489,8 @@ impl Search {
                         self.solutions += 1;
                         self.solution_len = self.pins.len() + level;
                         let solution = &self.path[..self.solution_len];
-                        if self.verify {
-                            verify(&mut self.checker, &self.problem, solution);
+                        if self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong) {
+                            break 'search (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
                         }
                         let more = match on {
                             OnSolution::Return => false,
@@ -506,20 +529,23 @@ impl Search {
                             self.solutions += 1;
                             self.path[len - 1] = node_option[c];
                             let solution = &self.path[..len];
-                            if self.verify {
-                                verify(&mut self.checker, &self.problem, solution);
-                            }
-                            let more = match on {
-                                OnSolution::Visit(visit) => visit(solution).is_continue(),
-                                _ => true,
-                            };
+                            let bad = self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong);
+                            let more = !bad
+                                && match on {
+                                    OnSolution::Visit(visit) => visit(solution).is_continue(),
+                                    _ => true,
+                                };
                             if !more || self.solutions >= max_solutions {
                                 // Pause as the dance would have paused here.
                                 self.marks[level] = dance.enter_last_level::<U>(i, c);
                                 self.choice[level] = c;
                                 self.branch[level].taken = taken;
                                 level += 1;
-                                let event = if more { Event::Stopped(StopReason::Solutions) } else { Event::Solution };
+                                let event = match (bad, more) {
+                                    (true, _) => Event::Stopped(StopReason::Cancelled),
+                                    (false, true) => Event::Stopped(StopReason::Solutions),
+                                    (false, false) => Event::Solution,
+                                };
                                 break 'search (event, Phase::AfterSolution);
                             }
                             c = dance.down(c);
@@ -629,11 +655,21 @@ impl Search {
 }
 
 /// Checks a solution with the independent checker (made on first use);
-/// a wrong one is a bug in the engine.
-fn verify(checker: &mut Option<Box<Checker>>, problem: &Problem, solution: &[OptionId]) {
+/// a wrong one, a bug in the engine, goes to `error` and stops the search
+/// (see `Search::wrong`).
+fn wrong(
+    checker: &mut Option<Box<Checker>>,
+    problem: &Problem,
+    solution: &[OptionId],
+    error: &mut Option<CheckError>,
+) -> bool {
     let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
-    if let Err(e) = checker.check(solution) {
-        panic!("the engine reported a wrong solution: {e}");
+    match checker.check(solution) {
+        Ok(()) => false,
+        Err(e) => {
+            *error = Some(e);
+            true
+        }
     }
 }
 
@@ -649,7 +685,7 @@ fn periodic_check(
     tally: &mut Tally,
 ) -> Option<StopReason> {
     if let Some(gauge) = limits.progress_gauge() {
-        gauge.set(Progress::estimate(position));
+        gauge.set(Progress::estimate(position), solutions);
     }
     if let Some((total_nodes, total_solutions)) = tally.share(nodes, solutions) {
         if limits.node_budget().is_some_and(|b| total_nodes >= b) {
@@ -676,4 +712,51 @@ fn clock_or_cancel(limits: &Limits, deadline: Option<Instant>) -> Option<StopRea
 
 fn tie_rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cover::{CheckError, Checker, Problem};
+
+    /// A solution the checker rejects stops the search: `count_checked`
+    /// returns the error and leaves the arena as it was, on the dance's
+    /// path (queens: options of several sizes) and on the last level of
+    /// options of one size (dominoes), with no panic. A checker made for
+    /// another problem stands for a broken engine.
+    #[test]
+    fn a_rejected_solution_is_returned_by_count_checked() {
+        let cases = [
+            // Solutions {0, 1} and {2, 3}; the other problem makes
+            // options 0 and 1 share `a`.
+            ("a b c d\na b\nc d\na c\nb d\n", "a b c d\na b\na b\na c\nb d\n", "a"),
+            ("a b c | x\na x\nb c\na b\nc x\n", "a b c | x\na x\na c\na b\nc x\n", "a"),
+        ];
+        for (text, other, item) in cases {
+            let problem = Problem::from_dlx(text).unwrap();
+            let mut solver = problem.solver();
+            assert_eq!(solver.count_checked(), Ok(2));
+            let broken = Checker::new(&Problem::from_dlx(other).unwrap());
+            solver.search.checker = Some(Box::new(broken));
+            assert_eq!(solver.count_checked(), Err(CheckError::Overcovered(item.into())));
+            assert!(solver.links_are_pristine());
+            assert_eq!(solver.stats().solutions, 1);
+            // Without the check, or with a fresh checker, all is well.
+            solver.set_verify(false);
+            assert_eq!(solver.count(), 2);
+            solver.search.checker = None;
+            assert_eq!(solver.count_checked(), Ok(2));
+        }
+    }
+
+    /// Any other verifying search panics on a rejected solution.
+    #[test]
+    #[should_panic(expected = "the engine reported a wrong solution")]
+    fn a_rejected_solution_panics_a_verifying_search() {
+        let problem = Problem::from_dlx("a b c d\na b\nc d\na c\nb d\n").unwrap();
+        let mut solver = problem.solver();
+        solver.set_verify(true);
+        let broken = Checker::new(&Problem::from_dlx("a b c d\na b\na b\na c\nb d\n").unwrap());
+        solver.search.checker = Some(Box::new(broken));
+        solver.count();
+    }
 }
