@@ -285,17 +285,25 @@ impl<const W: usize> Bits<W> {
     /// finding the common prefix: one load and three operations per option
     /// and word, with no branch on the data, in two independent halves.
     fn fresh(&self, solution: &[OptionId]) -> Option<bool> {
-        let (mut u, mut v) = ([[0u64; W]; 2], [[0u64; W]; 2]);
-        for pair in solution.chunks(2) {
-            for (h, &o) in pair.iter().enumerate() {
-                let m = self.masks.get(o.as_usize())?;
-                v[h] = std::array::from_fn(|j| v[h][j] | (u[h][j] & m[j]));
-                u[h] = std::array::from_fn(|j| u[h][j] | m[j]);
-            }
+        // Adds option `o`'s set to a half (union, overlap).
+        let add = |(u, v): &mut ([u64; W], [u64; W]), o: OptionId| -> Option<()> {
+            let m = self.masks.get(o.as_usize())?;
+            *v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
+            *u = std::array::from_fn(|j| u[j] | m[j]);
+            Some(())
+        };
+        let (mut a, mut b) = (([0u64; W], [0u64; W]), ([0u64; W], [0u64; W]));
+        let mut pairs = solution.chunks_exact(2);
+        for pair in &mut pairs {
+            add(&mut a, pair[0])?;
+            add(&mut b, pair[1])?;
+        }
+        for &o in pairs.remainder() {
+            add(&mut a, o)?;
         }
         Some((0..W).all(|j| {
-            let union = u[0][j] | u[1][j];
-            v[0][j] | v[1][j] | (u[0][j] & u[1][j]) == 0 && union & self.required[j] == self.required[j]
+            let overlap = a.1[j] | b.1[j] | (a.0[j] & b.0[j]);
+            overlap == 0 && (a.0[j] | b.0[j]) & self.required[j] == self.required[j]
         }))
     }
 
