@@ -43,7 +43,9 @@
 //! ## 2. Counting, enumerating, and stopping early
 //!
 //! The entry points are named for what they return: [`first`], [`count`],
-//! [`count_up_to`], [`uniqueness`], the iterator [`solutions`], the
+//! [`count_up_to`], [`count_checked`] (every solution checked by the
+//! independent [`Checker`](cover::Checker), a rejected one returned as an
+//! error), [`uniqueness`], the iterator [`solutions`], the
 //! allocation-free [`next_solution`], and [`for_each`] with a callback
 //! that returns [`ControlFlow`](std::ops::ControlFlow). [`Limits`] stop a
 //! search after so many solutions or nodes, at a deadline, or when a flag
@@ -158,6 +160,7 @@
 //! [`first`]: cover::Solver::first
 //! [`count`]: cover::Solver::count
 //! [`count_up_to`]: cover::Solver::count_up_to
+//! [`count_checked`]: cover::Solver::count_checked
 //! [`uniqueness`]: cover::Solver::uniqueness
 //! [`solutions`]: cover::Solver::solutions
 //! [`next_solution`]: cover::Solver::next_solution

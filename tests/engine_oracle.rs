@@ -2,8 +2,10 @@
 //! random small problems (with secondary items and colours), invariance
 //! under shuffling and seeding, and the links restored after every search.
 
+mod common;
+
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, PinError, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
+    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
     check_solution,
 };
 use proptest::prelude::*;
@@ -101,25 +103,8 @@ proptest! {
         prop_assume!(problem.option_count() > 0);
         let all = brute_force_solutions(&problem).unwrap();
         let mut solver = problem.solver();
-        let mut pinned: Vec<OptionId> = Vec::new();
-        for pick in picks {
-            let o = OptionId::from_u32(pick.index(problem.option_count()) as u32);
-            if pinned.contains(&o) {
-                prop_assert_eq!(solver.pin(o), Err(PinError::Conflict(o)));
-                continue;
-            }
-            match solver.pin(o) {
-                Ok(()) => pinned.push(o),
-                Err(PinError::Ignored(_)) => prop_assert!(problem.ignored_options().contains(&o)),
-                Err(PinError::Conflict(_)) => {
-                    // No solution has both this option and the pinned ones.
-                    let both = |sol: &Vec<OptionId>| sol.contains(&o) && pinned.iter().all(|p| sol.contains(p));
-                    prop_assert!(!all.iter().any(both));
-                }
-                Err(e) => prop_assert!(false, "{}", e),
-            }
-        }
-        let expected: Vec<_> = all.into_iter().filter(|sol| pinned.iter().all(|p| sol.contains(p))).collect();
+        let picks: Vec<usize> = picks.iter().map(|i| i.index(problem.option_count())).collect();
+        let expected = common::pin_picks(&mut solver, &all, &picks).map_err(TestCaseError::fail)?;
         prop_assert_eq!(sorted(solver.solutions().collect()), expected.clone());
         solver.set_verify(false);
         prop_assert_eq!(solver.count(), expected.len() as u64);
@@ -193,11 +178,11 @@ proptest! {
     }
 }
 
-/// A problem whose options all have `size` primary items (no secondary
-/// ones), over `size * blocks` items: the shape for which the search
+/// A problem whose options all have `size` (2, 3, 4 or 6) primary items (no
+/// secondary ones), over `size * blocks` items: the shape for which the search
 /// reports the last level's solutions without the dance.
 fn uniform_spec() -> impl Strategy<Value = Spec> {
-    (2usize..=3, 2usize..=3).prop_flat_map(|(size, blocks)| {
+    (proptest::sample::select(vec![2usize, 3, 4, 6]), 2usize..=3).prop_flat_map(|(size, blocks)| {
         let n = size * blocks;
         let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), size)
             .prop_map(|items| items.into_iter().map(|i| (i, 0)).collect::<Vec<_>>());

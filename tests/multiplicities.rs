@@ -3,6 +3,8 @@
 //! rest of the engine (limits, lazy enumeration, parallel search, shards,
 //! pins, estimates) on bounded problems.
 
+mod common;
+
 use exactcover::cover::{
     ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Status, StopReason,
     brute_force_solutions, check_solution, read_dlx, write_dlx,
@@ -134,23 +136,8 @@ proptest! {
         prop_assume!(problem.option_count() > 0);
         let all = brute_force_solutions(&problem).unwrap();
         let mut solver = problem.solver();
-        let mut pinned: Vec<OptionId> = Vec::new();
-        for pick in picks {
-            let o = OptionId::from_u32(pick.index(problem.option_count()) as u32);
-            match solver.pin(o) {
-                Ok(()) => {
-                    prop_assert!(!pinned.contains(&o));
-                    pinned.push(o);
-                }
-                Err(PinError::Ignored(_)) => prop_assert!(problem.ignored_options().contains(&o)),
-                Err(PinError::Conflict(_)) => {
-                    let both = |x: &Vec<OptionId>| x.contains(&o) && pinned.iter().all(|p| x.contains(p));
-                    prop_assert!(pinned.contains(&o) || !all.iter().any(both));
-                }
-                Err(e) => prop_assert!(false, "{}", e),
-            }
-        }
-        let want: Vec<_> = all.into_iter().filter(|x| pinned.iter().all(|p| x.contains(p))).collect();
+        let picks: Vec<usize> = picks.iter().map(|i| i.index(problem.option_count())).collect();
+        let want = common::pin_picks(&mut solver, &all, &picks).map_err(TestCaseError::fail)?;
         let mut got: Vec<Vec<_>> = solver.solutions().map(|mut x| { x.sort(); x }).collect();
         got.sort();
         prop_assert_eq!(&got, &want);

@@ -126,9 +126,10 @@ impl<'a> Dance<'a> {
 
     /// The option of node `p`, read from `span`, or if `U > 0` (every
     /// option has `U` nodes: see `Arena::uniform`) computed from `p`'s
-    /// index: its offset from the first option, modulo `U + 1` (an option
-    /// and its spacer), is its place in its option. A remainder by a
-    /// constant costs a multiplication, less than the load.
+    /// index: its offset from the first option, modulo
+    /// `option_stride(U)` (an option and its spacers), is its place in its
+    /// option. That is a mask for options of 2, 3, 6 and 7 nodes, else a
+    /// remainder by a constant (a multiplication), less than the load.
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
         if U == 0 {

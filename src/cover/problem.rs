@@ -391,10 +391,15 @@ impl ProblemBuilder {
         }
         let n_kept = kept_ptr.len() - 1;
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
-        // Options of one size, without colours, are padded to the stride
-        // the dance computes their bounds with (see `Arena::uniform`).
+        // Options of one size, without colours or multiplicities (whose
+        // loop reads the bounds), are padded to the stride the dance
+        // computes their bounds with (see `Arena::uniform`).
         let size = kept_ptr.get(1).map_or(0, |&e| e);
-        let uniform = !has_colors && (1..1 << 16).contains(&size) && kept_ptr.windows(2).all(|w| w[1] - w[0] == size);
+        let has_bounds = self.bounds.iter().zip(&self.primary).any(|(&b, &p)| p && b != (1, 1));
+        let uniform = !has_colors
+            && !has_bounds
+            && (1..1 << 16).contains(&size)
+            && kept_ptr.windows(2).all(|w| w[1] - w[0] == size);
         let spacers = if uniform { (option_stride(size) - size) as usize } else { 1 };
         let n_nodes = arena_size(self.names.len(), raw.len(), n_kept * spacers)?;
         // Bounds in arena order (primary items first), if any differ from
@@ -403,7 +408,7 @@ impl ProblemBuilder {
         for (i, &b) in self.bounds.iter().enumerate().filter(|&(i, _)| self.primary[i]) {
             arena_bounds[header[i] as usize] = b;
         }
-        let has_bounds = arena_bounds.iter().any(|&b| b != (1, 1));
+        debug_assert_eq!(has_bounds, arena_bounds.iter().any(|&b| b != (1, 1)));
         if has_bounds && n_nodes >= u64::from(MULTIPLICITY_NODE_LIMIT) {
             return Err(BuildError::TooLarge {
                 what: format!("{n_nodes} nodes with multiplicities"),

@@ -52,3 +52,35 @@ pub const UNIQUE_SETS: &[&str] = &[
     "tdoku_puzzles6_forum_hardest_1106.txt",
     "kaggle_bryanpark_first10k_puzzles.txt",
 ];
+
+/// Pins, one by one, the options that `picks` name (by index into the
+/// problem's options), checking each answer against `all`, every
+/// solution of the problem: an option pinned already is a conflict, an
+/// ignored one has no primary item, and a conflict means that no solution
+/// holds it with the options pinned before. Returns the options pinned
+/// and the solutions that hold them all, or what went wrong.
+pub fn pin_picks(
+    solver: &mut exactcover::cover::Solver,
+    all: &[Vec<exactcover::cover::OptionId>],
+    picks: &[usize],
+) -> Result<Vec<Vec<exactcover::cover::OptionId>>, String> {
+    use exactcover::cover::{OptionId, PinError};
+    let problem = solver.problem().clone();
+    let mut pinned: Vec<OptionId> = Vec::new();
+    for &pick in picks {
+        let o = OptionId::from_u32((pick % problem.option_count()) as u32);
+        match solver.pin(o) {
+            Ok(()) if pinned.contains(&o) => return Err(format!("{o} pinned twice")),
+            Ok(()) => pinned.push(o),
+            Err(PinError::Ignored(_)) if problem.ignored_options().contains(&o) => {}
+            Err(PinError::Conflict(_)) => {
+                let both = |x: &&Vec<OptionId>| x.contains(&o) && pinned.iter().all(|p| x.contains(p));
+                if !pinned.contains(&o) && all.iter().any(|x| both(&x)) {
+                    return Err(format!("{o} refused, but a solution holds it with {pinned:?}"));
+                }
+            }
+            Err(e) => return Err(format!("{o}: {e}")),
+        }
+    }
+    Ok(all.iter().filter(|x| pinned.iter().all(|p| x.contains(p))).cloned().collect())
+}
