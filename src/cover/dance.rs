@@ -128,8 +128,8 @@ impl<'a> Dance<'a> {
     /// option has `U` nodes: see `Arena::uniform`) computed from `p`'s
     /// index: its offset from the first option, modulo
     /// `option_stride(U)` (an option and its spacers), is its place in its
-    /// option. That is a mask for options of 2, 3, 6 and 7 nodes, else a
-    /// remainder by a constant (a multiplication), less than the load.
+    /// option. That is a mask for every size the loop is compiled for (2,
+    /// 3, 4 and 6 nodes), cheaper than the load.
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
         if U == 0 {

@@ -363,8 +363,9 @@ impl Search {
             (true, None) => self.run::<true, 0>(on),
             // Options of one common size (see `Arena::uniform`): the loop
             // compiled for that size, for dominoes, Langford pairs, Sudoku
-            // and pentominoes. (Before options of 6 were padded to 8 nodes,
-            // this loop was 10% slower than reading the bounds on them: a
+            // and pentominoes, each padded to a power of two nodes (see
+            // `option_stride`). (Before options of 6 were padded to 8, this
+            // loop was 10% slower than reading the bounds on them: a
             // remainder by 7 costs more than the load.)
             (false, Some(avx2)) => match self.arena.uniform {
                 2 => avx2.run(|| self.run::<false, 2>(on)),
