@@ -139,9 +139,30 @@ pub(crate) struct Shape {
     pub(crate) total_entries: usize,
     /// Options.
     pub(crate) option_count: usize,
-    /// Spacers after each option: 1, or more to pad options of one size
-    /// to [`option_stride`] nodes.
-    pub(crate) spacers: usize,
+    /// The size every option has and is padded for (see
+    /// [`uniform_size`]), or 0.
+    pub(crate) uniform: u32,
+}
+
+impl Shape {
+    /// Spacers after each option: 1, or as many as pad options of the
+    /// uniform size to [`option_stride`] nodes.
+    pub(crate) fn spacers(&self) -> usize {
+        match self.uniform {
+            0 => 1,
+            u => (option_stride(u) - u) as usize,
+        }
+    }
+}
+
+/// The size to lay the options out by (see [`Arena::uniform`]), given
+/// where each option ends in the list of all entries (`ends[0]` is 0):
+/// the size every option has, if the problem has neither colours nor
+/// multiplicities (whose loops read `span`) and it is below 2^16; else 0.
+pub(crate) fn uniform_size(ends: &[u32], has_colors: bool, has_bounds: bool) -> u32 {
+    let size = ends.get(1).map_or(0, |&e| e);
+    let same = ends.windows(2).all(|w| w[1] - w[0] == size);
+    if !has_colors && !has_bounds && (1..1 << 16).contains(&size) && same { size } else { 0 }
 }
 
 /// The nodes an option of `size` nodes takes, spacers included, when every
@@ -202,7 +223,8 @@ pub(crate) struct Arena {
     /// shift`, or with Algorithm M's live keys `KeyBits::step`.
     pub(crate) step: u32,
     /// The size of every option when they all have the same one and the
-    /// problem has no colours, else 0. Option `k` then starts at node
+    /// problem has no colours or multiplicities (see [`uniform_size`]),
+    /// else 0. Option `k` then starts at node
     /// `n_items + 2 + k * option_stride(uniform)`, so the dance computes an
     /// option's bounds from a node's index instead of reading `span`.
     pub(crate) uniform: u32,
@@ -252,7 +274,8 @@ impl Arena {
         bounds: Option<&[(u32, u32)]>,
         first_nodes: &mut Vec<NodeId>,
     ) -> Result<Arena, TryReserveError> {
-        let Shape { n_items, n_primary, total_entries, option_count, spacers } = shape;
+        let Shape { n_items, n_primary, total_entries, option_count, uniform } = shape;
+        let spacers = shape.spacers();
         let has_bounds = bounds.is_some();
         let n = n_items;
         let n_nodes = n + 2 + total_entries + option_count * spacers;
@@ -303,6 +326,7 @@ impl Arena {
         for option in options {
             let first = NodeId::from_u32(links.len() as u32);
             let end = first + option.len() as u32;
+            debug_assert!(uniform == 0 || option.len() == uniform as usize);
             first_nodes.push(first);
             for &(item, c) in option {
                 let h = NodeId::from_u32(item + 1);
@@ -333,12 +357,6 @@ impl Arena {
             None
         };
         let step = key_bits.map_or(1 << shift, KeyBits::step);
-        // The dance computes spans from the layout only if it has the
-        // stride of the common size.
-        let uniform = match uniform_size(&span[n + 2..], has_colors) {
-            u if u > 0 && (u + spacers as u32) == option_stride(u) => u,
-            _ => 0,
-        };
         let mut arena = Arena {
             links,
             top,
@@ -401,16 +419,6 @@ impl Arena {
     #[inline]
     pub(crate) fn is_active(&self, h: NodeId) -> bool {
         self.len[h] & COVERED == 0
-    }
-}
-
-/// The size shared by every option (see [`Arena::uniform`]), given the
-/// spans of the nodes from the first option on, or 0.
-fn uniform_size(spans: &[Span], has_colors: bool) -> u32 {
-    let mut sizes = spans.iter().filter(|s| s.end > s.first).map(|s| s.end - s.first);
-    match sizes.next() {
-        Some(n) if !has_colors && sizes.all(|m| m == n) => n,
-        _ => 0,
     }
 }
 
@@ -551,7 +559,7 @@ mod tests {
     fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
         let mut first = Vec::new();
         let shape =
-            super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0, spacers: 1 };
+            super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0, uniform: 0 };
         let r = super::Arena::build(shape, std::iter::empty(), false, None, &mut first);
         assert!(r.is_err());
     }

@@ -5,7 +5,7 @@
 //! Cloning a `Problem` is an `Arc` clone; every [`Solver`](super::Solver) takes its own
 //! copy of the arena, so solvers on several threads never share links.
 
-use super::arena::{Arena, MULTIPLICITY_NODE_LIMIT, Shape, option_stride};
+use super::arena::{Arena, MULTIPLICITY_NODE_LIMIT, Shape, uniform_size};
 use super::error::BuildError;
 use super::ids::{ColorId, ItemId, NodeId, OptionId};
 use std::collections::HashMap;
@@ -391,17 +391,15 @@ impl ProblemBuilder {
         }
         let n_kept = kept_ptr.len() - 1;
         let has_colors = raw.iter().any(|&(_, c)| c != 0);
-        // Options of one size, without colours or multiplicities (whose
-        // loop reads the bounds), are padded to the stride the dance
-        // computes their bounds with (see `Arena::uniform`).
-        let size = kept_ptr.get(1).map_or(0, |&e| e);
         let has_bounds = self.bounds.iter().zip(&self.primary).any(|(&b, &p)| p && b != (1, 1));
-        let uniform = !has_colors
-            && !has_bounds
-            && (1..1 << 16).contains(&size)
-            && kept_ptr.windows(2).all(|w| w[1] - w[0] == size);
-        let spacers = if uniform { (option_stride(size) - size) as usize } else { 1 };
-        let n_nodes = arena_size(self.names.len(), raw.len(), n_kept * spacers)?;
+        let shape = Shape {
+            n_items: self.names.len(),
+            n_primary,
+            total_entries: raw.len(),
+            option_count: n_kept,
+            uniform: uniform_size(&kept_ptr, has_colors, has_bounds),
+        };
+        let n_nodes = arena_size(self.names.len(), raw.len(), n_kept * shape.spacers())?;
         // Bounds in arena order (primary items first), if any differ from
         // [1, 1]; the tagged trail of Algorithm M needs nodes below 2^30.
         let mut arena_bounds = vec![(1, 1); n_primary];
@@ -418,8 +416,6 @@ impl ProblemBuilder {
         let mut first_kept = Vec::new();
         let options = kept_ptr.windows(2).map(|w| &raw[w[0] as usize..w[1] as usize]);
         let bounds = has_bounds.then_some(arena_bounds.as_slice());
-        let shape =
-            Shape { n_items: self.names.len(), n_primary, total_entries: raw.len(), option_count: n_kept, spacers };
         let arena = Arena::build(shape, options, has_colors, bounds, &mut first_kept)
             .map_err(|_| BuildError::OutOfMemory { nodes: n_nodes })?;
 
