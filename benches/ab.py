@@ -14,7 +14,8 @@ $PEERS_BUILD/instances/mult, where peers.sh puts them), and the shared
 Sudoku sets (in $EXACTCOVER_SHARED/data, default ../shared/data). A case
 whose file is missing is skipped with a line saying so. The domino tilings
 run twice, with the default check and with --no-check, so that the check's
-share shows too.
+share shows too. $AB_ONLY, if set, keeps the cases whose names contain
+one of its comma-separated words.
 """
 import os
 import statistics
@@ -60,7 +61,10 @@ def main():
     base, new = sys.argv[1], sys.argv[2]
     runs = int(sys.argv[3]) if len(sys.argv) == 4 else 5
     print("| case | base ms | new ms | new / base |\n|---|---:|---:|---:|")
+    only = [w for w in os.environ.get("AB_ONLY", "").split(",") if w]
     for name, verb, path in CASES:
+        if only and not any(w in name for w in only):
+            continue
         if not os.path.exists(path):
             print(f"| {name} | skipped: {path} not found | | |")
             continue

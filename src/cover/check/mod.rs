@@ -146,8 +146,12 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
 #[derive(Clone, Debug)]
 pub struct Checker {
     problem: Problem,
-    /// The solution checked last, whose state is kept below.
+    /// The solution checked last by the state (see `Method`), or with a
+    /// word on its prefix (see [`Checker::check_from`]).
     current: Vec<OptionId>,
+    /// The length of the prefix of `current` that the state describes: all
+    /// of it, unless `check_from` checked the last solution from scratch.
+    synced: usize,
     method: Method,
     /// With multiplicities, an option whose items all have upper bounds
     /// above 1 could be chosen twice without breaking a bound; if the
@@ -252,8 +256,8 @@ struct Bits<const W: usize> {
     /// The items of each option.
     masks: Vec<[u64; W]>,
     required: [u64; W],
-    union: Vec<[u64; W]>,
-    overlap: Vec<[u64; W]>,
+    /// `[union[k], overlap[k]]` for every `k`, side by side.
+    levels: Vec<[[u64; W]; 2]>,
 }
 
 impl<const W: usize> Bits<W> {
@@ -275,7 +279,7 @@ impl<const W: usize> Bits<W> {
             s
         };
         let masks = options.iter().map(|o| set(o)).collect();
-        Bits { masks, required: set(required), union: vec![[0; W]], overlap: vec![[0; W]] }
+        Bits { masks, required: set(required), levels: vec![[[0; W]; 2]] }
     }
 
     /// Whether `solution` is a cover, from scratch and without touching
@@ -310,19 +314,18 @@ impl<const W: usize> Bits<W> {
     /// Replaces the options after the first `common` with `new`; returns
     /// whether the result is a cover, or `None` if `new` names an unknown
     /// option.
+    #[inline]
     fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
         let last = common + new.len();
-        if self.union.len() <= last {
-            self.union.resize(last + 1, [0; W]);
-            self.overlap.resize(last + 1, [0; W]);
+        if self.levels.len() <= last {
+            self.levels.resize(last + 1, [[0; W]; 2]);
         }
-        let (mut u, mut v) = (self.union[common], self.overlap[common]);
-        let levels = self.union[common + 1..=last].iter_mut().zip(&mut self.overlap[common + 1..=last]);
-        for ((union, overlap), &o) in levels.zip(new) {
+        let [mut u, mut v] = self.levels[common];
+        for (level, &o) in self.levels[common + 1..=last].iter_mut().zip(new) {
             let m = *self.masks.get(o.as_usize())?;
             v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
             u = std::array::from_fn(|j| u[j] | m[j]);
-            (*union, *overlap) = (u, v);
+            *level = [u, v];
         }
         Some((0..W).all(|j| v[j] == 0 && u[j] & self.required[j] == self.required[j]))
     }
@@ -375,7 +378,7 @@ impl Checker {
             && (0..problem.option_count())
                 .any(|o| problem.option(OptionId::from_u32(o as u32)).iter().all(|&(i, _)| problem.bounds(i).1 >= 2));
         let seen = if repeatable { vec![0; problem.option_count()] } else { Vec::new() };
-        Checker { problem: problem.clone(), current: Vec::new(), method, seen, stamp: 0 }
+        Checker { problem: problem.clone(), current: Vec::new(), synced: 0, method, seen, stamp: 0 }
     }
 
     /// Checks that `solution` is an exact cover of the problem, as
@@ -384,22 +387,79 @@ impl Checker {
     pub fn check(&mut self, solution: &[OptionId]) -> Result<(), CheckError> {
         // Short solutions of small problems: from scratch, leaving the
         // state (which stays that of `current`) as it is.
+        match self.scratch(solution) {
+            Some(valid) => self.judged(solution, valid),
+            None => self.check_after(common_prefix(&self.current, solution), solution),
+        }
+    }
+
+    /// Checks `solution` as [`Checker::check`] does, given the caller's
+    /// word that it agrees with the solution this checker saw last on its
+    /// first `from` options (a search knows the first level it changed).
+    /// The checker does not take the word on trust: it compares the two
+    /// prefixes, all at once and with no branch per option, which is
+    /// cheaper than finding where they part; if they differ, it finds
+    /// where. So a wrong word costs time, never a wrong answer. Then it
+    /// redoes only the options after the prefix, or, if they are most of
+    /// a short solution, checks it from scratch.
+    #[inline]
+    pub(crate) fn check_from(&mut self, solution: &[OptionId], from: usize) -> Result<(), CheckError> {
+        // The word may run past either solution's end: the options up to
+        // the shorter end are what it speaks for.
+        let from = from.min(solution.len()).min(self.current.len());
+        let agreed = equal(&self.current[..from], &solution[..from]);
+        let common = if from > 0 && agreed { from } else { common_prefix(&self.current, solution) };
+        if (solution.len() - common) * 2 > solution.len()
+            && let Some(valid) = self.scratch(solution)
+        {
+            // `current` takes the new options, which the state does not
+            // describe: it still holds for the first `common`.
+            self.take(common, solution);
+            self.synced = self.synced.min(common);
+            return self.judged(solution, valid);
+        }
+        self.check_after(common, solution)
+    }
+
+    /// The check from scratch of a short solution of a small problem (see
+    /// `Bits::fresh`); `None` if it does not apply or an option is unknown.
+    fn scratch(&self, solution: &[OptionId]) -> Option<bool> {
         let n = solution.len();
-        let scratch = match &self.method {
+        match &self.method {
             Method::Bits1(bits) if n <= FRESH_WORDS => bits.fresh(solution),
             Method::Bits2(bits) if n * 2 <= FRESH_WORDS => bits.fresh(solution),
             _ => None,
-        };
-        match scratch {
-            Some(true) => return Ok(()),
-            Some(false) => {
-                let fresh = check_solution(&self.problem, solution);
-                debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
-                return fresh;
-            }
-            None => {}
         }
-        let common = common_prefix(&self.current, solution);
+    }
+
+    /// The answer for `solution`, which a check found `valid` or not: a
+    /// failure is checked again from scratch, for its message.
+    fn judged(&self, solution: &[OptionId], valid: bool) -> Result<(), CheckError> {
+        if valid {
+            return Ok(());
+        }
+        let fresh = check_solution(&self.problem, solution);
+        debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
+        fresh
+    }
+
+    /// Makes `current` `solution`, which agrees with it on its first
+    /// `common` options: an element-wise copy, with no call (most often
+    /// the suffix is short and the length the same; with multiplicities
+    /// the length changes often).
+    fn take(&mut self, common: usize, solution: &[OptionId]) {
+        if self.current.len() != solution.len() {
+            self.current.resize(solution.len(), OptionId::default());
+        }
+        self.current[common..].iter_mut().zip(&solution[common..]).for_each(|(d, &o)| *d = o);
+    }
+
+    /// Checks `solution`, which agrees with `current` on its first
+    /// `common` options, by the state: it redoes the options after them,
+    /// and any the state does not describe (see `synced`).
+    #[inline]
+    fn check_after(&mut self, common: usize, solution: &[OptionId]) -> Result<(), CheckError> {
+        let common = common.min(self.synced);
         let new = &solution[common..];
         let valid = match &mut self.method {
             Method::Fresh => return check_solution(&self.problem, solution),
@@ -418,21 +478,14 @@ impl Checker {
             // An unknown option (never from the engine): the state is half
             // updated, so start again from nothing.
             *self = Checker::new(&self.problem);
-        } else if self.current.len() == solution.len() {
-            // Most often the suffix is short and the length the same: an
-            // element-wise copy, no call.
-            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
         } else {
-            // With multiplicities the length changes often: still no call.
-            self.current.resize(solution.len(), OptionId::default());
-            self.current[common..].iter_mut().zip(new).for_each(|(d, &o)| *d = o);
+            self.take(common, solution);
+            self.synced = solution.len();
         }
         if valid == Some(true) && !self.repeats(solution) {
             return Ok(());
         }
-        let fresh = check_solution(&self.problem, solution);
-        debug_assert!(fresh.is_err(), "the checker and a fresh check disagree on {solution:?}");
-        fresh
+        self.judged(solution, false)
     }
 
     /// Whether `solution` (of known options) chooses an option twice,
@@ -496,6 +549,20 @@ impl Counts {
 /// per set) are checked from scratch (see `Bits::fresh`).
 const FRESH_WORDS: usize = 64;
 
+/// Whether `a` and `b`, of one length, are equal: the bits in which they
+/// differ, gathered eight ids at a time, with no branch on the data.
+fn equal(a: &[OptionId], b: &[OptionId]) -> bool {
+    let diff = |d: u32, (x, y): (&OptionId, &OptionId)| d | (x.as_u32() ^ y.as_u32());
+    let (blocks, other) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail = blocks.remainder().iter().zip(other.remainder()).fold(0, diff);
+    let block = |d: u32, (x, y): (&[OptionId], &[OptionId])| {
+        let x: [u32; 8] = std::array::from_fn(|j| x[j].as_u32());
+        let y: [u32; 8] = std::array::from_fn(|j| y[j].as_u32());
+        d | x.iter().zip(&y).fold(0, |e, (p, q)| e | (p ^ q))
+    };
+    blocks.zip(other).fold(tail, block) == 0
+}
+
 /// The length of the longest common prefix of `a` and `b`, eight ids at a
 /// time while they agree.
 fn common_prefix(a: &[OptionId], b: &[OptionId]) -> usize {
@@ -551,8 +618,11 @@ mod tests {
             let mut checker = Checker::new(&p);
             let mut reversed: Vec<_> = subsets.iter().rev().collect();
             reversed.rotate_left(3);
+            let (mut hinted, mut last) = (Checker::new(&p), Vec::new());
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
             for s in subsets.iter().chain(reversed) {
                 assert_eq!(checker.check(s), check_solution(&p, s), "{s:?}");
+                hinted_agrees(&p, &mut hinted, &mut last, s, &mut rng);
             }
             // Repeats, and ids out of range.
             let twice = ids(&[0, 0]);
@@ -577,6 +647,29 @@ mod tests {
             solutions.push(s.to_vec());
         }
         solutions
+    }
+
+    /// Checks `candidate` with `hinted` as a search would, with a word on
+    /// the prefix it shares with the one before (`last`): half the time
+    /// the true one, else any, mostly false. A false word must cost only
+    /// time: the answer is the fresh check's (with the same error where
+    /// the error is about the options given, not their items).
+    fn hinted_agrees(
+        p: &Problem,
+        hinted: &mut Checker,
+        last: &mut Vec<OptionId>,
+        candidate: &[OptionId],
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        use rand::RngExt;
+        let shared = common_prefix(last, candidate);
+        let from = if rng.random_bool(0.5) { shared } else { rng.random_range(0..=candidate.len() + 2) };
+        let (got, fresh) = (hinted.check_from(candidate, from), check_solution(p, candidate));
+        assert_eq!(got.is_ok(), fresh.is_ok(), "{candidate:?} after {last:?}, told {from}");
+        if matches!(fresh, Err(CheckError::NoSuchOption(_))) {
+            assert_eq!(got, fresh);
+        }
+        *last = candidate.to_vec();
     }
 
     /// Every kind of state (bit sets of 1 to 8 words, counts) agrees with
@@ -612,6 +705,7 @@ mod tests {
             let mut checker = Checker::new(&p);
             let solutions = checked_solutions(&p, &mut checker, 50);
             assert!(!solutions.is_empty());
+            let (mut hinted, mut last) = (Checker::new(&p), Vec::new());
             for s in &solutions {
                 let n = p.option_count() as u32;
                 let mut near = vec![s.clone(), s[..s.len() - 1].to_vec(), [s.clone(), ids(&[0])].concat()];
@@ -629,6 +723,7 @@ mod tests {
                 near.push(s.clone());
                 for candidate in &near {
                     assert_eq!(checker.check(candidate), check_solution(&p, candidate), "{items} items: {candidate:?}");
+                    hinted_agrees(&p, &mut hinted, &mut last, candidate, &mut rng);
                 }
             }
         }
@@ -701,6 +796,7 @@ mod tests {
             let solutions = checked_solutions(&p, &mut checker, 40);
             assert!(!solutions.is_empty(), "{items} items");
             let n = p.option_count() as u32;
+            let (mut hinted, mut last) = (Checker::new(&p), Vec::new());
             for s in &solutions {
                 let k = rng.random_range(0..s.len());
                 let mut swapped = s.clone();
@@ -714,6 +810,7 @@ mod tests {
                     if matches!(fresh, Err(CheckError::NoSuchOption(_))) {
                         assert_eq!(got, fresh);
                     }
+                    hinted_agrees(&p, &mut hinted, &mut last, candidate, &mut rng);
                 }
             }
         }

@@ -99,7 +99,8 @@ impl Search {
                         self.solutions += 1;
                         self.solution_len = base + opts;
                         let solution = &self.path[..self.solution_len];
-                        if self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong) {
+                        let check = (&mut self.checker, &self.problem, &mut self.wrong);
+                        if self.verify && wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
                             break (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
                         }
                         let more = match on {
@@ -131,6 +132,7 @@ impl Search {
                         dance.commit_others_m::<COLORS>(c);
                         self.choice[level] = c;
                         self.path[base + opts] = node_option[c];
+                        self.changed = self.changed.min(base + opts);
                         opts += 1;
                         level += 1;
                         step = Step::Forward;

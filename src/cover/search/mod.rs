@@ -136,6 +136,10 @@ pub(crate) struct Search {
     /// With multiplicities, the options chosen on the current path below
     /// the pins (levels that made a null move choose none).
     opts: usize,
+    /// The first place in `path` that may differ from the last solution
+    /// the checker saw: the search's word to `Checker::check_from`, which
+    /// verifies it.
+    changed: usize,
     /// Check every solution with the independent checker.
     verify: bool,
     /// A solution the checker rejected, which stops the search (a bug in
@@ -208,6 +212,7 @@ impl Search {
             path: vec![OptionId::default(); 2 * depth],
             solution_len: 0,
             opts: 0,
+            changed: 0,
             verify: cfg!(debug_assertions),
             wrong: None,
             returns_wrong: false,
@@ -296,6 +301,7 @@ impl Search {
         if self.status != Status::Ready {
             return;
         }
+        self.changed = 0;
         let now = Instant::now();
         self.deadline = self.limits.deadline_from(now);
         // A search begun after the cancel flag went up stops at its first
@@ -490,7 +496,8 @@ impl Search {
                         self.solutions += 1;
                         self.solution_len = self.pins.len() + level;
                         let solution = &self.path[..self.solution_len];
-                        if self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong) {
+                        let check = (&mut self.checker, &self.problem, &mut self.wrong);
+                        if self.verify && wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
                             break 'search (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
                         }
                         let more = match on {
@@ -530,7 +537,9 @@ impl Search {
                             self.solutions += 1;
                             self.path[len - 1] = node_option[c];
                             let solution = &self.path[..len];
-                            let bad = self.verify && wrong(&mut self.checker, &self.problem, solution, &mut self.wrong);
+                            let check = (&mut self.checker, &self.problem, &mut self.wrong);
+                            let from = std::mem::replace(&mut self.changed, usize::MAX).min(len - 1);
+                            let bad = self.verify && wrong(check, solution, from);
                             let more = !bad
                                 && match on {
                                     OnSolution::Visit(visit) => visit(solution).is_continue(),
@@ -581,6 +590,7 @@ impl Search {
                     dance.commit_others::<COLORS, U>(c);
                     self.choice[level] = c;
                     self.path[base + level] = node_option[c];
+                    self.changed = self.changed.min(base + level);
                     self.branch[level].taken += 1;
                     level += 1;
                     break;
@@ -655,17 +665,17 @@ impl Search {
     }
 }
 
-/// Checks a solution with the independent checker (made on first use);
-/// a wrong one, a bug in the engine, goes to `error` and stops the search
-/// (see `Search::wrong`).
+/// Checks a solution with the independent checker (made on first use),
+/// with the search's word that it agrees with the last one on its first
+/// `from` options (see `Checker::check_from`); a wrong one, a bug in the
+/// engine, goes to `error` and stops the search (see `Search::wrong`).
 fn wrong(
-    checker: &mut Option<Box<Checker>>,
-    problem: &Problem,
+    (checker, problem, error): (&mut Option<Box<Checker>>, &Problem, &mut Option<CheckError>),
     solution: &[OptionId],
-    error: &mut Option<CheckError>,
+    from: usize,
 ) -> bool {
     let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
-    match checker.check(solution) {
+    match checker.check_from(solution, from) {
         Ok(()) => false,
         Err(e) => {
             *error = Some(e);
