@@ -12,11 +12,13 @@
 //! (bit sets of the items covered after each prefix, with use counts per
 //! prefix for items with multiplicities (`layered`), or use counts for big
 //! problems; see [`Checker`]'s fields), and for the next one it redoes only
-//! the options after their common prefix. Short solutions of problems of
-//! up to 128 items (at most 64 words of bit sets in all) skip the state:
-//! they are checked from scratch, by the union and the overlap of their
-//! bit sets, which costs less than finding the common prefix. A failure is
-//! re-checked from scratch for its message.
+//! the options after their common prefix. A search says where that prefix
+//! ends ([`Checker::check_from`]), and the checker verifies the word before
+//! it uses it. Short solutions of problems of up to 128 items (at most 64
+//! words of bit sets in all) skip the state (through a search, those of
+//! fewer than `WORD_FROM` options): they are checked from scratch, by the
+//! union and the overlap of their bit sets, which costs less than finding
+//! the common prefix. A failure is re-checked from scratch for its message.
 
 mod layered;
 
@@ -396,7 +398,7 @@ impl Checker {
     /// prefixes, all at once and with no branch per option, which is
     /// cheaper than finding where they part; if they differ, it finds
     /// where. So a wrong word costs time, never a wrong answer. Then it
-    /// redoes only the options after the prefix. Solutions of up to
+    /// redoes only the options after the prefix. Solutions of fewer than
     /// [`WORD_FROM`] options are checked as `check` does.
     #[inline]
     pub(crate) fn check_from(&mut self, solution: &[OptionId], from: usize) -> Result<(), CheckError> {
