@@ -538,8 +538,10 @@ impl Search {
                             self.path[len - 1] = node_option[c];
                             let solution = &self.path[..len];
                             let check = (&mut self.checker, &self.problem, &mut self.wrong);
-                            let from = std::mem::replace(&mut self.changed, usize::MAX).min(len - 1);
-                            let bad = self.verify && wrong(check, solution, from);
+                            let bad = self.verify && {
+                                let from = std::mem::replace(&mut self.changed, usize::MAX).min(len - 1);
+                                wrong(check, solution, from)
+                            };
                             let more = !bad
                                 && match on {
                                     OnSolution::Visit(visit) => visit(solution).is_continue(),
