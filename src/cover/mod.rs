@@ -71,6 +71,7 @@ pub use check::{CheckError, Checker, check_solution};
 pub use dlx_text::{DlxInput, Warning, fingerprint, read_dlx, read_dlx_bytes, read_dlx_from, write_dlx};
 pub use error::{BuildError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
+pub(crate) use limits::CHECK_INTERVAL;
 pub use limits::{Limits, Progress, Status, StopReason};
 pub use parallel::Parallel;
 pub use parallel_iter::ParallelSolutions;

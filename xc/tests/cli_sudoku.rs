@@ -72,8 +72,10 @@ fn output_formats() {
         serde_json::from_str(String::from_utf8(json).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "unique");
     assert_eq!(first["solution"], INKALA_SOLUTION);
-    assert_eq!(first["nodes"], 2720);
-    assert!(first["guesses"].as_u64().unwrap() > 0 && first["guesses"].as_u64().unwrap() < 2720);
+    // The bitboard search's boards and guesses (Knuth's 2,720 nodes are
+    // the dance's: emit_dlx_feeds_xc_cover).
+    let (nodes, guesses) = (first["nodes"].as_u64().unwrap(), first["guesses"].as_u64().unwrap());
+    assert!(guesses > 0 && guesses < nodes && nodes < 2720, "{nodes} nodes, {guesses} guesses");
     assert_eq!(first["line"], 3);
 }
 

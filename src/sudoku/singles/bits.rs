@@ -8,8 +8,8 @@
 //! instructions, whatever the number of peers. A *naked round* finds
 //! every cell with one candidate at once, by counting through the boards
 //! (`once`, `twice`), and places them; a *hidden round* looks, for each
-//! digit whose board changed since the last hidden round, at each house
-//! that doesn't hold the digit yet: no cell left there is a
+//! digit, at the houses that don't hold it yet and where a cell lost it
+//! since the round last looked (`touched`): no cell left there is a
 //! contradiction, one cell left is a placement.
 //!
 //! **Invariant.** `pos[d]` holds exactly the empty cells none of whose
@@ -18,6 +18,12 @@
 //! once, so the candidates are always exact. `done[d]` is the set of
 //! houses holding `d + 1`. Every placement is checked against the boards
 //! as they are at that moment, so every step is a sound deduction.
+//! `touched[d]` holds every house whose cells lost `d + 1` since a hidden
+//! round last looked at it for `d + 1` (all of them after a load): a house
+//! can only come down to one place or none for a digit by losing a cell,
+//! so a round that finds nothing in the touched houses has missed nothing.
+//! A placement marks the cell's houses for every digit, and for its own
+//! digit the houses of the cell's peers (`peer_houses`).
 
 #![forbid(unsafe_code)]
 
@@ -40,28 +46,34 @@ pub(crate) struct Bits {
     houses: Vec<u128>,
     /// Per cell: its houses, one bit each.
     cell_houses: Vec<u32>,
+    /// Per cell: the houses of its peers, one bit each.
+    peer_houses: Vec<u32>,
     /// Every house, one bit each.
     all_houses: u32,
+    /// The board: what a search saves before a guess.
+    pub(super) b: Board,
+    /// Per cell: the candidates, as a mask (filled by `board`).
+    masks: Vec<u32>,
+    /// The search's guesses, kept between searches (see [`super::guess`]).
+    pub(super) stack: Vec<super::guess::Frame>,
+}
+
+/// The state of one board, a plain value: a search saves one before each
+/// guess and returns to it by copying it back (see [`super::guess`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Board {
     /// Per digit `d` (for `d + 1`): the empty cells that may hold it.
     pos: [u128; DIGITS],
     /// Per digit: the houses that hold it.
     done: [u32; DIGITS],
-    /// Per digit: `pos` when the last hidden round looked at it and found
-    /// nothing, or [`UNSEEN`].
-    seen: [u128; DIGITS],
+    /// Per digit: the houses a hidden round must look at, those where a
+    /// cell lost the digit since the round last looked.
+    touched: [u32; DIGITS],
     /// The filled cells.
     filled: u128,
-    /// Per cell: the digit, or 0.
-    value: Vec<u8>,
-    /// Per cell: the candidates, as a mask (filled by `board`).
-    masks: Vec<u32>,
+    /// Per cell: the digit, or 0 (the first `cells` entries).
+    value: [u8; 128],
 }
-
-/// `seen` for a digit no hidden round has looked at since the board was
-/// loaded: never a board (`pos` holds at most 121 cells, a grid of side
-/// 11), so the digit is looked at even if its board is empty, which is
-/// a contradiction unless every house holds the digit.
-const UNSEEN: u128 = u128::MAX;
 
 /// The bit of cell `c`.
 #[inline(always)]
@@ -81,7 +93,8 @@ impl Bits {
             layout.houses().iter().map(|h| h.cells.iter().fold(0u128, |m, &c| m | bit(c))).collect();
         let of = layout.houses_of();
         let peers = (0..cells).map(|c| layout.peers(c).iter().fold(0u128, |m, &k| m | bit(k))).collect();
-        let cell_houses = of.iter().map(|hs| hs.iter().fold(0u32, |m, &h| m | 1 << h)).collect();
+        let cell_houses: Vec<u32> = of.iter().map(|hs| hs.iter().fold(0u32, |m, &h| m | 1 << h)).collect();
+        let peer_houses = (0..cells).map(|c| layout.peers(c).iter().fold(0u32, |m, &k| m | cell_houses[k])).collect();
         Bits {
             side,
             cells,
@@ -89,13 +102,11 @@ impl Bits {
             peers,
             houses,
             cell_houses,
+            peer_houses,
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
-            pos: [0; DIGITS],
-            done: [0; DIGITS],
-            seen: [UNSEEN; DIGITS],
-            filled: 0,
-            value: vec![0; cells],
+            b: Board { pos: [0; DIGITS], done: [0; DIGITS], touched: [0; DIGITS], filled: 0, value: [0; 128] },
             masks: vec![0; cells],
+            stack: Vec::new(),
         }
     }
 
@@ -104,12 +115,12 @@ impl Bits {
     }
 
     pub(super) fn cells(&self) -> &[u8] {
-        &self.value
+        &self.b.value[..self.cells]
     }
 
     pub(super) fn candidates(&self, c: usize) -> u32 {
         let mut m = 0;
-        for (d, &p) in self.pos[..self.side].iter().enumerate() {
+        for (d, &p) in self.b.pos[..self.side].iter().enumerate() {
             m |= ((p >> c) as u32 & 1) << d;
         }
         m
@@ -119,7 +130,7 @@ impl Bits {
     /// gathered from the boards one digit at a time.
     pub(super) fn board(&mut self) -> (&[u8], &[u32]) {
         self.masks.fill(0);
-        for (d, &p) in self.pos[..self.side].iter().enumerate() {
+        for (d, &p) in self.b.pos[..self.side].iter().enumerate() {
             // The two halves on their own: 64-bit bit tricks are cheaper.
             for (half, base) in [(p as u64, 0), ((p >> 64) as u64, 64)] {
                 let mut h = half;
@@ -130,61 +141,93 @@ impl Bits {
                 }
             }
         }
-        (&self.value, &self.masks)
+        (&self.b.value[..self.cells], &self.masks)
     }
 
     /// The number of empty cells.
     #[cfg(test)]
     pub(super) fn empty(&self) -> usize {
-        (self.all & !self.filled).count_ones() as usize
+        (self.all & !self.b.filled).count_ones() as usize
     }
 
     /// Puts digit `d + 1` in the empty cell `c`, which may hold it.
     #[inline(always)]
-    fn put(&mut self, c: usize, d: usize) {
+    pub(super) fn put(&mut self, c: usize, d: usize) {
         let b = bit(c);
-        self.filled |= b;
-        self.value[c] = d as u8 + 1;
-        for p in &mut self.pos[..self.side] {
+        self.b.filled |= b;
+        self.b.value[c] = d as u8 + 1;
+        let houses = self.cell_houses[c];
+        for (p, t) in self.b.pos[..self.side].iter_mut().zip(&mut self.b.touched) {
             *p &= !b;
+            *t |= houses;
         }
-        self.pos[d] &= !self.peers[c];
-        self.done[d] |= self.cell_houses[c];
+        self.b.pos[d] &= !self.peers[c];
+        self.b.touched[d] |= self.peer_houses[c];
+        self.b.done[d] |= houses;
+    }
+
+    /// The cell to guess on when singles are stuck: one with the fewest
+    /// candidates (every empty cell has two or more), the lowest first,
+    /// with its candidates.
+    pub(super) fn branch(&self) -> (usize, u32) {
+        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
+        for &p in &self.b.pos[..self.side] {
+            thrice |= twice & p;
+            twice |= once & p;
+            once |= p;
+        }
+        let pairs = twice & !thrice;
+        let cell = if pairs != 0 {
+            pairs.trailing_zeros() as usize
+        } else {
+            let mut open = self.all & !self.b.filled;
+            let (mut best, mut fewest) = (0, u32::MAX);
+            while open != 0 {
+                let c = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.candidates(c).count_ones();
+                if n < fewest {
+                    (best, fewest) = (c, n);
+                }
+            }
+            best
+        };
+        (cell, self.candidates(cell))
     }
 
     /// Whether some empty cell has no candidate left.
     fn starved(&self) -> bool {
-        let any = self.pos[..self.side].iter().fold(0, |m, &p| m | p);
-        self.all & !self.filled & !any != 0
+        let any = self.b.pos[..self.side].iter().fold(0, |m, &p| m | p);
+        self.all & !self.b.filled & !any != 0
     }
 
     pub(super) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
         assert_eq!(cells.len(), self.cells, "a grid of the layout's size");
-        self.pos = [0; DIGITS];
-        self.pos[..self.side].fill(self.all);
-        self.done = [0; DIGITS];
-        self.seen = [UNSEEN; DIGITS];
-        self.filled = 0;
-        self.value.copy_from_slice(cells);
+        self.b.pos = [0; DIGITS];
+        self.b.pos[..self.side].fill(self.all);
+        self.b.done = [0; DIGITS];
+        self.b.touched = [self.all_houses; DIGITS];
+        self.b.filled = 0;
+        self.b.value[..self.cells].copy_from_slice(cells);
         for (c, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let d = usize::from(v - 1);
             // A peer given the same digit earlier has cleared this cell.
-            if self.pos[d] & bit(c) == 0 {
+            if self.b.pos[d] & bit(c) == 0 {
                 return Err(Clash);
             }
-            self.pos[d] &= !self.peers[c];
-            self.done[d] |= self.cell_houses[c];
-            self.filled |= bit(c);
+            self.b.pos[d] &= !self.peers[c];
+            self.b.done[d] |= self.cell_houses[c];
+            self.b.filled |= bit(c);
         }
-        for p in &mut self.pos[..self.side] {
-            *p &= !self.filled;
+        for p in &mut self.b.pos[..self.side] {
+            *p &= !self.b.filled;
         }
         Ok(if self.starved() {
             Outcome::Contradiction
-        } else if self.filled == self.all {
+        } else if self.b.filled == self.all {
             Outcome::Solved
         } else {
             Outcome::Stuck
@@ -192,8 +235,9 @@ impl Bits {
     }
 
     pub(super) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
-        debug_assert_eq!(self.value[c], 0);
-        self.pos[usize::from(d - 1)] &= !bit(c);
+        debug_assert_eq!(self.b.value[c], 0);
+        self.b.pos[usize::from(d - 1)] &= !bit(c);
+        self.b.touched[usize::from(d - 1)] |= self.cell_houses[c];
         if self.candidates(c) == 0 { Outcome::Contradiction } else { Outcome::Stuck }
     }
 
@@ -203,7 +247,7 @@ impl Bits {
                 Err(Dead) => return Outcome::Contradiction,
                 Ok(placed) => placed,
             };
-            if self.filled == self.all {
+            if self.b.filled == self.all {
                 return Outcome::Solved;
             }
             if placed {
@@ -220,11 +264,11 @@ impl Bits {
     /// Places every cell with one candidate left. Whether any was placed.
     fn naked_round(&mut self) -> Result<bool, Dead> {
         let (mut once, mut twice) = (0u128, 0u128);
-        for &p in &self.pos[..self.side] {
+        for &p in &self.b.pos[..self.side] {
             twice |= once & p;
             once |= p;
         }
-        if self.all & !self.filled & !once != 0 {
+        if self.all & !self.b.filled & !once != 0 {
             return Err(Dead);
         }
         let singles = once & !twice;
@@ -232,13 +276,13 @@ impl Bits {
             return Ok(false);
         }
         for d in 0..self.side {
-            let mut s = singles & self.pos[d];
+            let mut s = singles & self.b.pos[d];
             while s != 0 {
                 let c = s.trailing_zeros() as usize;
                 s &= s - 1;
                 // A single placed before in this round may have taken
                 // this cell's only digit.
-                if self.pos[d] & bit(c) == 0 {
+                if self.b.pos[d] & bit(c) == 0 {
                     return Err(Dead);
                 }
                 self.put(c, d);
@@ -253,23 +297,20 @@ impl Bits {
     fn hidden_round(&mut self) -> Result<bool, Dead> {
         let mut placed = false;
         for d in 0..self.side {
-            if self.pos[d] == self.seen[d] {
-                continue;
-            }
-            let placed_before = placed;
-            placed = false;
-            let mut open = self.all_houses & !self.done[d];
+            // Houses touched by this loop's placements stay marked for the
+            // next round.
+            let mut open = std::mem::take(&mut self.b.touched[d]) & !self.b.done[d];
             while open != 0 {
                 let h = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let x = self.pos[d] & self.houses[h];
+                let x = self.b.pos[d] & self.houses[h];
                 if x & x.wrapping_sub(1) != 0 {
                     continue;
                 }
                 if x == 0 {
                     // Placements earlier in this loop may have filled the
                     // house with the digit; if not, it has no place left.
-                    if self.done[d] & (1 << h) == 0 {
+                    if self.b.done[d] & (1 << h) == 0 {
                         return Err(Dead);
                     }
                     continue;
@@ -277,12 +318,6 @@ impl Bits {
                 self.put(x.trailing_zeros() as usize, d);
                 placed = true;
             }
-            // A board that showed nothing can be skipped until it changes;
-            // after a placement, houses looked at before it may show more.
-            if !placed {
-                self.seen[d] = self.pos[d];
-            }
-            placed |= placed_before;
         }
         Ok(placed)
     }

@@ -40,7 +40,10 @@
 #![forbid(unsafe_code)]
 
 mod bits;
+mod guess;
 mod masks;
+
+pub(crate) use guess::Searched;
 
 use super::layout::Layout;
 
@@ -125,6 +128,22 @@ impl Singles {
         match self {
             Singles::Bits(b) => b.candidates(c),
             Singles::Masks(m) => m.candidates(c),
+        }
+    }
+
+    /// Searches the board, which [`Singles::propagate`] left `Stuck`, for
+    /// up to `max` solutions on the bitboards ([`guess`]), calling `visit`
+    /// with each until it returns `Break`; `None` (and no search) on the
+    /// masks of a larger grid.
+    pub(crate) fn search(
+        &mut self,
+        max: u64,
+        limits: &crate::cover::Limits,
+        visit: impl FnMut(&[u8]) -> std::ops::ControlFlow<()>,
+    ) -> Option<Searched> {
+        match self {
+            Singles::Bits(b) => Some(b.search(max, limits, visit)),
+            Singles::Masks(_) => None,
         }
     }
 

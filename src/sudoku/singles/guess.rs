@@ -1,0 +1,179 @@
+//! The search on the bitboards: Algorithm X on the Sudoku matrix with
+//! unit propagation, for layouts of at most 128 cells.
+//!
+//! The exact-cover problem is the adapter's (items: a cell holds one
+//! digit, a house holds each digit once; options: a digit in a cell), held
+//! as [`Bits`] holds it: the live options are the candidate bits, and an
+//! item is covered when its cell or its house holds the digit. At each
+//! node the singles pass ([`Bits::propagate`]) takes every *forced* option
+//! (an item with one option left: a naked or hidden single) and fails the
+//! node on an item with none, which is what Algorithm X does at the nodes
+//! where its choice has one way or none. When nothing is forced the search
+//! branches on a cell with the fewest candidates (two, almost always), the
+//! lowest such cell first, and tries its digits in increasing order.
+//!
+//! **Invariants.** Before each guess the board is saved whole in a
+//! [`Frame`] (a [`Board`] is a plain value of about 560 bytes); the
+//! guess's alternatives start from a copy of it, and the last one takes it
+//! over. Every board the search holds satisfies `Bits`'s invariant, so
+//! every step is a sound deduction under the guesses above it: a solved
+//! board is a solution (every cell filled, each placement checked against
+//! the candidates), a contradiction means no solution below, and the
+//! alternatives of a guess partition the solutions of its board. The
+//! search therefore finds every solution exactly once, and the adapter's
+//! tests compare it with the dance on every shipped puzzle. The stack is
+//! explicit: at most one frame per empty cell.
+//!
+//! **Limits.** A node is one board propagated (the root and each
+//! alternative tried). The node budget is checked at every node, the clock
+//! and the cancel flag every [`CHECK_INTERVAL`] nodes and at the start, as
+//! the engine's search does.
+
+#![forbid(unsafe_code)]
+
+use super::Outcome;
+use super::bits::{Bits, Board};
+use crate::cover::CHECK_INTERVAL;
+use crate::cover::{Limits, Status, StopReason};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+/// A guess: the board before it, the cell, the digits still to try there.
+#[derive(Clone, Debug)]
+pub(super) struct Frame {
+    board: Board,
+    cell: u8,
+    untried: u32,
+}
+
+/// What a search found (see [`Bits::search`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Searched {
+    /// Solutions reported.
+    pub(crate) solutions: u64,
+    /// `Complete`, or the limit that stopped the search (`Solutions` when
+    /// `max` was reached or the visitor stopped it).
+    pub(crate) status: Status,
+    /// Boards propagated: the root and every alternative tried.
+    pub(crate) nodes: u64,
+    /// Guesses: nodes with two alternatives or more.
+    pub(crate) guesses: u64,
+}
+
+/// The limits as the loop reads them.
+struct Watch<'a> {
+    limits: &'a Limits,
+    budget: u64,
+    deadline: Option<Instant>,
+    next_check: u64,
+}
+
+impl Watch<'_> {
+    fn new(limits: &Limits) -> Watch<'_> {
+        let deadline = limits.deadline_from(Instant::now());
+        Watch { limits, budget: limits.node_budget().unwrap_or(u64::MAX), deadline, next_check: 0 }
+    }
+
+    /// Whether the search must stop before propagating its node number
+    /// `nodes` (counted from 1).
+    #[inline(always)]
+    fn stop(&mut self, nodes: u64) -> Option<StopReason> {
+        if nodes > self.budget {
+            return Some(StopReason::Nodes);
+        }
+        if nodes >= self.next_check {
+            self.next_check = nodes + CHECK_INTERVAL;
+            return self.look();
+        }
+        None
+    }
+
+    #[cold]
+    fn look(&self) -> Option<StopReason> {
+        if self.limits.cancelled() {
+            return Some(StopReason::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Some(StopReason::Time),
+            _ => None,
+        }
+    }
+}
+
+impl Bits {
+    /// Searches the board, which [`Bits::propagate`] left `Stuck`, for up
+    /// to `max` solutions, calling `visit` with each (the cells, row by
+    /// row) until it returns `Break`.
+    pub(super) fn search(
+        &mut self,
+        max: u64,
+        limits: &Limits,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Searched {
+        let mut watch = Watch::new(limits);
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let mut found = Searched { solutions: 0, status: Status::Complete, nodes: 1, guesses: 0 };
+        if let Some(r) = watch.stop(1) {
+            found.status = Status::Stopped(r);
+        } else if max == 0 {
+            found.status = Status::Stopped(StopReason::Solutions);
+        } else {
+            self.push(&mut stack);
+            found.guesses = 1;
+            found.status = self.descend(&mut stack, &mut found, max, &mut watch, &mut visit);
+        }
+        self.stack = stack;
+        found
+    }
+
+    /// Saves the board (stuck) and the guess on its cell with the fewest
+    /// candidates.
+    fn push(&self, stack: &mut Vec<Frame>) {
+        let (cell, untried) = self.branch();
+        stack.push(Frame { board: self.b, cell: cell as u8, untried });
+    }
+
+    /// Tries the alternatives on the stack, depth first, until they run
+    /// out or the search must stop. The status it ends with.
+    fn descend(
+        &mut self,
+        stack: &mut Vec<Frame>,
+        found: &mut Searched,
+        max: u64,
+        watch: &mut Watch<'_>,
+        visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Status {
+        while let Some(top) = stack.last_mut() {
+            let d = top.untried.trailing_zeros() as usize;
+            top.untried &= top.untried - 1;
+            let cell = usize::from(top.cell);
+            if top.untried == 0 {
+                // The last alternative takes the saved board over.
+                self.b = stack.pop().expect("the top frame").board;
+            } else {
+                self.b = top.board;
+            }
+            found.nodes += 1;
+            if let Some(r) = watch.stop(found.nodes) {
+                found.nodes -= 1;
+                return Status::Stopped(r);
+            }
+            self.put(cell, d);
+            match self.propagate() {
+                Outcome::Contradiction => {}
+                Outcome::Stuck => {
+                    self.push(stack);
+                    found.guesses += 1;
+                }
+                Outcome::Solved => {
+                    found.solutions += 1;
+                    if visit(self.cells()).is_break() || found.solutions >= max {
+                        return Status::Stopped(StopReason::Solutions);
+                    }
+                }
+            }
+        }
+        Status::Complete
+    }
+}

@@ -1,0 +1,202 @@
+//! The two Sudoku searches against each other: the bitboard search (singles
+//! on, the default, for grids of at most 128 cells) and the dance on the
+//! exact-cover matrix (singles off: Knuth's `sudoku-dlx` problem). They must
+//! find the same solutions, counts and verdicts, and the bitboard search
+//! must honour the limits as the dance does.
+
+use exactcover::cover::{Limits, Status, StopReason};
+use exactcover::sudoku::{Grid, InputFormat, Layout, Outcome, SudokuSolver, Variant, check_solution, read_puzzles};
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn puzzles(path: &str) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path).unwrap();
+    read_puzzles(&text, InputFormat::Auto).map(|p| p.unwrap().grid).collect()
+}
+
+/// Every solution of `puzzle` (at most `max`), sorted, and whether the
+/// search finished; with singles on (the bitboards) or off (the dance).
+fn all(solver: &mut SudokuSolver, puzzle: &Grid, max: u64, singles: bool) -> (Vec<Vec<u8>>, bool) {
+    solver.set_singles(singles);
+    let mut found = Vec::new();
+    let outcome = solver.for_each_solution(puzzle, max, |cells| {
+        found.push(cells.to_vec());
+        ControlFlow::Continue(())
+    });
+    let Outcome::Examined(e) = outcome else { panic!("{puzzle}: {outcome:?}") };
+    assert_eq!(e.solutions, found.len() as u64);
+    for cells in &found {
+        let grid = Grid::from_cells(cells.clone()).unwrap();
+        check_solution(solver.layout(), puzzle, &grid).unwrap_or_else(|e| panic!("{puzzle}: {e:?}"));
+    }
+    found.sort();
+    (found, e.status == Status::Complete)
+}
+
+/// Both searches on `puzzle`: the same solutions when both finish, the same
+/// count (`max`) when neither does. The number of solutions.
+fn agree(solver: &mut SudokuSolver, puzzle: &Grid, max: u64) -> usize {
+    let (bits, bits_done) = all(solver, puzzle, max, true);
+    let (dance, dance_done) = all(solver, puzzle, max, false);
+    assert_eq!(bits_done, dance_done, "{puzzle}");
+    if bits_done {
+        assert_eq!(bits, dance, "{puzzle}");
+    } else {
+        assert_eq!(bits.len(), dance.len(), "{puzzle}");
+    }
+    bits.len()
+}
+
+/// The 1,000 generated puzzles of `data/puzzles.txt` (unique), and each
+/// with its first given removed (often several solutions).
+#[test]
+fn the_searches_agree_on_the_shipped_puzzles_and_weakened_ones() {
+    let mut solver = SudokuSolver::new(3).unwrap();
+    let (mut unique, mut several) = (0, 0);
+    for p in puzzles("data/puzzles.txt") {
+        assert_eq!(agree(&mut solver, &p, 3), 1, "{p}");
+        unique += 1;
+        let mut cells = p.cells().to_vec();
+        let first = cells.iter().position(|&v| v != 0).unwrap();
+        cells[first] = 0;
+        let weaker = Grid::from_cells(cells).unwrap();
+        if agree(&mut solver, &weaker, 500) > 1 {
+            several += 1;
+        }
+    }
+    assert_eq!(unique, 1000);
+    assert!(several > 500, "{several} weakened puzzles with several solutions");
+}
+
+/// The fixtures: the seed articles' puzzles, 4×4, and the 9×9 variants
+/// (X, windoku, jigsaw), whose houses the bitboards take from the layout.
+#[test]
+fn the_searches_agree_on_the_fixtures_and_the_variants() {
+    let dir = "tests/fixtures/sudoku";
+    let mut solver = SudokuSolver::new(3).unwrap();
+    for p in puzzles(&format!("{dir}/seeds.txt")).iter().chain(&puzzles(&format!("{dir}/qqwing.txt"))) {
+        assert_eq!(agree(&mut solver, p, 10), 1, "{p}");
+    }
+    let mut four = SudokuSolver::new(2).unwrap();
+    for p in puzzles(&format!("{dir}/four.txt")) {
+        agree(&mut four, &p, 1000);
+    }
+    // The empty 4×4 grid: all 288 grids.
+    assert_eq!(agree(&mut four, &Grid::from_cells(vec![0; 16]).unwrap(), 1000), 288);
+    let regions = std::fs::read_to_string(format!("{dir}/jigsaw_regions.txt")).unwrap();
+    let cases = [
+        ("x.txt", Layout::variant(Variant::X, 3).unwrap()),
+        ("windoku.txt", Layout::variant(Variant::Windoku, 3).unwrap()),
+        ("jigsaw.txt", Layout::jigsaw(&regions).unwrap()),
+    ];
+    for (file, layout) in cases {
+        let mut variant = SudokuSolver::with_layout(layout);
+        for p in puzzles(&format!("{dir}/{file}")) {
+            assert_eq!(agree(&mut variant, &p, 10), 1, "{file} {p}");
+            // As a classic puzzle it has several solutions.
+            assert!(agree(&mut solver, &p, 5000) > 1, "{file} {p}");
+        }
+    }
+}
+
+/// A solved grid with its digits relabelled, its rows and columns permuted
+/// within bands and stacks, and only the cells of `keep` given.
+fn partial(relabel: &[u8], rows: &[usize], cols: &[usize], keep: &[bool]) -> Grid {
+    let solved = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    let solved: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+    let cells = (0..81)
+        .map(|k| {
+            let (r, c) = (k / 9, k % 9);
+            let v = solved[rows[r] * 9 + cols[c]];
+            if keep[k] { relabel[usize::from(v) - 1] } else { 0 }
+        })
+        .collect();
+    Grid::from_cells(cells).unwrap()
+}
+
+fn permutation_within_threes() -> impl Strategy<Value = Vec<usize>> {
+    proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3)
+        .prop_map(|parts| parts.iter().enumerate().flat_map(|(b, p)| p.iter().map(move |&i| b * 3 + i)).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Random partial grids of a solved grid (so at least one solution),
+    /// from sparse (hundreds of solutions) to nearly full: the same
+    /// solutions, up to 200.
+    #[test]
+    fn the_searches_agree_on_random_partial_grids(
+        relabel in Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
+        rows in permutation_within_threes(),
+        cols in permutation_within_threes(),
+        density in 18usize..40,
+        seed in proptest::collection::vec(0usize..81, 81),
+    ) {
+        let keep: Vec<bool> = seed.iter().map(|&x| x < density).collect();
+        let puzzle = partial(&relabel, &rows, &cols, &keep);
+        let mut solver = SudokuSolver::new(3).unwrap();
+        prop_assert!(agree(&mut solver, &puzzle, 200) >= 1);
+    }
+}
+
+/// The limits stop the bitboard search as they stop the dance: the node
+/// budget exactly, a raised cancel flag and a past deadline at once; the
+/// solver then runs again. The empty grid has more solutions than any
+/// search here can reach.
+#[test]
+fn limits_stop_the_bitboard_search() {
+    let empty = Grid::from_cells(vec![0; 81]).unwrap();
+    let mut solver = SudokuSolver::new(3).unwrap();
+    let run = |solver: &mut SudokuSolver, limits: Limits| {
+        solver.set_limits(limits);
+        let mut seen = 0u64;
+        let outcome = solver.for_each_solution(&empty, u64::MAX, |_| {
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        let Outcome::Examined(e) = outcome else { panic!("{outcome:?}") };
+        assert_eq!(e.solutions, seen);
+        e
+    };
+    let e = run(&mut solver, Limits::new().nodes(1000));
+    assert_eq!((e.status, e.nodes), (Status::Stopped(StopReason::Nodes), 1000));
+    assert!(e.solutions > 0 && e.guesses > 0);
+    let flag = Arc::new(AtomicBool::new(true));
+    let e = run(&mut solver, Limits::new().cancel_flag(flag));
+    assert_eq!((e.status, e.solutions), (Status::Stopped(StopReason::Cancelled), 0));
+    let e = run(&mut solver, Limits::new().time(Duration::ZERO));
+    assert_eq!((e.status, e.solutions), (Status::Stopped(StopReason::Time), 0));
+    let e = run(&mut solver, Limits::new().time(Duration::from_millis(20)));
+    assert_eq!(e.status, Status::Stopped(StopReason::Time));
+    assert!(e.solutions > 100, "{} solutions in 20 ms", e.solutions);
+    // A visitor's Break, and a solution limit, are `Stopped(Solutions)`.
+    solver.set_limits(Limits::new());
+    let mut n = 0;
+    let outcome = solver.for_each_solution(&empty, u64::MAX, |_| {
+        n += 1;
+        if n == 7 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    assert!(
+        matches!(outcome, Outcome::Examined(e) if e.solutions == 7 && e.status == Status::Stopped(StopReason::Solutions))
+    );
+    assert_eq!(solver.count_up_to(&empty, 50).unwrap(), 50);
+}
+
+/// Statistics: the bitboard search counts its boards and guesses and no
+/// link updates; the dance reports Knuth's DLX1 figures.
+#[test]
+fn each_search_reports_its_own_statistics() {
+    let inkala =
+        Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
+    let mut solver = SudokuSolver::new(3).unwrap();
+    solver.verdict(&inkala).unwrap();
+    let bits = solver.stats();
+    assert!(bits.nodes > bits.guesses && bits.guesses > 0 && bits.updates == 0, "{bits:?}");
+    solver.set_singles(false);
+    solver.verdict(&inkala).unwrap();
+    assert_eq!((solver.stats().nodes, solver.stats().updates), (2720, 48760));
+}
