@@ -40,14 +40,16 @@ pub(crate) struct Bits {
     cells: usize,
     /// Every cell.
     all: u128,
-    /// Per cell: its peers (the other cells of its houses).
-    peers: Vec<u128>,
+    /// Per cell: its peers (the other cells of its houses). The tables
+    /// per cell and per house have the most entries (128 cells, 32
+    /// houses), so an index from a bit of a board needs no bounds check.
+    peers: [u128; 128],
     /// Per house: its cells.
-    houses: Vec<u128>,
+    houses: [u128; 32],
     /// Per cell: its houses, one bit each.
-    cell_houses: Vec<u32>,
+    cell_houses: [u32; 128],
     /// Per cell: the houses of its peers, one bit each.
-    peer_houses: Vec<u32>,
+    peer_houses: [u32; 128],
     /// Every house, one bit each.
     all_houses: u32,
     /// The board: what a search saves before a guess.
@@ -89,12 +91,18 @@ impl Bits {
         let cells = side * side;
         let n_houses = layout.houses().len();
         assert!(cells <= 128 && n_houses <= 32 && side <= DIGITS, "a layout that fits the bitboards");
-        let houses: Vec<u128> =
-            layout.houses().iter().map(|h| h.cells.iter().fold(0u128, |m, &c| m | bit(c))).collect();
-        let of = layout.houses_of();
-        let peers = (0..cells).map(|c| layout.peers(c).iter().fold(0u128, |m, &k| m | bit(k))).collect();
-        let cell_houses: Vec<u32> = of.iter().map(|hs| hs.iter().fold(0u32, |m, &h| m | 1 << h)).collect();
-        let peer_houses = (0..cells).map(|c| layout.peers(c).iter().fold(0u32, |m, &k| m | cell_houses[k])).collect();
+        let (mut houses, mut peers) = ([0u128; 32], [0u128; 128]);
+        let (mut cell_houses, mut peer_houses) = ([0u32; 128], [0u32; 128]);
+        for (h, house) in layout.houses().iter().enumerate() {
+            houses[h] = house.cells.iter().fold(0, |m, &c| m | bit(c));
+        }
+        for (c, hs) in layout.houses_of().iter().enumerate() {
+            cell_houses[c] = hs.iter().fold(0, |m, &h| m | 1 << h);
+            peers[c] = layout.peers(c).iter().fold(0, |m, &k| m | bit(k));
+        }
+        for c in 0..cells {
+            peer_houses[c] = layout.peers(c).iter().fold(0, |m, &k| m | cell_houses[k]);
+        }
         Bits {
             side,
             cells,
@@ -156,13 +164,13 @@ impl Bits {
         let b = bit(c);
         self.b.filled |= b;
         self.b.value[c] = d as u8 + 1;
-        let houses = self.cell_houses[c];
+        let houses = self.cell_houses[c & 127];
         for (p, t) in self.b.pos[..self.side].iter_mut().zip(&mut self.b.touched) {
             *p &= !b;
             *t |= houses;
         }
-        self.b.pos[d] &= !self.peers[c];
-        self.b.touched[d] |= self.peer_houses[c];
+        self.b.pos[d] &= !self.peers[c & 127];
+        self.b.touched[d] |= self.peer_houses[c & 127];
         self.b.done[d] |= houses;
     }
 
@@ -195,6 +203,27 @@ impl Bits {
         (cell, self.candidates(cell))
     }
 
+    /// Puts digit `d + 1` in the empty cell `c`, whose candidates are
+    /// among `digits` (bit `e` for digit `e + 1`; `d` among them): only
+    /// their boards hold `c` (a naked single: only `d`'s).
+    #[inline(always)]
+    pub(super) fn put_among(&mut self, c: usize, d: usize, digits: u32) {
+        let b = bit(c);
+        self.b.filled |= b;
+        self.b.value[c] = d as u8 + 1;
+        let houses = self.cell_houses[c & 127];
+        let mut others = digits & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.b.pos[e] &= !b;
+            self.b.touched[e] |= houses;
+        }
+        self.b.pos[d] &= !(self.peers[c & 127] | b);
+        self.b.touched[d] |= self.peer_houses[c & 127];
+        self.b.done[d] |= houses;
+    }
+
     /// Whether some empty cell has no candidate left.
     fn starved(&self) -> bool {
         let any = self.b.pos[..self.side].iter().fold(0, |m, &p| m | p);
@@ -218,8 +247,8 @@ impl Bits {
             if self.b.pos[d] & bit(c) == 0 {
                 return Err(Clash);
             }
-            self.b.pos[d] &= !self.peers[c];
-            self.b.done[d] |= self.cell_houses[c];
+            self.b.pos[d] &= !self.peers[c & 127];
+            self.b.done[d] |= self.cell_houses[c & 127];
             self.b.filled |= bit(c);
         }
         for p in &mut self.b.pos[..self.side] {
@@ -237,7 +266,7 @@ impl Bits {
     pub(super) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
         debug_assert_eq!(self.b.value[c], 0);
         self.b.pos[usize::from(d - 1)] &= !bit(c);
-        self.b.touched[usize::from(d - 1)] |= self.cell_houses[c];
+        self.b.touched[usize::from(d - 1)] |= self.cell_houses[c & 127];
         if self.candidates(c) == 0 { Outcome::Contradiction } else { Outcome::Stuck }
     }
 
@@ -285,7 +314,7 @@ impl Bits {
                 if self.b.pos[d] & bit(c) == 0 {
                     return Err(Dead);
                 }
-                self.put(c, d);
+                self.put_among(c, d, 1 << d);
             }
         }
         Ok(true)
@@ -303,7 +332,7 @@ impl Bits {
             while open != 0 {
                 let h = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let x = self.b.pos[d] & self.houses[h];
+                let x = self.b.pos[d] & self.houses[h & 31];
                 if x & x.wrapping_sub(1) != 0 {
                     continue;
                 }

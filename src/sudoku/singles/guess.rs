@@ -43,6 +43,8 @@ use std::time::Instant;
 pub(super) struct Frame {
     board: Board,
     cell: u8,
+    /// The cell's candidates on `board`.
+    digits: u32,
     untried: u32,
 }
 
@@ -131,7 +133,7 @@ impl Bits {
     /// candidates.
     fn push(&self, stack: &mut Vec<Frame>) {
         let (cell, untried) = self.branch();
-        stack.push(Frame { board: self.b, cell: cell as u8, untried });
+        stack.push(Frame { board: self.b, cell: cell as u8, digits: untried, untried });
     }
 
     /// Tries the alternatives on the stack, depth first, until they run
@@ -147,7 +149,7 @@ impl Bits {
         while let Some(top) = stack.last_mut() {
             let d = top.untried.trailing_zeros() as usize;
             top.untried &= top.untried - 1;
-            let cell = usize::from(top.cell);
+            let (cell, digits) = (usize::from(top.cell), top.digits);
             if top.untried == 0 {
                 // The last alternative takes the saved board over.
                 self.b = stack.pop().expect("the top frame").board;
@@ -159,7 +161,7 @@ impl Bits {
                 found.nodes -= 1;
                 return Status::Stopped(r);
             }
-            self.put(cell, d);
+            self.put_among(cell, d, digits);
             match self.propagate() {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
