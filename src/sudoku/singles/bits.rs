@@ -100,8 +100,8 @@ impl Bits {
             cell_houses[c] = hs.iter().fold(0, |m, &h| m | 1 << h);
             peers[c] = layout.peers(c).iter().fold(0, |m, &k| m | bit(k));
         }
-        for c in 0..cells {
-            peer_houses[c] = layout.peers(c).iter().fold(0, |m, &k| m | cell_houses[k]);
+        for (c, ph) in peer_houses.iter_mut().enumerate().take(cells) {
+            *ph = layout.peers(c).iter().fold(0, |m, &k| m | cell_houses[k]);
         }
         Bits {
             side,

@@ -66,6 +66,9 @@ pub(crate) struct Clash;
 struct Dead;
 
 /// A layout's tables and one board, on the engine that suits its size.
+// One per solver, made once and never moved in a loop: the bitboards'
+// fixed tables (about 4 KB) stay inline, where the search reads them.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum Singles {
     /// Bitboards (at most 128 cells).
