@@ -9,8 +9,9 @@
 //! (an item with one option left: a naked or hidden single) and fails the
 //! node on an item with none, which is what Algorithm X does at the nodes
 //! where its choice has one way or none. When nothing is forced the search
-//! branches on a cell with the fewest candidates (two, almost always), the
-//! lowest such cell first, and tries its digits in increasing order.
+//! branches on a cell with the fewest candidates (two, almost always; among
+//! those, the one with the most empty and two-candidate peers, see
+//! [`Bits::branch`]), and tries its digits in increasing order.
 //!
 //! **Invariants.** Before each guess the board is saved whole in a
 //! [`Frame`] (a [`Board`] is a plain value of about 560 bytes); the
