@@ -252,8 +252,8 @@ impl SudokuSolver {
 
     /// Loads the puzzle `cells` (row by row, 0 for empty), assuming that
     /// cell `exclude.0`, if given, is empty and doesn't hold digit
-    /// `exclude.1`: runs the singles pass, then pins the filled cells and
-    /// restricts the search to the candidates left (see the module docs).
+    /// `exclude.1`: runs the singles pass; the search then goes on from its
+    /// board (see [`SudokuSolver::search`] and the module docs).
     fn load(&mut self, cells: &[u8], exclude: Option<(usize, u8)>) -> Loaded {
         if self.seed.is_some() {
             debug_assert!(exclude.is_none(), "no exclusions with a seed");
@@ -351,7 +351,7 @@ impl SudokuSolver {
         let stats = self.solver.stats();
         self.last = stats;
         // A search paused at its last solution stays so: the next puzzle's
-        // load drops it without undoing it (see `Solver::pin_within`).
+        // `restrict` drops it without undoing it (see `Solver::pin_within`).
         Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates }
     }
 

@@ -14,7 +14,7 @@
 //! [`Bits::branch`]), and tries its digits in increasing order.
 //!
 //! **Invariants.** Before each guess the board is saved whole in a
-//! [`Frame`] (a [`Board`] is a plain value of about 560 bytes); the
+//! [`Frame`] (a [`Board`] is a plain value of 416 bytes for every layout); the
 //! guess's alternatives start from a copy of it, and the last one takes it
 //! over. Every board the search holds satisfies `Bits`'s invariant, so
 //! every step is a sound deduction under the guesses above it: a solved
@@ -22,13 +22,14 @@
 //! the candidates), a contradiction means no solution below, and the
 //! alternatives of a guess partition the solutions of its board. The
 //! search therefore finds every solution exactly once, and the adapter's
-//! tests compare it with the dance on every shipped puzzle. The stack is
+//! tests compare it with the dance on `data/puzzles.txt`, the fixtures and
+//! random partial grids. The stack is
 //! explicit: at most one frame per empty cell.
 //!
 //! **Limits.** A node is one board propagated (the root and each
 //! alternative tried). The node budget is checked at every node, the clock
-//! and the cancel flag every [`CHECK_INTERVAL`] nodes and at the start, as
-//! the engine's search does.
+//! and the cancel flag every [`CHECK_INTERVAL`] nodes and at the start (the
+//! engine's search looks only at the cancel flag there).
 
 #![forbid(unsafe_code)]
 
