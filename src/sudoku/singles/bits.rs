@@ -46,6 +46,8 @@ pub(crate) struct Bits {
     peers: [u128; 128],
     /// Per house: its cells.
     houses: [u128; 32],
+    /// Per house: its cells in increasing order (the first `side`).
+    house_cells: [[u8; 16]; 32],
     /// Per cell: its houses, one bit each.
     cell_houses: [u32; 128],
     /// Per cell: the houses of its peers, one bit each.
@@ -58,6 +60,18 @@ pub(crate) struct Bits {
     masks: Vec<u32>,
     /// The search's guesses, kept between searches (see [`super::guess`]).
     pub(super) stack: Vec<super::guess::Frame>,
+}
+
+/// What a search guesses on (see [`Bits::branch`]); each alternative is a
+/// placement, and together they hold every solution of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Guess {
+    /// Each of a cell's candidates (bit `d` for digit `d + 1`).
+    Cell { cell: usize, digits: u32 },
+    /// Each of the places left for digit `digit + 1` in a house that
+    /// lacks it (bit `k` for the house's cell of rank `k`, see
+    /// [`Bits::house_cell`]).
+    Place { digit: usize, house: usize, ranks: u32 },
 }
 
 /// The state of one board, a plain value: a search saves one before each
@@ -91,10 +105,17 @@ impl Bits {
         let cells = side * side;
         let n_houses = layout.houses().len();
         assert!(cells <= 128 && n_houses <= 32 && side <= DIGITS, "a layout that fits the bitboards");
+        assert!(layout.houses().iter().all(|h| h.cells.len() == side), "houses of `side` cells");
         let (mut houses, mut peers) = ([0u128; 32], [0u128; 128]);
         let (mut cell_houses, mut peer_houses) = ([0u32; 128], [0u32; 128]);
+        let mut house_cells = [[0u8; 16]; 32];
         for (h, house) in layout.houses().iter().enumerate() {
             houses[h] = house.cells.iter().fold(0, |m, &c| m | bit(c));
+            let mut sorted = house.cells.clone();
+            sorted.sort_unstable();
+            for (slot, &c) in house_cells[h].iter_mut().zip(&sorted) {
+                *slot = c as u8;
+            }
         }
         for (c, hs) in layout.houses_of().iter().enumerate() {
             cell_houses[c] = hs.iter().fold(0, |m, &h| m | 1 << h);
@@ -109,6 +130,7 @@ impl Bits {
             all: if cells == 128 { u128::MAX } else { bit(cells) - 1 },
             peers,
             houses,
+            house_cells,
             cell_houses,
             peer_houses,
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
@@ -174,14 +196,23 @@ impl Bits {
         self.b.done[d] |= houses;
     }
 
-    /// The cell to guess on when singles are stuck, with its candidates:
-    /// one with the fewest (every empty cell has two or more). Among cells
-    /// with two, the one that constrains most: twice its empty peers plus
-    /// its peers with two candidates (the lowest cell on a tie). Against
-    /// the lowest cell with two, this takes 38% fewer nodes on top1465 and
-    /// 42% fewer on the first 10,000 of forum_hardest_1905_11+
-    /// (docs/PERFORMANCE.md).
-    pub(super) fn branch(&self) -> (usize, u32) {
+    /// What to guess on when singles are stuck. Usually a cell with two
+    /// candidates (every empty cell has two or more): the one that
+    /// constrains most, twice its empty peers plus its peers with two
+    /// candidates (the lowest cell on a tie). Against the lowest cell with
+    /// two, this takes 38% fewer nodes on top1465 and 42% fewer on the
+    /// first 10,000 of forum_hardest_1905_11+ (docs/PERFORMANCE.md).
+    ///
+    /// Otherwise a cell with the fewest candidates, unless it has four or
+    /// more and a house lacks a digit in fewer places: then each of those
+    /// places is an alternative. Sparse windoku and jigsaw puzzles have
+    /// few two-candidate cells; guessing only on cells took millions of
+    /// nodes on some where the dance takes a hundred
+    /// (`tests/sudoku_engines.rs`). Algorithm X's rule, a house's digit
+    /// whenever it has fewer places than any cell has candidates, takes
+    /// 19% more nodes on forum_hardest_1106 (three candidates against two
+    /// places), so classic puzzles keep the cell there.
+    pub(super) fn branch(&self) -> Guess {
         let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
         for &p in &self.b.pos[..self.side] {
             thrice |= twice & p;
@@ -189,7 +220,7 @@ impl Bits {
             once |= p;
         }
         let pairs = twice & !thrice;
-        let cell = if pairs != 0 {
+        if pairs != 0 {
             let open = self.all & !self.b.filled;
             let (mut best, mut most, mut left) = (0, 0, pairs);
             while left != 0 {
@@ -201,21 +232,51 @@ impl Bits {
                     (best, most) = (c, weight);
                 }
             }
-            best
-        } else {
-            let mut open = self.all & !self.b.filled;
-            let (mut best, mut fewest) = (0, u32::MAX);
-            while open != 0 {
-                let c = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let n = self.candidates(c).count_ones();
-                if n < fewest {
-                    (best, fewest) = (c, n);
+            return Guess::Cell { cell: best, digits: self.candidates(best) };
+        }
+        let mut open = self.all & !self.b.filled;
+        let (mut best, mut fewest) = (0, u32::MAX);
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let n = self.candidates(c).count_ones();
+            if n < fewest {
+                (best, fewest) = (c, n);
+            }
+        }
+        let mut guess = Guess::Cell { cell: best, digits: self.candidates(best) };
+        if fewest <= 3 {
+            return guess;
+        }
+        for d in 0..self.side {
+            let mut lacking = self.all_houses & !self.b.done[d];
+            while lacking != 0 {
+                let h = lacking.trailing_zeros() as usize;
+                lacking &= lacking - 1;
+                let places = (self.b.pos[d] & self.houses[h & 31]).count_ones();
+                if places < fewest {
+                    fewest = places;
+                    guess = Guess::Place { digit: d, house: h, ranks: self.ranks(h, d) };
                 }
             }
-            best
-        };
-        (cell, self.candidates(cell))
+        }
+        guess
+    }
+
+    /// The places of digit `d + 1` in house `h`, by their rank among the
+    /// house's cells.
+    fn ranks(&self, h: usize, d: usize) -> u32 {
+        let mut ranks = 0;
+        for (k, &c) in self.house_cells[h & 31][..self.side].iter().enumerate() {
+            ranks |= ((self.b.pos[d] >> c) as u32 & 1) << k;
+        }
+        ranks
+    }
+
+    /// The cell of rank `k` in house `h`.
+    #[inline(always)]
+    pub(super) fn house_cell(&self, h: u8, k: usize) -> usize {
+        usize::from(self.house_cells[usize::from(h) & 31][k & 15])
     }
 
     /// Puts digit `d + 1` in the empty cell `c`, whose candidates are

@@ -9,9 +9,11 @@
 //! (an item with one option left: a naked or hidden single) and fails the
 //! node on an item with none, which is what Algorithm X does at the nodes
 //! where its choice has one way or none. When nothing is forced the search
-//! branches on a cell with the fewest candidates (two, almost always; among
-//! those, the one with the most empty and two-candidate peers, see
-//! [`Bits::branch`]), and tries its digits in increasing order.
+//! branches: on a cell with two candidates, almost always (among those,
+//! the one with the most empty and two-candidate peers), else on a cell
+//! with the fewest, or on a house's digit with fewer places when that cell
+//! has four or more (see [`Bits::branch`]). It tries the cell's digits, or
+//! the digit's places, in increasing order.
 //!
 //! **Invariants.** Before each guess the board is saved whole in a
 //! [`Frame`] (a [`Board`] is a plain value of 416 bytes for every layout); the
@@ -21,10 +23,10 @@
 //! board is a solution (every cell filled, each placement checked against
 //! the candidates), a contradiction means no solution below, and the
 //! alternatives of a guess partition the solutions of its board. The
-//! search therefore finds every solution exactly once, and the adapter's
-//! tests compare it with the dance on `data/puzzles.txt`, the fixtures and
-//! random partial grids. The stack is
-//! explicit: at most one frame per empty cell.
+//! search therefore finds every solution exactly once, and the tests
+//! compare it with the dance on `data/puzzles.txt`, the fixtures and
+//! random partial grids. The stack is explicit: at most one frame per
+//! empty cell.
 //!
 //! **Limits.** A node is one board propagated (the root and each
 //! alternative tried). The node budget is checked at every node, the clock
@@ -34,19 +36,27 @@
 #![forbid(unsafe_code)]
 
 use super::Outcome;
-use super::bits::{Bits, Board};
+use super::bits::{Bits, Board, Guess};
 use crate::cover::CHECK_INTERVAL;
 use crate::cover::{Limits, Status, StopReason};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-/// A guess: the board before it, the cell, the digits still to try there.
+/// A guess: the board before it, and the placements still to try.
 #[derive(Clone, Debug)]
 pub(super) struct Frame {
     board: Board,
-    cell: u8,
-    /// The cell's candidates on `board`.
+    /// A guess on a house's places for one digit (else on a cell's
+    /// candidates).
+    place: bool,
+    /// The digit (index) of a place guess, or the cell of a cell guess.
+    fixed: u8,
+    /// The house of a place guess.
+    house: u8,
+    /// A cell guess's candidates on `board`.
     digits: u32,
+    /// The digits (cell guess), or the places in the house (place guess,
+    /// by their rank in [`Bits::house_cell`]), still to try.
     untried: u32,
 }
 
@@ -131,11 +141,15 @@ impl Bits {
         found
     }
 
-    /// Saves the board (stuck) and the guess on its cell with the fewest
-    /// candidates.
+    /// Saves the board (stuck) and the guess on its item with the fewest
+    /// options.
     fn push(&self, stack: &mut Vec<Frame>) {
-        let (cell, untried) = self.branch();
-        stack.push(Frame { board: self.b, cell: cell as u8, digits: untried, untried });
+        let frame = match self.branch() {
+            Guess::Cell { cell, digits } => (false, cell, 0, digits, digits),
+            Guess::Place { digit, house, ranks } => (true, digit, house, 0, ranks),
+        };
+        let (place, fixed, house, digits, untried) = frame;
+        stack.push(Frame { board: self.b, place, fixed: fixed as u8, house: house as u8, digits, untried });
     }
 
     /// Tries the alternatives on the stack, depth first, until they run
@@ -149,9 +163,9 @@ impl Bits {
         visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Status {
         while let Some(top) = stack.last_mut() {
-            let d = top.untried.trailing_zeros() as usize;
+            let k = top.untried.trailing_zeros() as usize;
             top.untried &= top.untried - 1;
-            let (cell, digits) = (usize::from(top.cell), top.digits);
+            let (place, fixed, house, digits) = (top.place, usize::from(top.fixed), top.house, top.digits);
             if top.untried == 0 {
                 // The last alternative takes the saved board over.
                 self.b = stack.pop().expect("the top frame").board;
@@ -163,7 +177,12 @@ impl Bits {
                 found.nodes -= 1;
                 return Status::Stopped(r);
             }
-            self.put_among(cell, d, digits);
+            if place {
+                let cell = self.house_cell(house, k);
+                self.put_among(cell, fixed, self.candidates(cell));
+            } else {
+                self.put_among(fixed, k, digits);
+            }
             match self.propagate() {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
