@@ -133,3 +133,27 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
     eprintln!("{compared} puzzles compared with qqwing, no disagreement");
     assert!(compared >= 2000);
 }
+
+/// A guard on the search's branching: the boards the bitboard search
+/// propagates to prove two hard sets unique (the root's and each
+/// alternative's). On 2026-11-26 they were 67,082 on the 1,172 puzzles of
+/// the top1465 file (57.2 a puzzle) and 105,663 on the 274 of the
+/// forum_hardest_1106 file (385.6); a change that costs 10% more fails
+/// here, where a timing test could not tell.
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
+fn hard_sets_take_no_more_nodes_than_measured() {
+    let dir = common::shared_data("data");
+    let mut solver = exactcover::sudoku::SudokuSolver::new(3).unwrap();
+    for (name, measured) in
+        [("tdoku_puzzles3_magictour_top1465.txt", 67_082u64), ("tdoku_puzzles6_forum_hardest_1106.txt", 105_663)]
+    {
+        let mut nodes = 0;
+        for p in read(&dir, name) {
+            solver.verdict(&p.grid).unwrap();
+            nodes += solver.stats().nodes;
+        }
+        eprintln!("{name}: {nodes} nodes (measured {measured})");
+        assert!(nodes * 10 <= measured * 11, "{name}: {nodes} nodes, 10% over the {measured} measured");
+    }
+}

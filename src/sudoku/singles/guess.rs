@@ -129,6 +129,9 @@ impl Bits {
         stack.clear();
         let mut found = Searched { solutions: 0, status: Status::Complete, nodes: 1, guesses: 0 };
         if let Some(r) = watch.stop(1) {
+            // Stopped before the root's guess, as the dance stops before
+            // its first node.
+            found.nodes = 0;
             found.status = Status::Stopped(r);
         } else if max == 0 {
             found.status = Status::Stopped(StopReason::Solutions);
