@@ -136,17 +136,18 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
 
 /// A guard on the search's branching: the boards the bitboard search
 /// propagates to prove two hard sets unique (the root's and each
-/// alternative's). On 2026-11-26 they were 67,082 on the 1,172 puzzles of
-/// the top1465 file (57.2 a puzzle) and 105,663 on the 274 of the
-/// forum_hardest_1106 file (385.6); a change that costs 10% more fails
-/// here, where a timing test could not tell.
+/// alternative's). With locked candidates (2026-11-26) they are 24,476 on
+/// the 1,172 puzzles of the top1465 file (20.9 a puzzle; 67,082 with
+/// singles alone) and 78,371 on the 274 of the forum_hardest_1106 file
+/// (286.0; 105,663 before). A change that costs 10% more fails here, where
+/// a timing test could not tell.
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn hard_sets_take_no_more_nodes_than_measured() {
     let dir = common::shared_data("data");
     let mut solver = exactcover::sudoku::SudokuSolver::new(3).unwrap();
     for (name, measured) in
-        [("tdoku_puzzles3_magictour_top1465.txt", 67_082u64), ("tdoku_puzzles6_forum_hardest_1106.txt", 105_663)]
+        [("tdoku_puzzles3_magictour_top1465.txt", 24_476u64), ("tdoku_puzzles6_forum_hardest_1106.txt", 78_371)]
     {
         let mut nodes = 0;
         for p in read(&dir, name) {

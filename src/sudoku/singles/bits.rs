@@ -53,7 +53,11 @@ pub(crate) struct Bits {
     /// Per cell: the houses of its peers, one bit each.
     peer_houses: [u32; 128],
     /// Every house, one bit each.
-    all_houses: u32,
+    pub(super) all_houses: u32,
+    /// Whether the layout is 9×9 with the classic rows, columns and boxes
+    /// (and maybe more houses): the search then also applies locked
+    /// candidates ([`super::locked`]).
+    pub(super) locks: bool,
     /// The board: what a search saves before a guess.
     pub(super) b: Board,
     /// Per cell: the candidates, as a mask (filled by `board`).
@@ -79,12 +83,12 @@ pub(super) enum Guess {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Board {
     /// Per digit `d` (for `d + 1`): the empty cells that may hold it.
-    pos: [u128; DIGITS],
+    pub(super) pos: [u128; DIGITS],
     /// Per digit: the houses that hold it.
     done: [u32; DIGITS],
     /// Per digit: the houses a hidden round must look at, those where a
     /// cell lost the digit since the round last looked.
-    touched: [u32; DIGITS],
+    pub(super) touched: [u32; DIGITS],
     /// The filled cells.
     filled: u128,
     /// Per cell: the digit, or 0 (the first `cells` entries).
@@ -134,6 +138,12 @@ impl Bits {
             cell_houses,
             peer_houses,
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
+            locks: side == 9 && {
+                let mut mine: Vec<u128> = houses[..n_houses].to_vec();
+                mine.sort_unstable();
+                let classic = Layout::classic_box(3);
+                classic.houses().iter().all(|h| mine.binary_search(&h.cells.iter().fold(0, |m, &c| m | bit(c))).is_ok())
+            },
             b: Board { pos: [0; DIGITS], done: [0; DIGITS], touched: [0; DIGITS], filled: 0, value: [0; 128] },
             masks: vec![0; cells],
             stack: Vec::new(),

@@ -41,6 +41,7 @@
 
 mod bits;
 mod guess;
+mod locked;
 mod masks;
 
 pub(crate) use guess::Searched;
