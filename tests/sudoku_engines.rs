@@ -255,7 +255,7 @@ fn limits_stop_the_bitboard_search() {
 
 /// The limits at their edges give the same results on both searches, on
 /// the empty grid (more solutions than any search here reaches) and on
-/// Inkala's puzzle (one solution, 107 boards and 2,720 dance nodes): a
+/// Inkala's puzzle (one solution, 113 boards and 2,720 dance nodes): a
 /// budget of 0 nodes stops before the first, a budget of 100 stops at
 /// 100, `Limits::solutions` stops as `max` does, and asking for no
 /// solution searches nothing.

@@ -90,7 +90,7 @@ pub(super) struct Board {
     /// cell lost the digit since the round last looked.
     pub(super) touched: [u32; DIGITS],
     /// The filled cells.
-    filled: u128,
+    pub(super) filled: u128,
     /// Per cell: the digit, or 0 (the first `cells` entries).
     value: [u8; 128],
 }

@@ -11,9 +11,10 @@
 //! where its choice has one way or none. On layouts with the classic
 //! houses, locked candidates ([`super::locked`]) then remove the options
 //! that no way of covering a row, column or box can use, and singles run
-//! again, until neither finds more: on top1465 this cuts the guesses per
-//! puzzle from 28.0 to 9.9 (tdoku's own count there is 8.9), and the time
-//! by 43%. When nothing is forced the search
+//! again, until neither finds more (while at least [`LOCK_FROM_EMPTY`]
+//! cells are empty): on top1465 this cuts the guesses per puzzle from
+//! 28.0 to 10.9 (tdoku's own count there is 8.9), and the time by 43%.
+//! When nothing is forced the search
 //! branches: on a cell with two candidates, almost always (among those,
 //! the one with the most empty and two-candidate peers), else on a cell
 //! with the fewest, or on a house's digit with fewer places when that cell
@@ -46,6 +47,14 @@ use crate::cover::CHECK_INTERVAL;
 use crate::cover::{Limits, Status, StopReason};
 use std::ops::ControlFlow;
 use std::time::Instant;
+
+/// The fewest empty cells at which the search applies locked candidates.
+/// With fewer, singles and a guess or two finish the board, and the pass
+/// costs more than it saves: from all boards to boards with 45 empty
+/// cells or more, serg (several solutions a puzzle, 8.5 boards) takes 9%
+/// less time, top1465 and 1106 take 9–10% more boards in the same time,
+/// and 17-clue, 1905_11+ and Kaggle are unchanged (docs/PERFORMANCE.md).
+const LOCK_FROM_EMPTY: u32 = 45;
 
 /// A guess: the board before it, and the placements still to try.
 #[derive(Clone, Debug)]
@@ -143,7 +152,8 @@ impl Bits {
         } else {
             // The board came stuck from singles; locked candidates may
             // take it further.
-            let root = if self.locks && self.lock() { self.settle() } else { Outcome::Stuck };
+            let locked = self.locks && self.lock_worth_it() && self.lock();
+            let root = if locked { self.settle() } else { Outcome::Stuck };
             match root {
                 Outcome::Stuck => {
                     self.push(&mut stack);
@@ -163,15 +173,20 @@ impl Bits {
         found
     }
 
-    /// Singles, then (on the classic houses) locked candidates whenever
-    /// singles are stuck, until neither finds anything more.
+    /// Singles, then (on the classic houses, with at least
+    /// [`LOCK_FROM_EMPTY`] cells empty) locked candidates whenever singles
+    /// are stuck, until neither finds anything more.
     fn settle(&mut self) -> Outcome {
         loop {
             let outcome = self.propagate();
-            if outcome != Outcome::Stuck || !self.locks || !self.lock() {
+            if outcome != Outcome::Stuck || !self.locks || !self.lock_worth_it() || !self.lock() {
                 return outcome;
             }
         }
+    }
+
+    fn lock_worth_it(&self) -> bool {
+        81 - self.b.filled.count_ones() >= LOCK_FROM_EMPTY
     }
 
     /// Saves the board (stuck) and the guess on its item with the fewest
