@@ -23,10 +23,11 @@
 //! 2. Otherwise, on a grid of at most 128 cells (every 9×9 layout and
 //!    4×4), the *bitboard search* ([`super::singles`]'s `guess`) goes on
 //!    from the singles' board: Algorithm X on the same items and options,
-//!    with the singles pass at every node, branching on a cell with the
-//!    fewest candidates (or a house's digit with fewer places, see
+//!    with the singles pass (and, on the classic houses, locked
+//!    candidates) at every node, branching on a cell with the fewest
+//!    candidates (or a house's digit with fewer places, see
 //!    `Bits::branch`). It is the default because it is quicker than the
-//!    dance end to end: 1.8 to 2.9 times on the hard sets, 1.1 to 2.0 on
+//!    dance end to end: 2.8 to 4.3 times on the hard sets, 1.1 to 2.5 on
 //!    the easy ones (docs/PERFORMANCE.md).
 //! 3. On larger grids, with the singles pass off, or with a seed, the
 //!    *dance* searches the matrix: the filled cells are *pinned* and the
