@@ -41,12 +41,12 @@ type Pattern = usize;
 /// column`).
 static LOCK: [u16; 512] = lock_table();
 
-/// Per pattern of a band's segments: its cells (bit `9 * row + column`
-/// within the band).
-static BAND_CELLS: [u32; 512] = band_cells();
+/// Per pattern of the first band's segments (bit `3 * row + box`): its
+/// cells on the board (bit `9 * row + column`).
+static BAND_CELLS: [u128; 512] = segment_cells(false);
 /// Per pattern of the first stack's segments (bit `3 * box + column`):
-/// its cells on the board (bit `9 * row + column`).
-static STACK_CELLS: [u128; 512] = stack_cells();
+/// its cells on the board.
+static STACK_CELLS: [u128; 512] = segment_cells(true);
 
 /// The fixed point of the two rules on pattern `s` (bit `3 * line + box`).
 const fn lock(mut s: usize) -> usize {
@@ -85,33 +85,19 @@ const fn lock_table() -> [u16; 512] {
     table
 }
 
-const fn band_cells() -> [u32; 512] {
-    let mut table = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut j = 0;
-        while j < 9 {
-            if s >> j & 1 == 1 {
-                // Segment (line j / 3, box j % 3): cells 9 * line + 3 * box + 0..3.
-                table[s] |= 0b111 << (3 * j);
-            }
-            j += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-const fn stack_cells() -> [u128; 512] {
+/// Per pattern: its segments' cells, of the first band (`stack` false:
+/// segment `3 * row + box` is cells `9 * row + 3 * box + 0..3`) or of the
+/// first stack (`stack` true: segment `3 * box + column` is the column's
+/// cells in rows `3 * box + 0..3`).
+const fn segment_cells(stack: bool) -> [u128; 512] {
     let mut table = [0u128; 512];
     let mut s = 0;
     while s < 512 {
         let mut j = 0;
         while j < 9 {
             if s >> j & 1 == 1 {
-                // Segment (box j / 3, column j % 3): rows 3 * box + 0..3.
-                let (b, column) = (j / 3, j % 3);
-                table[s] |= (1 | 1 << 9 | 1 << 18) << (27 * b + column);
+                let (a, b) = (j / 3, j % 3);
+                table[s] |= if stack { (1 | 1 << 9 | 1 << 18) << (27 * a + b) } else { 0b111 << (9 * a + 3 * b) };
             }
             j += 1;
         }
@@ -153,7 +139,7 @@ impl Bits {
                 let s = band_pattern((x >> (27 * band)) as u32 & 0o777_777_777);
                 let gone = s & !usize::from(LOCK[s]);
                 if gone != 0 {
-                    x &= !(u128::from(BAND_CELLS[gone]) << (27 * band));
+                    x &= !(BAND_CELLS[gone] << (27 * band));
                 }
             }
             let columns = x | x >> 9 | x >> 18;
@@ -236,7 +222,7 @@ mod tests {
     #[test]
     fn patterns_and_cells_agree() {
         for s in 0..512usize {
-            assert_eq!(band_pattern(BAND_CELLS[s]), s);
+            assert_eq!(band_pattern(BAND_CELLS[s] as u32), s);
             let columns = STACK_CELLS[s] | STACK_CELLS[s] >> 9 | STACK_CELLS[s] >> 18;
             assert_eq!(stack_pattern(columns, 0), s);
             assert_eq!(stack_pattern(columns << 6, 2), s);
