@@ -12,11 +12,17 @@ use std::time::{Duration, Instant};
 /// Sends `signal` (its number) to a server in the middle of a search: the
 /// signal itself ends the process (the default disposition: no handler
 /// that waits for the search), and the search's connection is closed with
-/// no reply. The wall-clock bound is loose on purpose: on a loaded
-/// machine (a CI rehearsal beside a parallel build) the kill and the reap
-/// once took more than a second; the signal in the exit status is what
-/// shows the process did not wait.
+/// no reply. The signal in the exit status is what shows the process did
+/// not wait; the wall-clock bound only keeps a failure from hanging.
 fn stops_at_once(signal: i32) {
+    if inherited_ignore(signal) {
+        // A shell runs a background job with SIGINT ignored, and the
+        // server inherits that (as any program does): nothing to test.
+        eprintln!(
+            "skipped: signal {signal} is ignored in this process (a background job?), so the server ignores it too"
+        );
+        return;
+    }
     let mut server = Server::start(&[]);
     let port = server.port;
     let search = std::thread::spawn(move || post(port, "/api/cover", &long_cover(10_000)).status);
@@ -33,6 +39,14 @@ fn stops_at_once(signal: i32) {
     };
     assert_eq!(status.signal(), Some(signal), "{status:?}");
     assert_eq!(search.join().unwrap(), 0);
+}
+
+/// Whether this process ignores `signal` (Linux's `SigIgn` mask in
+/// /proc/self/status), which the server would inherit.
+fn inherited_ignore(signal: i32) -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:")).map(str::trim);
+    mask.and_then(|m| u64::from_str_radix(m, 16).ok()).is_some_and(|m| m >> (signal - 1) & 1 == 1)
 }
 
 #[test]
