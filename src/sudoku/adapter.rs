@@ -319,7 +319,7 @@ impl SudokuSolver {
     fn search(&mut self, max: u64, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Examined {
         // Both searches stop at the smaller of `max` and the limits' own
         // solution limit, and neither starts when that is 0.
-        let max = max.min(self.limits.solution_limit().unwrap_or(u64::MAX));
+        let max = self.at_most(max);
         if max == 0 {
             self.last = Stats::default();
             let status = Status::Stopped(StopReason::Solutions);
@@ -366,8 +366,17 @@ impl SudokuSolver {
         Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates }
     }
 
+    /// The most solutions to report when `max` are asked for: `max`, or
+    /// the limits' own solution limit if that is smaller. Every path
+    /// honours it: singles deciding the puzzle and both searches.
+    fn at_most(&self, max: u64) -> u64 {
+        max.min(self.limits.solution_limit().unwrap_or(u64::MAX))
+    }
+
     /// The result of a puzzle decided by singles (`solved`: one solution,
-    /// else none) when up to `max` solutions were asked for.
+    /// else none) when up to `max` solutions (after [`Self::at_most`])
+    /// were asked for. A solved puzzle is `Complete` with one solution
+    /// even when `max` is 1: singles proved there is no other.
     fn decided(&mut self, solved: bool, max: u64) -> Examined {
         let solutions = u64::from(solved).min(max);
         let status =
@@ -405,6 +414,7 @@ impl SudokuSolver {
         match self.load(cells, None) {
             Loaded::Clash(conflict) => Err(conflict),
             Loaded::Decided(solved) => {
+                let max = self.at_most(max);
                 if solved && max > 0 {
                     first.copy_from_slice(self.singles.cells());
                 }
@@ -506,6 +516,7 @@ impl SudokuSolver {
         match self.load(puzzle.cells(), None) {
             Loaded::Clash(conflict) => Outcome::Conflict(conflict),
             Loaded::Decided(solved) => {
+                let max = self.at_most(max);
                 if solved && max > 0 {
                     // The only solution: whatever `visit` answers, there is no other.
                     let _ = visit(self.singles.cells());

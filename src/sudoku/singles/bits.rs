@@ -12,10 +12,15 @@
 //! since the round last looked (`touched`): no cell left there is a
 //! contradiction, one cell left is a placement.
 //!
-//! **Invariant.** `pos[d]` holds exactly the empty cells none of whose
-//! peers holds `d + 1`, less the cells from which `d + 1` was excluded on
-//! purpose ([`Bits::exclude`]): every placement updates every board at
-//! once, so the candidates are always exact. `done[d]` is the set of
+//! **Invariant.** `pos[d]` holds the empty cells none of whose peers holds
+//! `d + 1`, less the cells from which `d + 1` was excluded on purpose
+//! ([`Bits::exclude`]) and, inside the search only, less those that locked
+//! candidates removed ([`super::locked`], each removal a deduction that
+//! holds in every solution of the board). Every placement updates every
+//! board at once, so outside the search (after `load`, `exclude` and
+//! `propagate`) the candidates are exactly the first two conditions, as
+//! the mask engine's are; inside it, every candidate removed is one no
+//! solution of the board uses. `done[d]` is the set of
 //! houses holding `d + 1`. Every placement is checked against the boards
 //! as they are at that moment, so every step is a sound deduction.
 //! `touched[d]` holds every house whose cells lost `d + 1` since a hidden

@@ -24,7 +24,8 @@
 //! **Invariants.** Before each guess the board is saved whole in a
 //! [`Frame`] (a [`Board`] is a plain value of 416 bytes for every layout); the
 //! guess's alternatives start from a copy of it, and the last one takes it
-//! over. Every board the search holds satisfies `Bits`'s invariant, so
+//! over. Every board the search holds satisfies `Bits`'s invariant (its
+//! candidates include every one that a solution of the board uses), so
 //! every step is a sound deduction under the guesses above it: a solved
 //! board is a solution (every cell filled, each placement checked against
 //! the candidates), a contradiction means no solution below, and the
@@ -162,10 +163,11 @@ impl Bits {
                     found.status = self.descend(&mut stack, &mut found, max, &mut watch, &mut visit);
                 }
                 Outcome::Solved => {
+                    // Deductions alone solved it: the only solution, and
+                    // the search is complete whatever `visit` answers (as
+                    // when singles decide a puzzle before any search).
                     found.solutions = 1;
-                    if visit(self.cells()).is_break() || max == 1 {
-                        found.status = Status::Stopped(StopReason::Solutions);
-                    }
+                    let _ = visit(self.cells());
                 }
                 Outcome::Contradiction => {}
             }
