@@ -95,9 +95,17 @@ pub(super) struct Board {
     /// cell lost the digit since the round last looked.
     pub(super) touched: [u32; DIGITS],
     /// The filled cells.
-    pub(super) filled: u128,
+    filled: u128,
     /// Per cell: the digit, or 0 (the first `cells` entries).
     value: [u8; 128],
+}
+
+/// Whether a layout of side `side` whose houses are `houses` (cell masks)
+/// is 9×9 and holds the 27 classic rows, columns and boxes (and maybe more
+/// houses): what locked candidates need.
+fn has_classic_houses(side: usize, houses: &[u128]) -> bool {
+    side == 9
+        && Layout::classic_box(3).houses().iter().all(|h| houses.contains(&h.cells.iter().fold(0, |m, &c| m | bit(c))))
 }
 
 /// The bit of cell `c`.
@@ -143,12 +151,7 @@ impl Bits {
             cell_houses,
             peer_houses,
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
-            locks: side == 9 && {
-                let mut mine: Vec<u128> = houses[..n_houses].to_vec();
-                mine.sort_unstable();
-                let classic = Layout::classic_box(3);
-                classic.houses().iter().all(|h| mine.binary_search(&h.cells.iter().fold(0, |m, &c| m | bit(c))).is_ok())
-            },
+            locks: has_classic_houses(side, &houses[..n_houses]),
             b: Board { pos: [0; DIGITS], done: [0; DIGITS], touched: [0; DIGITS], filled: 0, value: [0; 128] },
             masks: vec![0; cells],
             stack: Vec::new(),
@@ -190,7 +193,7 @@ impl Bits {
     }
 
     /// The number of empty cells.
-    #[cfg(test)]
+    #[inline(always)]
     pub(super) fn empty(&self) -> usize {
         (self.all & !self.b.filled).count_ones() as usize
     }

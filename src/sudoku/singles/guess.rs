@@ -55,7 +55,7 @@ use std::time::Instant;
 /// cells or more, serg (several solutions a puzzle, 8.5 boards) takes 9%
 /// less time, top1465 and 1106 take 9–10% more boards in the same time,
 /// and 17-clue, 1905_11+ and Kaggle are unchanged (docs/PERFORMANCE.md).
-const LOCK_FROM_EMPTY: u32 = 45;
+const LOCK_FROM_EMPTY: usize = 45;
 
 /// A guess: the board before it, and the placements still to try.
 #[derive(Clone, Debug)]
@@ -190,18 +190,21 @@ impl Bits {
     }
 
     fn lock_worth_it(&self) -> bool {
-        81 - self.b.filled.count_ones() >= LOCK_FROM_EMPTY
+        self.empty() >= LOCK_FROM_EMPTY
     }
 
     /// Saves the board (stuck) and the guess on its item with the fewest
     /// options.
     fn push(&self, stack: &mut Vec<Frame>) {
-        let frame = match self.branch() {
-            Guess::Cell { cell, digits } => (false, cell, 0, digits, digits),
-            Guess::Place { digit, house, ranks } => (true, digit, house, 0, ranks),
-        };
-        let (place, fixed, house, digits, untried) = frame;
-        stack.push(Frame { board: self.b, place, fixed: fixed as u8, house: house as u8, digits, untried });
+        let board = self.b;
+        stack.push(match self.branch() {
+            Guess::Cell { cell, digits } => {
+                Frame { board, place: false, fixed: cell as u8, house: 0, digits, untried: digits }
+            }
+            Guess::Place { digit, house, ranks } => {
+                Frame { board, place: true, fixed: digit as u8, house: house as u8, digits: 0, untried: ranks }
+            }
+        });
     }
 
     /// Tries the alternatives on the stack, depth first, until they run
