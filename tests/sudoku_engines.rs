@@ -107,8 +107,9 @@ fn the_searches_agree_on_the_fixtures_and_the_variants() {
 /// The variants' puzzles thinned to a few givens, and two sparse puzzles
 /// found in review: with few two-candidate cells, guessing only on cells
 /// took 23.7 million nodes (windoku) and 239,307 (jigsaw) where the dance
-/// takes about a hundred. Guessing on a house's digit when it has fewer
-/// places than any cell has candidates keeps the bitboard search small: no
+/// takes about a hundred. Guessing on a house's digit when no cell has
+/// fewer than four candidates and that digit has fewer places in the
+/// house than the best cell has candidates keeps the bitboard search small: no
 /// puzzle here takes 10,000 nodes, and all together take fewer than the
 /// dance.
 #[test]
