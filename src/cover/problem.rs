@@ -8,8 +8,9 @@
 use super::arena::{Arena, MULTIPLICITY_NODE_LIMIT, Shape, uniform_size};
 use super::error::BuildError;
 use super::ids::{ColorId, ItemId, NodeId, OptionId};
+use super::search::{DENSE, Tables};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The largest number of nodes, items or options the `u32` arena allows.
 pub(crate) const ARENA_LIMIT: u64 = i32::MAX as u64;
@@ -41,9 +42,22 @@ pub(crate) struct Inner {
     pub(crate) node_option: Vec<OptionId>,
     pub(crate) ignored: Vec<OptionId>,
     pub(crate) arena: Arena,
+    /// The options as bit sets, for the search on them, made on first use
+    /// (`None` inside: not a problem for it; see `search::bits`).
+    pub(crate) bit_tables: OnceLock<Option<Arc<Tables>>>,
 }
 
 impl Problem {
+    /// The options as bit sets, if the search on them suits the problem
+    /// (see `search::bits`); made once.
+    pub(crate) fn bit_tables(&self) -> Option<&Arc<Tables>> {
+        let inner = &self.inner;
+        inner
+            .bit_tables
+            .get_or_init(|| Tables::build(&inner.arena, &inner.first_node, &inner.node_option, DENSE).map(Arc::new))
+            .as_ref()
+    }
+
     /// The number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.inner.names.len()
@@ -448,6 +462,7 @@ impl ProblemBuilder {
                 node_option,
                 ignored,
                 arena,
+                bit_tables: OnceLock::new(),
             }),
         })
     }

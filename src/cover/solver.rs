@@ -163,6 +163,23 @@ impl Solver {
         self.search.estimate(probes, seed, calibrate)
     }
 
+    /// Searches on bit sets whenever the problem's kind allows (`true`),
+    /// however sparse it is, or never (`false`): for the tests, which
+    /// compare the two searches (see `search::bits`).
+    #[cfg(any(test, feature = "testing"))]
+    #[doc(hidden)]
+    pub fn use_bit_sets(&mut self, on: bool) {
+        self.search.use_bit_sets(on);
+    }
+
+    /// Whether this solver searches on bit sets rather than by dancing
+    /// links (chosen for small problems whose options each conflict with
+    /// many others, such as pentominoes; see docs/ARCHITECTURE.md). The
+    /// solutions, their order, and the statistics are the same either way.
+    pub fn uses_bit_sets(&self) -> bool {
+        self.search.has_bit_sets()
+    }
+
     /// Whether the links equal the problem's starting state (for tests).
     #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]

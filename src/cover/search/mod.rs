@@ -47,9 +47,14 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod bits;
+mod bits_run;
 mod estimate;
 mod m;
 mod pins;
+
+use bits::Levels;
+pub(crate) use bits::{DENSE, Tables};
 
 pub use estimate::Estimate;
 pub use pins::PinError;
@@ -156,6 +161,14 @@ pub(crate) struct Search {
     cap: usize,
     /// The totals of a parallel search this solver works for, if any.
     tally: Tally,
+    /// The options as bit sets, when the search on them suits the problem
+    /// (see `bits`), and its levels.
+    tables: Option<Arc<Tables>>,
+    levels: Option<Box<Levels>>,
+    /// Whether the levels above the floor are searched on the bit sets
+    /// (decided when a search begins: not with a seed or a restriction),
+    /// so that the arena holds only the pins and the prefix.
+    on_bits: bool,
 }
 
 /// A worker's part in the totals of a parallel search: the totals shared
@@ -184,6 +197,8 @@ impl Search {
     pub(crate) fn new(problem: &Problem) -> Search {
         let arena = problem.inner.arena.clone();
         let depth = problem.max_depth();
+        let tables = problem.bit_tables().cloned();
+        let levels = tables.as_ref().map(|t| Box::new(Levels::new(t, depth)));
         Search {
             problem: problem.clone(),
             arena,
@@ -220,6 +235,9 @@ impl Search {
             avx2: Avx2::detect(),
             cap: usize::MAX,
             tally: Tally::default(),
+            tables,
+            levels,
+            on_bits: false,
         }
     }
 
@@ -324,6 +342,10 @@ impl Search {
         self.level = self.floor;
         self.phase = Phase::Forward;
         self.status = Status::Paused;
+        self.on_bits = self.has_bit_sets();
+        if let (true, Some(tables), Some(levels)) = (self.on_bits, &self.tables, &mut self.levels) {
+            levels.start(tables, &self.arena, self.floor);
+        }
     }
 
     /// Runs until the next solution, the end, or a limit. Times itself.
@@ -364,6 +386,7 @@ impl Search {
         self.begin();
         let start = Instant::now();
         let event = match (self.arena.has_colors, self.avx2) {
+            _ if self.on_bits => self.run_on_bits(on),
             _ if self.arena.has_bounds => self.run_multiplicities(on),
             (true, Some(avx2)) => avx2.run(|| self.run::<true, 0>(on)),
             (true, None) => self.run::<true, 0>(on),
@@ -627,7 +650,8 @@ impl Search {
         if self.phase == Phase::Done {
             return;
         }
-        for l in (self.floor..self.level).rev() {
+        // The bit sets' levels left nothing in the arena.
+        for l in (self.floor..self.level).rev().filter(|_| !self.on_bits) {
             self.arena.uncommit_level(self.choice[l], self.marks[l]);
         }
         self.arena.undo_to(self.floor_mark);
@@ -658,6 +682,24 @@ impl Search {
     /// solutions add up in `shared`, against which the limits are checked.
     pub(crate) fn join(&mut self, shared: &Arc<Shared>) {
         self.tally.shared = Some(Arc::clone(shared));
+    }
+
+    /// Searches on bit sets whenever the problem's kind allows (`true`,
+    /// however sparse it is), or never (`false`), from the next search on:
+    /// for the tests, which compare the two searches.
+    #[cfg(any(test, feature = "testing"))]
+    pub(crate) fn use_bit_sets(&mut self, on: bool) {
+        self.reset();
+        let inner = &self.problem.inner;
+        self.tables =
+            on.then(|| Tables::build(&inner.arena, &inner.first_node, &inner.node_option, 0)).flatten().map(Arc::new);
+        self.levels = self.tables.as_ref().map(|t| Box::new(Levels::new(t, self.choice.len())));
+    }
+
+    /// Whether the searches run on bit sets (see `bits`), seeds and
+    /// restrictions aside.
+    pub(crate) fn has_bit_sets(&self) -> bool {
+        self.tables.is_some() && self.rng.is_none() && !self.arena.restricted
     }
 
     /// The arena, for the engine's own tests.

@@ -1,0 +1,318 @@
+//! The search on bit sets: DLX1's search, node for node and update for
+//! update, for small problems whose options conflict with many others
+//! (pentominoes), where it beats dancing.
+//!
+//! Instead of lists, the state of a level is a bit set of the *live*
+//! options (one bit per option, `w` words) and a *key* per item: for an
+//! active primary item, its number of live options shifted left by 8, with
+//! the item's index below; for a covered item, [`COVERED`]; for a secondary
+//! item, a value above [`LAST_PRIMARY`] (it starts at `u32::MAX` and goes
+//! down by one step per live option removed, never that far). The smallest
+//! key is then DLX1's choice, the first active primary item of minimum
+//! length, and a smallest key above [`LAST_PRIMARY`] means every primary
+//! item is covered.
+//!
+//! At a node of level `l` that branches on item `i`:
+//! * `cand[l]` = `live[l]` ∧ (options of `i`): `i`'s list, in option order,
+//!   as in DLX1 without a seed;
+//! * covering `i` removes them: `base[l]` is `keys[l]` less one step per
+//!   item of each, with `i` flagged;
+//! * trying option `x` makes the next level: `live[l+1]` = `live[l]` ∧
+//!   ¬`cand[l]` ∧ ¬`conflict[x]`, and `keys[l+1]` is `base[l]` less the
+//!   options removed, with `x`'s items flagged.
+//!
+//! Backing up is free: each level keeps its own copy, so nothing is
+//! undone. The updates counted are DLX1's: covering an item counts one,
+//! and each option removed counts its nodes but one.
+//!
+//! The search runs on the arena's state after the pins and the prefix
+//! (read from the trail: an option is live unless it is on the trail), so
+//! pins, prefixes and parallel splits work as with the dance. It is used
+//! when the problem has no colours and no multiplicities, at most
+//! [`MAX_ITEMS`] items and [`MAX_OPTIONS`] options, and its options
+//! conflict with enough others on average ([`DENSE`]), and only without a
+//! seed and a restriction (see [`Search::on_bits`](super::Search)).
+
+#![forbid(unsafe_code)]
+
+use crate::cover::arena::{Arena, COVERED as LEN_COVERED};
+use crate::cover::ids::{NodeId, OptionId};
+
+/// The most items, primary and secondary, that the keys' index byte holds.
+pub(crate) const MAX_ITEMS: usize = 256;
+
+/// The most options: the conflict table takes `MAX_OPTIONS² / 8` bytes at
+/// most (2 MiB).
+pub(crate) const MAX_OPTIONS: usize = 4096;
+
+/// The least average number of options an option conflicts with (counting
+/// with multiplicity: the lengths of its items' lists, summed) for which
+/// the bit sets beat the dance. Pentominoes have about 1,000; Langford
+/// pairs, queens and dominoes fewer than 60, and there the dance wins
+/// (see docs/PERFORMANCE.md).
+pub(crate) const DENSE: usize = 256;
+
+/// One live option in a key.
+const STEP: u32 = 1 << 8;
+
+/// The key of a covered item.
+const COVERED: u32 = u32::MAX;
+
+/// Keys above this belong to no active primary item.
+const LAST_PRIMARY: u32 = (MAX_OPTIONS as u32 + 1) * STEP;
+
+/// The problem's options as bit sets, built once per search.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// Words per bit set.
+    w: usize,
+    /// Keys scanned by the choice: the items, rounded up to 8.
+    n8: usize,
+    /// The size every option has, or 0.
+    uniform: usize,
+    /// The options' items, option `k`'s at `items[start[k]..start[k + 1]]`.
+    items: Vec<u8>,
+    start: Vec<u32>,
+    /// Per item, the options that hold it (`w` words each).
+    holders: Vec<u64>,
+    /// Per option, the options that share an item with it, itself
+    /// included (`w` words each).
+    conflict: Vec<u64>,
+    /// Per option, its id in the problem, and its first node in the arena.
+    option: Vec<OptionId>,
+    first: Vec<NodeId>,
+}
+
+impl Tables {
+    /// The tables of the arena's options, in the order of its lists, if the
+    /// problem is one for the bit sets (see the module docs) with options
+    /// that conflict with at least `dense` others on average ([`DENSE`]
+    /// but for the tests, which compare the two searches on any problem).
+    pub(crate) fn build(
+        arena: &Arena,
+        first_node: &[NodeId],
+        node_option: &[OptionId],
+        dense: usize,
+    ) -> Option<Tables> {
+        let n_items = arena.n_items as usize;
+        if arena.has_colors || arena.has_bounds || n_items > MAX_ITEMS {
+            return None;
+        }
+        let first: Vec<NodeId> = first_node.iter().copied().filter(|&f| f != NodeId::NULL).collect();
+        if first.len() > MAX_OPTIONS || first.windows(2).any(|p| p[0] >= p[1]) {
+            return None;
+        }
+        let (n_opt, w) = (first.len(), first.len().div_ceil(64).max(1));
+        let mut items = Vec::new();
+        let mut start = vec![0u32];
+        let mut holders = vec![0u64; n_items * w];
+        for (k, &f) in first.iter().enumerate() {
+            for p in f.as_u32()..arena.span[f].end.as_u32() {
+                let item = arena.top[NodeId::from_u32(p)].as_u32() as usize - 1;
+                items.push(item as u8);
+                holders[item * w + k / 64] |= 1 << (k % 64);
+            }
+            start.push(items.len() as u32);
+        }
+        let length =
+            |item: u8| holders[item as usize * w..][..w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
+        let reach: usize = items.iter().map(|&j| length(j)).sum();
+        if reach < dense * n_opt {
+            return None;
+        }
+        let mut conflict = vec![0u64; n_opt * w];
+        for (k, row) in conflict.chunks_exact_mut(w).enumerate() {
+            for &j in &items[start[k] as usize..start[k + 1] as usize] {
+                for (c, h) in row.iter_mut().zip(&holders[j as usize * w..][..w]) {
+                    *c |= h;
+                }
+            }
+        }
+        let size = start.get(1).map_or(0, |&e| e as usize);
+        let uniform = if start.windows(2).all(|p| (p[1] - p[0]) as usize == size) { size } else { 0 };
+        let option = first.iter().map(|&f| node_option[f]).collect();
+        Some(Tables { w, n8: n_items.div_ceil(8) * 8, uniform, items, start, holders, conflict, option, first })
+    }
+
+    /// The size every option has, or 0.
+    pub(crate) fn uniform(&self) -> usize {
+        self.uniform
+    }
+
+    /// The problem's id of option `k`.
+    #[inline(always)]
+    pub(crate) fn option(&self, k: u32) -> OptionId {
+        self.option[k as usize]
+    }
+
+    /// Option `k`'s items: `U` of them when every option has `U` (0: read
+    /// the bounds).
+    #[inline(always)]
+    fn items<const U: usize>(&self, k: usize) -> &[u8] {
+        if U > 0 { &self.items[k * U..][..U] } else { &self.items[self.start[k] as usize..self.start[k + 1] as usize] }
+    }
+
+    /// The option whose nodes include node `p`.
+    fn option_of(&self, p: u32) -> usize {
+        self.first.partition_point(|f| f.as_u32() <= p) - 1
+    }
+}
+
+/// The state of every level, one copy each (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Levels {
+    /// The live options at each level's node.
+    live: Vec<u64>,
+    /// The options of the item each level branches on.
+    cand: Vec<u64>,
+    /// The keys at each level's node, and after covering its item.
+    keys: Vec<[u32; MAX_ITEMS]>,
+    base: Vec<[u32; MAX_ITEMS]>,
+    /// The option tried at each level.
+    at: Vec<u32>,
+    /// Updates counted since the search began, as DLX1 counts them.
+    pub(crate) updates: u64,
+}
+
+impl Levels {
+    /// Room for `depth` levels.
+    pub(crate) fn new(tables: &Tables, depth: usize) -> Levels {
+        let w = tables.w;
+        Levels {
+            live: vec![0; (depth + 1) * w],
+            cand: vec![0; depth * w],
+            keys: vec![[COVERED; MAX_ITEMS]; depth + 1],
+            base: vec![[COVERED; MAX_ITEMS]; depth],
+            at: vec![0; depth],
+            updates: 0,
+        }
+    }
+
+    /// Sets level `level`'s node to the arena's state: the options not on
+    /// the trail are live, and the keys count them.
+    pub(crate) fn start(&mut self, tables: &Tables, arena: &Arena, level: usize) {
+        let w = tables.w;
+        let live = &mut self.live[level * w..][..w];
+        live.fill(0);
+        for k in 0..tables.first.len() {
+            live[k / 64] |= 1 << (k % 64);
+        }
+        for &p in &arena.trail[..arena.trail_len as usize] {
+            let k = tables.option_of(p);
+            live[k / 64] &= !(1 << (k % 64));
+        }
+        let keys = &mut self.keys[level];
+        keys.fill(COVERED);
+        for h in 1..=arena.n_items as usize {
+            let item = h - 1;
+            let holders = &tables.holders[item * w..][..w];
+            let count = holders.iter().zip(&*live).map(|(a, b)| (a & b).count_ones()).sum::<u32>();
+            keys[item] = if h > arena.n_primary as usize {
+                u32::MAX
+            } else if arena.len[h] & LEN_COVERED != 0 {
+                COVERED
+            } else {
+                (count * STEP) | item as u32
+            };
+        }
+        self.updates = 0;
+    }
+
+    /// DLX1's choice at `level`: the first active primary item of minimum
+    /// length, and its length; `None` when every primary item is covered.
+    #[inline(always)]
+    pub(crate) fn choose(&self, tables: &Tables, level: usize) -> Option<(u8, u32)> {
+        let keys = &self.keys[level][..tables.n8];
+        let best = keys.iter().fold(u32::MAX, |m, &k| m.min(k));
+        (best <= LAST_PRIMARY).then_some((best as u8, best >> 8))
+    }
+
+    /// Covers item `i` at `level`: `cand[level]` gets its options and
+    /// `base[level]` the keys without them. Returns the first option.
+    #[inline(always)]
+    pub(crate) fn cover<const U: usize>(&mut self, tables: &Tables, level: usize, i: u8) -> u32 {
+        let w = tables.w;
+        let live = &self.live[level * w..][..w];
+        let cand = &mut self.cand[level * w..][..w];
+        for ((c, l), h) in cand.iter_mut().zip(live).zip(&tables.holders[i as usize * w..][..w]) {
+            *c = l & h;
+        }
+        let base = &mut self.base[level];
+        base[..tables.n8].copy_from_slice(&self.keys[level][..tables.n8]);
+        self.updates += 1 + remove::<U>(tables, cand, base);
+        base[i as usize] = COVERED;
+        first_bit(cand, 0).expect("the branching item has an option") as u32
+    }
+
+    /// The option after `x` in the list of `level`'s item, if any.
+    #[inline(always)]
+    pub(crate) fn next(&self, tables: &Tables, level: usize, x: u32) -> Option<u32> {
+        first_bit(&self.cand[level * tables.w..][..tables.w], x as usize + 1).map(|k| k as u32)
+    }
+
+    /// Tries option `x` at `level`: makes the node of `level + 1`.
+    #[inline(always)]
+    pub(crate) fn commit<const U: usize>(&mut self, tables: &Tables, level: usize, x: u32) {
+        let w = tables.w;
+        self.at[level] = x;
+        let (this, next) = self.live.split_at_mut((level + 1) * w);
+        let (live, next) = (&this[level * w..], &mut next[..w]);
+        let cand = &self.cand[level * w..][..w];
+        let conflict = &tables.conflict[x as usize * w..][..w];
+        // The options removed go to `next` first, then it is made the
+        // options left.
+        for (((n, l), c), k) in next.iter_mut().zip(live).zip(cand).zip(conflict) {
+            *n = l & !c & k;
+        }
+        let keys = &mut self.keys[level + 1];
+        keys[..tables.n8].copy_from_slice(&self.base[level][..tables.n8]);
+        let x_items = tables.items::<U>(x as usize);
+        self.updates += (x_items.len() - 1) as u64 + remove::<U>(tables, next, keys);
+        for &j in x_items {
+            keys[j as usize] = COVERED;
+        }
+        for (((n, l), c), k) in next.iter_mut().zip(live).zip(cand).zip(conflict) {
+            *n = l & !c & !k;
+        }
+    }
+
+    /// The option tried at `level`.
+    #[inline(always)]
+    pub(crate) fn at(&self, level: usize) -> u32 {
+        self.at[level]
+    }
+}
+
+/// Takes the options in `gone` out of `keys`, one step per item each, and
+/// returns the updates DLX1 counts for hiding them.
+#[inline(always)]
+fn remove<const U: usize>(tables: &Tables, gone: &[u64], keys: &mut [u32; MAX_ITEMS]) -> u64 {
+    let mut updates = 0;
+    for (word, &bits) in gone.iter().enumerate() {
+        let mut m = bits;
+        while m != 0 {
+            let k = word * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let items = tables.items::<U>(k);
+            for &j in items {
+                keys[j as usize] = keys[j as usize].wrapping_sub(STEP);
+            }
+            updates += items.len() as u64 - 1;
+        }
+    }
+    updates
+}
+
+/// The first set bit at or after `from` in `bits`.
+#[inline(always)]
+fn first_bit(bits: &[u64], from: usize) -> Option<usize> {
+    let (mut word, shift) = (from / 64, from % 64);
+    let mut m = bits.get(word)? & (u64::MAX << shift);
+    loop {
+        if m != 0 {
+            return Some(word * 64 + m.trailing_zeros() as usize);
+        }
+        word += 1;
+        m = *bits.get(word)?;
+    }
+}

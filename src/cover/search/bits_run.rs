@@ -1,0 +1,157 @@
+//! The search loop on bit sets (see `bits`): `run`'s steps and stops, with
+//! each level's state in `Levels` instead of the arena.
+//!
+//! Forward, a node chooses an item, covers it and tries its first option;
+//! backing up to a level tries the next option of its item, as each level
+//! keeps its own copy of the state and nothing is undone. The loop stops
+//! where `run` stops (a solution, the depth cap, a limit, the end) and
+//! resumes the same way, so the levels stay valid between calls.
+
+#![forbid(unsafe_code)]
+
+use super::bits::{Levels, Tables};
+use super::{Event, OnSolution, Phase, Search, periodic_check};
+use crate::cover::ids::Fork;
+use crate::cover::limits::{CHECK_INTERVAL, StopReason};
+use std::sync::Arc;
+
+impl Search {
+    /// The search on bit sets, compiled for the size every option has
+    /// when the problem's options have one of the usual sizes (pieces of 4
+    /// to 6 cells, and their name), and with AVX2 when the CPU has it.
+    #[inline(never)]
+    pub(super) fn run_on_bits(&mut self, on: &mut OnSolution) -> Event {
+        let tables = Arc::clone(self.tables.as_ref().expect("the search on bit sets has its tables"));
+        let mut levels = self.levels.take().expect("the search on bit sets has its levels");
+        let t = &tables;
+        let l = &mut levels;
+        let event = match (tables.uniform(), self.avx2) {
+            (5, Some(avx2)) => avx2.run(|| self.bits_loop::<5>(t, l, on)),
+            (6, Some(avx2)) => avx2.run(|| self.bits_loop::<6>(t, l, on)),
+            (7, Some(avx2)) => avx2.run(|| self.bits_loop::<7>(t, l, on)),
+            (_, Some(avx2)) => avx2.run(|| self.bits_loop::<0>(t, l, on)),
+            (6, None) => self.bits_loop::<6>(t, l, on),
+            (_, None) => self.bits_loop::<0>(t, l, on),
+        };
+        self.arena.updates += std::mem::take(&mut levels.updates);
+        self.levels = Some(levels);
+        event
+    }
+
+    /// The loop itself, for options of `U` items (0: any sizes).
+    #[inline(always)]
+    fn bits_loop<const U: usize>(&mut self, tables: &Tables, levels: &mut Levels, on: &mut OnSolution) -> Event {
+        // With shared totals, the limits apply to them (see `periodic_check`).
+        let local = self.tally.shared.is_none();
+        let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
+        let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
+        let cap = self.cap;
+        let mut resume = match self.phase {
+            Phase::Forward => false,
+            Phase::AfterSolution => {
+                if self.solutions >= max_solutions {
+                    return Event::Stopped(StopReason::Solutions);
+                }
+                true
+            }
+            Phase::Done => return Event::Done,
+        };
+        let floor = self.floor;
+        let mut level = self.level;
+        let mut nodes = self.nodes;
+        let mut guesses = self.guesses;
+        let mut stop_at = budget.min(self.next_check);
+        let base = self.pins.len();
+        let (event, phase) = 'search: loop {
+            if !resume {
+                loop {
+                    if level >= cap {
+                        break 'search (Event::Frontier, Phase::AfterSolution);
+                    }
+                    if nodes >= stop_at {
+                        if nodes >= budget {
+                            break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        }
+                        self.next_check = nodes + CHECK_INTERVAL;
+                        let position = &self.branch[..level];
+                        let check = periodic_check(
+                            &self.limits,
+                            self.deadline,
+                            position,
+                            (nodes, self.solutions),
+                            &mut self.tally,
+                        );
+                        if let Some(r) = check {
+                            break 'search (Event::Stopped(r), Phase::Forward);
+                        }
+                        stop_at = budget.min(self.next_check);
+                    }
+                    nodes += 1;
+                    let Some((i, t)) = levels.choose(tables, level) else {
+                        if let Some(stop) = self.at_solution(base + level, on, max_solutions) {
+                            break 'search stop;
+                        }
+                        break;
+                    };
+                    self.branch[level] = Fork { ways: t, taken: 0 };
+                    guesses += u64::from(t > 1);
+                    if t == 0 {
+                        // DLX1 covers the item and finds its list empty.
+                        levels.updates += 1;
+                        break;
+                    }
+                    let x = levels.cover::<U>(tables, level, i);
+                    levels.commit::<U>(tables, level, x);
+                    self.path[base + level] = tables.option(x);
+                    level += 1;
+                }
+            }
+            resume = false;
+            // Back up to the next untried option.
+            loop {
+                if level == floor {
+                    break 'search (Event::Done, Phase::Done);
+                }
+                level -= 1;
+                if let Some(x) = levels.next(tables, level, levels.at(level)) {
+                    levels.commit::<U>(tables, level, x);
+                    self.path[base + level] = tables.option(x);
+                    self.changed = self.changed.min(base + level);
+                    self.branch[level].taken += 1;
+                    level += 1;
+                    break;
+                }
+            }
+        };
+        self.level = level;
+        self.nodes = nodes;
+        self.guesses = guesses;
+        self.phase = phase;
+        event
+    }
+
+    /// At a solution of `len` options (the first `len` of `path`): counts
+    /// it, checks it if asked, and does what `on` says. Returns the event
+    /// and phase to stop with, or `None` to go on.
+    fn at_solution(&mut self, len: usize, on: &mut OnSolution, max_solutions: u64) -> Option<(Event, Phase)> {
+        self.solutions += 1;
+        self.solution_len = len;
+        let solution = &self.path[..len];
+        let check = (&mut self.checker, &self.problem, &mut self.wrong);
+        if self.verify && super::wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
+            return Some((Event::Stopped(StopReason::Cancelled), Phase::AfterSolution));
+        }
+        let more = match on {
+            OnSolution::Return => false,
+            OnSolution::Count => true,
+            OnSolution::Visit(visit) => visit(solution).is_continue(),
+        };
+        if !more {
+            return Some((Event::Solution, Phase::AfterSolution));
+        }
+        if self.solutions >= max_solutions {
+            return Some((Event::Stopped(StopReason::Solutions), Phase::AfterSolution));
+        }
+        None
+    }
+}

@@ -1,0 +1,143 @@
+//! The search on bit sets against the dance (`cover::search::bits`): the
+//! same solutions in the same order, the same nodes, updates and guesses,
+//! the same stops at limits and the same pins, on random problems with
+//! secondary items, and on the polyomino packings that choose the bit sets
+//! by themselves.
+
+use exactcover::cover::{ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Stats, Status};
+use exactcover::puzzles::langford::Langford;
+use exactcover::puzzles::polyomino::{Packing, PackingOptions, parse_pieces, pentominoes, rectangle};
+use exactcover::puzzles::queens::Queens;
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+
+/// Everything a search reports: its solutions in order, its status and
+/// its statistics (the time aside).
+type Run = (Vec<Vec<OptionId>>, Status, (u64, u64, u64, u64));
+
+fn figures(s: Stats) -> (u64, u64, u64, u64) {
+    (s.nodes, s.updates, s.solutions, s.guesses)
+}
+
+/// Runs `problem` with `pins` and `limits`, on bit sets or not, and checks
+/// that the arena is back to its start.
+fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run {
+    let mut solver = problem.solver().with_limits(limits);
+    solver.use_bit_sets(bits);
+    assert_eq!(solver.uses_bit_sets(), bits);
+    solver.set_verify(true);
+    let pinned = solver.pin_all(pins.iter().copied()).is_ok();
+    let mut found = Vec::new();
+    let status = if pinned {
+        solver.for_each(|s| {
+            found.push(s.to_vec());
+            ControlFlow::Continue(())
+        })
+    } else {
+        Status::Ready
+    };
+    let stats = figures(solver.stats());
+    solver.reset();
+    solver.unpin_all();
+    assert!(solver.links_are_pristine());
+    (found, status, stats)
+}
+
+/// A random problem without colours: `primary` and `secondary` items, and
+/// options of 1 to 4 items.
+fn problem() -> impl Strategy<Value = Problem> {
+    (1usize..=7, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let option = proptest::collection::btree_set(0..n, 1..=n.min(4));
+        proptest::collection::vec(option, 0..=24).prop_map(move |options| {
+            let mut b = ProblemBuilder::with_items(primary, secondary);
+            for o in options {
+                let ids: Vec<ItemId> = o.into_iter().map(|i| ItemId::from_u32(i as u32)).collect();
+                b.option_ids(&ids).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The whole search, a search stopped by a node or solution limit, and
+    /// one under a pin give the same solutions, order and figures.
+    #[test]
+    fn bit_sets_search_as_the_dance_does(p in problem(), nodes in 1u64..40, max in 1u64..4, pin in 0usize..30) {
+        let all = Limits::new();
+        prop_assert_eq!(run(&p, true, &[], all.clone()), run(&p, false, &[], all.clone()));
+        let limits = [Limits::new().nodes(nodes), Limits::new().solutions(max)];
+        for limits in limits {
+            prop_assert_eq!(run(&p, true, &[], limits.clone()), run(&p, false, &[], limits));
+        }
+        if pin < p.option_count() {
+            let pins = [OptionId::from_u32(pin as u32)];
+            prop_assert_eq!(run(&p, true, &pins, all.clone()), run(&p, false, &pins, all));
+        }
+    }
+
+    /// Stepping one solution at a time (the search paused and resumed
+    /// between them) gives the dance's solutions.
+    #[test]
+    fn paused_bit_sets_resume_where_they_stopped(p in problem()) {
+        let mut bits = p.solver();
+        bits.use_bit_sets(true);
+        let mut dance = p.solver();
+        dance.use_bit_sets(false);
+        loop {
+            let a = bits.next_solution().map(<[OptionId]>::to_vec);
+            let b = dance.next_solution().map(<[OptionId]>::to_vec);
+            prop_assert_eq!(&a, &b);
+            if a.is_none() {
+                break;
+            }
+        }
+        prop_assert_eq!(figures(bits.stats()), figures(dance.stats()));
+    }
+}
+
+/// Pentominoes in 3×20 and 4×15 boxes, and with a 2×2 square in a 4×16
+/// box (options of two sizes), on bit sets by default: the counts, nodes
+/// and updates of Knuth's DLX1 on the same problems (written by `xc
+/// polyomino --emit-dlx`), of the dance, and of two threads.
+#[test]
+fn packings_choose_bit_sets_and_count_as_knuths_dlx1() {
+    let square = parse_pieces("SS\nSS").unwrap();
+    let with_square: Vec<_> = pentominoes().into_iter().chain(square).collect();
+    let box_of = |pieces, h, w| Packing::new(pieces, rectangle(h, w), PackingOptions::default()).unwrap();
+    let cases = [
+        (box_of(pentominoes(), 3, 20), (32_644, 10_935_596, 8)),
+        (box_of(pentominoes(), 4, 15), (843_852, 276_470_195, 1472)),
+        (box_of(with_square, 4, 16), (3_224_523, 1_003_241_504, 9804)),
+    ];
+    for (packing, (nodes, updates, count)) in cases {
+        let p = packing.problem();
+        let mut solver = p.solver();
+        assert!(solver.uses_bit_sets());
+        assert_eq!(solver.count_checked(), Ok(count));
+        let bits = figures(solver.stats());
+        assert_eq!((bits.0, bits.1), (nodes, updates));
+        solver.use_bit_sets(false);
+        assert_eq!(solver.count_checked(), Ok(count));
+        assert_eq!(bits, figures(solver.stats()));
+        let two = Parallel::new(p).threads(2).count();
+        assert_eq!((two.solutions, two.stats.nodes, two.stats.updates), (count, nodes, updates));
+    }
+}
+
+/// Queens and Langford pairs keep the dance, where it is faster;
+/// a seed (which shuffles the lists) does too.
+#[test]
+fn sparse_problems_and_seeds_keep_the_dance() {
+    assert!(!Queens::new(10).unwrap().problem().solver().uses_bit_sets());
+    assert!(!Langford::raw(8).unwrap().problem().solver().uses_bit_sets());
+    let pent = Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap();
+    let mut seeded = pent.problem().solver().with_seed(7);
+    assert!(!seeded.uses_bit_sets());
+    assert_eq!(seeded.count(), 8);
+    seeded.set_seed(None);
+    assert!(seeded.uses_bit_sets());
+}
