@@ -30,7 +30,7 @@
 //! pins, prefixes and parallel splits work as with the dance. It is used
 //! when the problem has no colours and no multiplicities, at most
 //! [`MAX_ITEMS`] items and [`MAX_OPTIONS`] options, and its options
-//! conflict with enough others on average ([`DENSE`]), and only without a
+//! conflict with many others for their number ([`DENSE`]), and only without a
 //! seed and a restriction (see [`Search::on_bits`](super::Search)).
 
 #![forbid(unsafe_code)]
@@ -45,12 +45,15 @@ pub(crate) const MAX_ITEMS: usize = 256;
 /// most (2 MiB).
 pub(crate) const MAX_OPTIONS: usize = 4096;
 
-/// The least average number of options an option conflicts with (counting
-/// with multiplicity: the lengths of its items' lists, summed) for which
-/// the bit sets beat the dance. Pentominoes have about 1,000; Langford
-/// pairs, queens and dominoes fewer than 60, and there the dance wins
-/// (see docs/PERFORMANCE.md).
-pub(crate) const DENSE: usize = 256;
+/// When the bit sets beat the dance: an option's *reach* (the lengths of
+/// its items' lists, summed: what committing it may remove, so what the
+/// dance would hide and unhide), on average, is at least `DENSE` times the
+/// words a level of the bit sets copies and scans for each node (the words
+/// of a bit set, and the keys, 8 to a word). Pentominoes have 24–30, and
+/// there the bit sets take half the dance's time; Langford pairs, queens
+/// and dominoes fewer than 7, where the dance is 1.2–2.3 times faster.
+/// Random problems crossed over near 11 (see docs/PERFORMANCE.md).
+pub(crate) const DENSE: usize = 16;
 
 /// One live option in a key.
 const STEP: u32 = 1 << 8;
@@ -85,9 +88,9 @@ pub(crate) struct Tables {
 
 impl Tables {
     /// The tables of the arena's options, in the order of its lists, if the
-    /// problem is one for the bit sets (see the module docs) with options
-    /// that conflict with at least `dense` others on average ([`DENSE`]
-    /// but for the tests, which compare the two searches on any problem).
+    /// problem is one for the bit sets (see the module docs) and dense
+    /// enough by the measure of [`DENSE`] with `dense` for it (0 for the
+    /// tests, which compare the two searches on any problem).
     pub(crate) fn build(
         arena: &Arena,
         first_node: &[NodeId],
@@ -117,7 +120,8 @@ impl Tables {
         let length =
             |item: u8| holders[item as usize * w..][..w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
         let reach: usize = items.iter().map(|&j| length(j)).sum();
-        if reach < dense * n_opt {
+        let n8 = n_items.div_ceil(8) * 8;
+        if reach < dense * n_opt * (w + n8 / 8) {
             return None;
         }
         let mut conflict = vec![0u64; n_opt * w];
@@ -131,7 +135,7 @@ impl Tables {
         let size = start.get(1).map_or(0, |&e| e as usize);
         let uniform = if start.windows(2).all(|p| (p[1] - p[0]) as usize == size) { size } else { 0 };
         let option = first.iter().map(|&f| node_option[f]).collect();
-        Some(Tables { w, n8: n_items.div_ceil(8) * 8, uniform, items, start, holders, conflict, option, first })
+        Some(Tables { w, n8, uniform, items, start, holders, conflict, option, first })
     }
 
     /// The size every option has, or 0.
@@ -158,13 +162,21 @@ impl Tables {
     }
 }
 
-/// The state of every level, one copy each (see the module docs).
+/// The state of every level, one copy each (see the module docs). A bit
+/// set is read only on the words that its level's *word mask* lists (bit
+/// `k` for word `k`, at most 64 words): the words of the live options
+/// that are not empty. Deep in the search most words are empty, so a
+/// level costs what its live options take, not the whole set.
 #[derive(Clone, Debug)]
 pub(crate) struct Levels {
-    /// The live options at each level's node.
+    /// The live options at each level's node, and their word mask.
     live: Vec<u64>,
-    /// The options of the item each level branches on.
+    words: Vec<u64>,
+    /// The options of the item each level branches on, their word mask,
+    /// and the live options left once they are removed.
     cand: Vec<u64>,
+    cand_words: Vec<u64>,
+    rest: Vec<u64>,
     /// The keys at each level's node, and after covering its item.
     keys: Vec<[u32; MAX_ITEMS]>,
     base: Vec<[u32; MAX_ITEMS]>,
@@ -180,7 +192,10 @@ impl Levels {
         let w = tables.w;
         Levels {
             live: vec![0; (depth + 1) * w],
+            words: vec![0; depth + 1],
             cand: vec![0; depth * w],
+            cand_words: vec![0; depth],
+            rest: vec![0; depth * w],
             keys: vec![[COVERED; MAX_ITEMS]; depth + 1],
             base: vec![[COVERED; MAX_ITEMS]; depth],
             at: vec![0; depth],
@@ -201,6 +216,7 @@ impl Levels {
             let k = tables.option_of(p);
             live[k / 64] &= !(1 << (k % 64));
         }
+        self.words[level] = live.iter().enumerate().fold(0, |m, (k, &x)| m | (u64::from(x != 0) << k));
         let keys = &mut self.keys[level];
         keys.fill(COVERED);
         for h in 1..=arena.n_items as usize {
@@ -227,27 +243,45 @@ impl Levels {
         (best <= LAST_PRIMARY).then_some((best as u8, best >> 8))
     }
 
-    /// Covers item `i` at `level`: `cand[level]` gets its options and
-    /// `base[level]` the keys without them. Returns the first option.
+    /// Covers item `i` at `level`: `cand[level]` gets its options,
+    /// `rest[level]` the other live ones, and `base[level]` the keys
+    /// without `i`'s options. Returns the first of them.
     #[inline(always)]
     pub(crate) fn cover<const U: usize>(&mut self, tables: &Tables, level: usize, i: u8) -> u32 {
         let w = tables.w;
         let live = &self.live[level * w..][..w];
         let cand = &mut self.cand[level * w..][..w];
-        for ((c, l), h) in cand.iter_mut().zip(live).zip(&tables.holders[i as usize * w..][..w]) {
-            *c = l & h;
-        }
+        let rest = &mut self.rest[level * w..][..w];
+        let holders = &tables.holders[i as usize * w..][..w];
         let base = &mut self.base[level];
         base[..tables.n8].copy_from_slice(&self.keys[level][..tables.n8]);
-        self.updates += 1 + remove::<U>(tables, cand, base);
+        let (mut found, mut updates) = (0, 1);
+        for k in each_word(self.words[level]) {
+            let c = live[k] & holders[k];
+            cand[k] = c;
+            rest[k] = live[k] & !c;
+            found |= u64::from(c != 0) << k;
+            updates += remove::<U>(tables, k, c, base);
+        }
+        self.updates += updates;
         base[i as usize] = COVERED;
-        first_bit(cand, 0).expect("the branching item has an option") as u32
+        self.cand_words[level] = found;
+        let k = found.trailing_zeros() as usize;
+        (k * 64 + cand[k].trailing_zeros() as usize) as u32
     }
 
     /// The option after `x` in the list of `level`'s item, if any.
     #[inline(always)]
     pub(crate) fn next(&self, tables: &Tables, level: usize, x: u32) -> Option<u32> {
-        first_bit(&self.cand[level * tables.w..][..tables.w], x as usize + 1).map(|k| k as u32)
+        let cand = &self.cand[level * tables.w..][..tables.w];
+        let (k, bit) = (x as usize / 64, x % 64);
+        let above = cand[k] & ((u64::MAX << bit) << 1);
+        if above != 0 {
+            return Some((k * 64) as u32 + above.trailing_zeros());
+        }
+        let later = self.cand_words[level] & ((u64::MAX << k) << 1);
+        let k = each_word(later).next()?;
+        Some((k * 64) as u32 + cand[k].trailing_zeros())
     }
 
     /// Tries option `x` at `level`: makes the node of `level + 1`.
@@ -255,24 +289,23 @@ impl Levels {
     pub(crate) fn commit<const U: usize>(&mut self, tables: &Tables, level: usize, x: u32) {
         let w = tables.w;
         self.at[level] = x;
-        let (this, next) = self.live.split_at_mut((level + 1) * w);
-        let (live, next) = (&this[level * w..], &mut next[..w]);
-        let cand = &self.cand[level * w..][..w];
+        let rest = &self.rest[level * w..][..w];
+        let next = &mut self.live[(level + 1) * w..][..w];
         let conflict = &tables.conflict[x as usize * w..][..w];
-        // The options removed go to `next` first, then it is made the
-        // options left.
-        for (((n, l), c), k) in next.iter_mut().zip(live).zip(cand).zip(conflict) {
-            *n = l & !c & k;
-        }
         let keys = &mut self.keys[level + 1];
         keys[..tables.n8].copy_from_slice(&self.base[level][..tables.n8]);
         let x_items = tables.items::<U>(x as usize);
-        self.updates += (x_items.len() - 1) as u64 + remove::<U>(tables, next, keys);
+        let (mut left, mut updates) = (0, (x_items.len() - 1) as u64);
+        for k in each_word(self.words[level]) {
+            let (r, c) = (rest[k], conflict[k]);
+            next[k] = r & !c;
+            left |= u64::from(r & !c != 0) << k;
+            updates += remove::<U>(tables, k, r & c, keys);
+        }
+        self.updates += updates;
+        self.words[level + 1] = left;
         for &j in x_items {
             keys[j as usize] = COVERED;
-        }
-        for (((n, l), c), k) in next.iter_mut().zip(live).zip(cand).zip(conflict) {
-            *n = l & !c & !k;
         }
     }
 
@@ -283,36 +316,30 @@ impl Levels {
     }
 }
 
-/// Takes the options in `gone` out of `keys`, one step per item each, and
-/// returns the updates DLX1 counts for hiding them.
+/// The words a word mask lists, in order.
 #[inline(always)]
-fn remove<const U: usize>(tables: &Tables, gone: &[u64], keys: &mut [u32; MAX_ITEMS]) -> u64 {
-    let mut updates = 0;
-    for (word, &bits) in gone.iter().enumerate() {
-        let mut m = bits;
-        while m != 0 {
-            let k = word * 64 + m.trailing_zeros() as usize;
-            m &= m - 1;
-            let items = tables.items::<U>(k);
-            for &j in items {
-                keys[j as usize] = keys[j as usize].wrapping_sub(STEP);
-            }
-            updates += items.len() as u64 - 1;
-        }
-    }
-    updates
+fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let k = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(k)
+    })
 }
 
-/// The first set bit at or after `from` in `bits`.
+/// Takes the options in word `word` of a bit set, `gone`, out of `keys`
+/// (one step per item each), and returns the updates DLX1 counts for
+/// hiding them.
 #[inline(always)]
-fn first_bit(bits: &[u64], from: usize) -> Option<usize> {
-    let (mut word, shift) = (from / 64, from % 64);
-    let mut m = bits.get(word)? & (u64::MAX << shift);
-    loop {
-        if m != 0 {
-            return Some(word * 64 + m.trailing_zeros() as usize);
+fn remove<const U: usize>(tables: &Tables, word: usize, gone: u64, keys: &mut [u32; MAX_ITEMS]) -> u64 {
+    let (mut m, mut updates) = (gone, 0);
+    while m != 0 {
+        let k = word * 64 + m.trailing_zeros() as usize;
+        m &= m - 1;
+        let items = tables.items::<U>(k);
+        for &j in items {
+            keys[j as usize] = keys[j as usize].wrapping_sub(STEP);
         }
-        word += 1;
-        m = *bits.get(word)?;
+        updates += items.len() as u64 - 1;
     }
+    updates
 }
