@@ -10,7 +10,7 @@
 #![forbid(unsafe_code)]
 
 use super::bits::{Levels, Tables};
-use super::{Event, OnSolution, Phase, Search, periodic_check};
+use super::{Event, OnSolution, Phase, Search, found, periodic_check};
 use crate::cover::ids::Fork;
 use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 use std::sync::Arc;
@@ -88,7 +88,7 @@ impl Search {
                     }
                     nodes += 1;
                     let Some((i, t)) = levels.choose(tables, level) else {
-                        if let Some(stop) = self.at_solution(base + level, on, max_solutions) {
+                        if let Some(stop) = found!(self).report(base + level, on, max_solutions) {
                             break 'search stop;
                         }
                         break;
@@ -128,30 +128,5 @@ impl Search {
         self.guesses = guesses;
         self.phase = phase;
         event
-    }
-
-    /// At a solution of `len` options (the first `len` of `path`): counts
-    /// it, checks it if asked, and does what `on` says. Returns the event
-    /// and phase to stop with, or `None` to go on.
-    fn at_solution(&mut self, len: usize, on: &mut OnSolution, max_solutions: u64) -> Option<(Event, Phase)> {
-        self.solutions += 1;
-        self.solution_len = len;
-        let solution = &self.path[..len];
-        let check = (&mut self.checker, &self.problem, &mut self.wrong);
-        if self.verify && super::wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
-            return Some((Event::Stopped(StopReason::Cancelled), Phase::AfterSolution));
-        }
-        let more = match on {
-            OnSolution::Return => false,
-            OnSolution::Count => true,
-            OnSolution::Visit(visit) => visit(solution).is_continue(),
-        };
-        if !more {
-            return Some((Event::Solution, Phase::AfterSolution));
-        }
-        if self.solutions >= max_solutions {
-            return Some((Event::Stopped(StopReason::Solutions), Phase::AfterSolution));
-        }
-        None
     }
 }

@@ -33,7 +33,7 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::{Event, OnSolution, Phase, Search, periodic_check, wrong};
+use super::{Event, OnSolution, Phase, Search, found, periodic_check};
 use crate::cover::dance::{Branch, MChoice};
 use crate::cover::ids::{Fork, NodeId, OptionId};
 use crate::cover::limits::{CHECK_INTERVAL, StopReason};
@@ -96,23 +96,8 @@ impl Search {
                     nodes += 1;
                     step = Step::Backdown;
                     let Some(MChoice { item, score }) = dance.choose_m() else {
-                        self.solutions += 1;
-                        self.solution_len = base + opts;
-                        let solution = &self.path[..self.solution_len];
-                        let check = (&mut self.checker, &self.problem, &mut self.wrong);
-                        if self.verify && wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
-                            break (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
-                        }
-                        let more = match on {
-                            OnSolution::Return => false,
-                            OnSolution::Count => true,
-                            OnSolution::Visit(visit) => visit(solution).is_continue(),
-                        };
-                        if !more {
-                            break (Event::Solution, Phase::AfterSolution);
-                        }
-                        if self.solutions >= max_solutions {
-                            break (Event::Stopped(StopReason::Solutions), Phase::AfterSolution);
+                        if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
+                            break stop;
                         }
                         continue;
                     };

@@ -516,24 +516,8 @@ impl Search {
                         Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
                     };
                     let Some((i, t)) = choice else {
-                        self.solutions += 1;
-                        self.solution_len = self.pins.len() + level;
-                        let solution = &self.path[..self.solution_len];
-                        let check = (&mut self.checker, &self.problem, &mut self.wrong);
-                        if self.verify && wrong(check, solution, std::mem::replace(&mut self.changed, usize::MAX)) {
-                            break 'search (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
-                        }
-                        let more = match on {
-                            OnSolution::Return => false,
-                            OnSolution::Count => true,
-                            OnSolution::Visit(visit) => visit(solution).is_continue(),
-                        };
-                        if !more {
-                            break 'search (Event::Solution, Phase::AfterSolution);
-                        }
-                        if self.solutions >= max_solutions {
-                            let stop = Event::Stopped(StopReason::Solutions);
-                            break 'search (stop, Phase::AfterSolution);
+                        if let Some(stop) = found!(self).report(base + level, on, max_solutions) {
+                            break 'search stop;
                         }
                         break;
                     };
@@ -706,6 +690,57 @@ impl Search {
     #[cfg(test)]
     pub(crate) fn arena_mut(&mut self) -> &mut Arena {
         &mut self.arena
+    }
+}
+
+/// What a solution touches in the search, borrowed apart from the arena
+/// (which a loop's dance holds): `found!(search)` borrows it, field by
+/// field, inside the loops of X and C, of M, and on bit sets.
+struct Found<'s> {
+    solutions: &'s mut u64,
+    solution_len: &'s mut usize,
+    path: &'s [OptionId],
+    verify: bool,
+    check: (&'s mut Option<Box<Checker>>, &'s Problem, &'s mut Option<CheckError>),
+    changed: &'s mut usize,
+}
+
+macro_rules! found {
+    ($search:expr) => {
+        $crate::cover::search::Found {
+            solutions: &mut $search.solutions,
+            solution_len: &mut $search.solution_len,
+            path: &$search.path,
+            verify: $search.verify,
+            check: (&mut $search.checker, &$search.problem, &mut $search.wrong),
+            changed: &mut $search.changed,
+        }
+    };
+}
+use found;
+
+impl Found<'_> {
+    /// At a solution made of the first `len` options of `path`: counts it,
+    /// checks it if asked (from the search's word, which it resets), and
+    /// does what `on` says. Returns the event and phase to stop with (the
+    /// solution returned, a limit, or a wrong solution), or `None` to go on.
+    #[inline(always)]
+    fn report(self, len: usize, on: &mut OnSolution, max_solutions: u64) -> Option<(Event, Phase)> {
+        *self.solutions += 1;
+        *self.solution_len = len;
+        let solution = &self.path[..len];
+        if self.verify && wrong(self.check, solution, std::mem::replace(self.changed, usize::MAX)) {
+            return Some((Event::Stopped(StopReason::Cancelled), Phase::AfterSolution));
+        }
+        let more = match on {
+            OnSolution::Return => false,
+            OnSolution::Count => true,
+            OnSolution::Visit(visit) => visit(solution).is_continue(),
+        };
+        if !more {
+            return Some((Event::Solution, Phase::AfterSolution));
+        }
+        (*self.solutions >= max_solutions).then_some((Event::Stopped(StopReason::Solutions), Phase::AfterSolution))
     }
 }
 
