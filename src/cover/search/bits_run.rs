@@ -10,9 +10,8 @@
 #![forbid(unsafe_code)]
 
 use super::bits::{Levels, Tables};
-use super::{Event, OnSolution, Phase, Search, found, periodic_check};
+use super::{Event, OnSolution, Phase, Search, Start, due, found};
 use crate::cover::ids::Fork;
-use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 use std::sync::Arc;
 
 impl Search {
@@ -41,26 +40,15 @@ impl Search {
     /// The loop itself, for options of `U` items (0: any sizes).
     #[inline(always)]
     fn bits_loop<const U: usize>(&mut self, tables: &Tables, levels: &mut Levels, on: &mut OnSolution) -> Event {
-        // With shared totals, the limits apply to them (see `periodic_check`).
-        let local = self.tally.shared.is_none();
-        let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
-        let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
-        let cap = self.cap;
-        let mut resume = match self.phase {
-            Phase::Forward => false,
-            Phase::AfterSolution => {
-                if self.solutions >= max_solutions {
-                    return Event::Stopped(StopReason::Solutions);
-                }
-                true
-            }
-            Phase::Done => return Event::Done,
+        let Start { budget, max_solutions, mut resume, mut stop_at } = match self.start() {
+            Ok(start) => start,
+            Err(event) => return event,
         };
+        let cap = self.cap;
         let floor = self.floor;
         let mut level = self.level;
         let mut nodes = self.nodes;
         let mut guesses = self.guesses;
-        let mut stop_at = budget.min(self.next_check);
         let base = self.pins.len();
         let (event, phase) = 'search: loop {
             if !resume {
@@ -69,22 +57,10 @@ impl Search {
                         break 'search (Event::Frontier, Phase::AfterSolution);
                     }
                     if nodes >= stop_at {
-                        if nodes >= budget {
-                            break 'search (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        match due!(self).look(nodes, level, budget) {
+                            Ok(next) => stop_at = next,
+                            Err(r) => break 'search (Event::Stopped(r), Phase::Forward),
                         }
-                        self.next_check = nodes + CHECK_INTERVAL;
-                        let position = &self.branch[..level];
-                        let check = periodic_check(
-                            &self.limits,
-                            self.deadline,
-                            position,
-                            (nodes, self.solutions),
-                            &mut self.tally,
-                        );
-                        if let Some(r) = check {
-                            break 'search (Event::Stopped(r), Phase::Forward);
-                        }
-                        stop_at = budget.min(self.next_check);
                     }
                     nodes += 1;
                     let Some((i, t)) = levels.choose(tables, level) else {

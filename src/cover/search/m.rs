@@ -33,10 +33,9 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::{Event, OnSolution, Phase, Search, found, periodic_check};
+use super::{Event, OnSolution, Phase, Search, Start, due, found};
 use crate::cover::dance::{Branch, MChoice};
 use crate::cover::ids::{Fork, NodeId, OptionId};
-use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 
 /// Where the loop of Algorithm M goes next.
 #[derive(Clone, Copy)]
@@ -54,23 +53,14 @@ impl Search {
     /// the depth cap.
     #[inline(always)]
     pub(super) fn run_m<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
-        let local = self.tally.shared.is_none();
-        let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
-        let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
-        let cap = self.cap;
-        let mut step = match self.phase {
-            Phase::Forward => Step::Forward,
-            Phase::AfterSolution => {
-                if self.solutions >= max_solutions {
-                    return Event::Stopped(StopReason::Solutions);
-                }
-                Step::Backdown
-            }
-            Phase::Done => return Event::Done,
+        let Start { budget, max_solutions, resume, mut stop_at } = match self.start() {
+            Ok(start) => start,
+            Err(event) => return event,
         };
+        let mut step = if resume { Step::Backdown } else { Step::Forward };
+        let cap = self.cap;
         let floor = self.floor;
         let (mut level, mut nodes, mut guesses, mut opts) = (self.level, self.nodes, self.guesses, self.opts);
-        let mut stop_at = budget.min(self.next_check);
         let node_option: &[OptionId] = &self.problem.inner.node_option;
         let base = self.pins.len();
         let mut dance = self.arena.dance();
@@ -81,17 +71,10 @@ impl Search {
                         break (Event::Frontier, Phase::AfterSolution);
                     }
                     if nodes >= stop_at {
-                        if nodes >= budget {
-                            break (Event::Stopped(StopReason::Nodes), Phase::Forward);
+                        match due!(self).look(nodes, level, budget) {
+                            Ok(next) => stop_at = next,
+                            Err(r) => break (Event::Stopped(r), Phase::Forward),
                         }
-                        self.next_check = nodes + CHECK_INTERVAL;
-                        let position = &self.branch[..level];
-                        let counts = (nodes, self.solutions);
-                        if let Some(r) = periodic_check(&self.limits, self.deadline, position, counts, &mut self.tally)
-                        {
-                            break (Event::Stopped(r), Phase::Forward);
-                        }
-                        stop_at = budget.min(self.next_check);
                     }
                     nodes += 1;
                     step = Step::Backdown;
