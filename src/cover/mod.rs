@@ -22,7 +22,10 @@
 //!   problems.
 //!
 //! The search is DLX1's Algorithm X, iterative, with DLX1's choice rule, so
-//! its node and update counts equal Knuth's. Primary items may have
+//! its node and update counts equal Knuth's. Small problems whose options
+//! each conflict with many others (polyomino packings) run the same search
+//! on bit sets instead of links, with the same solutions, order and counts
+//! in half the time ([`Solver::uses_bit_sets`] says which). Primary items may have
 //! multiplicities ([`ProblemBuilder::primary_with_bounds`], DLX3's
 //! `a:b|name`): a solution then covers each between its bounds, and the
 //! search is Knuth's Algorithm M, with DLX3's counts. See

@@ -176,6 +176,18 @@ impl Solver {
     /// links (chosen for small problems whose options each conflict with
     /// many others, such as pentominoes; see docs/ARCHITECTURE.md). The
     /// solutions, their order, and the statistics are the same either way.
+    ///
+    /// ```
+    /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+    ///
+    /// let packing = Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default())?;
+    /// let mut solver = packing.problem().solver();
+    /// assert!(solver.uses_bit_sets());
+    /// assert_eq!(solver.count(), 8);
+    /// // Knuth's DLX1 on the same problem: 32644 nodes, 10935596 updates.
+    /// assert_eq!((solver.stats().nodes, solver.stats().updates), (32_644, 10_935_596));
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
     pub fn uses_bit_sets(&self) -> bool {
         self.search.has_bit_sets()
     }
