@@ -99,6 +99,58 @@ proptest! {
     }
 }
 
+/// A dense random problem: 6 to 10 primary items, up to 2 secondary, and
+/// 65 to 260 options of 2 to 5 items, so that the bit sets span several
+/// words and the rule picks them.
+fn dense_problem() -> impl Strategy<Value = Problem> {
+    (6usize..=10, 0usize..=2).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let option = proptest::collection::btree_set(0..n, 2..=5);
+        proptest::collection::vec(option, 65..=260).prop_map(move |options| {
+            let mut b = ProblemBuilder::with_items(primary, secondary);
+            for o in options {
+                let ids: Vec<ItemId> = o.into_iter().map(|i| ItemId::from_u32(i as u32)).collect();
+                b.option_ids(&ids).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Bit sets of several words, chosen by the rule: the dance's
+    /// solutions, order and figures, whole, stopped, pinned, paused and
+    /// resumed, and split over three threads (prefixes and the depth cap).
+    #[test]
+    fn wide_bit_sets_search_and_split_as_the_dance_does(p in dense_problem(), nodes in 1u64..200, pin in 0usize..65) {
+        prop_assume!(p.solver().uses_bit_sets());
+        let all = Limits::new();
+        let dance = run(&p, false, &[], all.clone());
+        prop_assert_eq!(run(&p, true, &[], all.clone()), dance.clone());
+        let limited = Limits::new().nodes(nodes);
+        prop_assert_eq!(run(&p, true, &[], limited.clone()), run(&p, false, &[], limited));
+        let pins = [OptionId::from_u32(pin as u32)];
+        prop_assert_eq!(run(&p, true, &pins, all.clone()), run(&p, false, &pins, all));
+        let mut bits = p.solver();
+        let mut stepped = Vec::new();
+        while let Some(s) = bits.next_solution() {
+            stepped.push(s.to_vec());
+        }
+        prop_assert_eq!(&stepped, &dance.0);
+        let split = Parallel::new(&p).threads(3).subproblems_per_thread(4).count();
+        let (_, _, (nodes, updates, solutions, _)) = dance;
+        prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
+        let mut ordered = Vec::new();
+        Parallel::new(&p).threads(3).for_each_ordered(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&ordered, &stepped);
+    }
+}
+
 /// Pentominoes in 3×20 and 4×15 boxes, and with a 2×2 square in a 4×16
 /// box (options of two sizes), on bit sets by default: the counts, nodes
 /// and updates of Knuth's DLX1 on the same problems (written by `xc
@@ -140,4 +192,6 @@ fn sparse_problems_and_seeds_keep_the_dance() {
     assert_eq!(seeded.count(), 8);
     seeded.set_seed(None);
     assert!(seeded.uses_bit_sets());
+    // A problem without options has nothing to gain from them.
+    assert!(!Problem::from_dlx("A B\n").unwrap().solver().uses_bit_sets());
 }

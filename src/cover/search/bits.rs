@@ -37,6 +37,7 @@
 
 use crate::cover::arena::{Arena, COVERED as LEN_COVERED};
 use crate::cover::ids::{NodeId, OptionId};
+use std::fmt;
 
 /// The most items, primary and secondary, that the keys' index byte holds.
 pub(crate) const MAX_ITEMS: usize = 256;
@@ -48,11 +49,12 @@ pub(crate) const MAX_OPTIONS: usize = 4096;
 /// When the bit sets beat the dance: an option's *reach* (the lengths of
 /// its items' lists, summed: what committing it may remove, so what the
 /// dance would hide and unhide), on average, is at least `DENSE` times the
-/// words a level of the bit sets copies and scans for each node (the words
-/// of a bit set, and the keys, 8 to a word). Pentominoes have 24–30, and
+/// words a node of the bit sets copies and scans: the words of a bit set,
+/// plus one per 8 keys (a 32-byte vector). Pentominoes have 24–30, and
 /// there the bit sets take half the dance's time; Langford pairs, queens
-/// and dominoes fewer than 7, where the dance is 1.2–2.3 times faster.
-/// Random problems crossed over near 11 (see docs/PERFORMANCE.md).
+/// and dominoes fewer than 7, where the dance is up to 2.1 times faster
+/// (even on the smallest). Random problems crossed over near 11 (see
+/// docs/PERFORMANCE.md). A problem without options never qualifies.
 pub(crate) const DENSE: usize = 16;
 
 /// One live option in a key.
@@ -64,8 +66,8 @@ const COVERED: u32 = u32::MAX;
 /// Keys above this belong to no active primary item.
 const LAST_PRIMARY: u32 = (MAX_OPTIONS as u32 + 1) * STEP;
 
-/// The problem's options as bit sets, built once per search.
-#[derive(Clone, Debug)]
+/// The problem's options as bit sets, built once per problem.
+#[derive(Clone)]
 pub(crate) struct Tables {
     /// Words per bit set.
     w: usize,
@@ -121,7 +123,7 @@ impl Tables {
             |item: u8| holders[item as usize * w..][..w].iter().map(|x| x.count_ones() as usize).sum::<usize>();
         let reach: usize = items.iter().map(|&j| length(j)).sum();
         let n8 = n_items.div_ceil(8) * 8;
-        if reach < dense * n_opt * (w + n8 / 8) {
+        if dense > 0 && (reach == 0 || reach < dense * n_opt * (w + n8 / 8)) {
             return None;
         }
         let mut conflict = vec![0u64; n_opt * w];
@@ -167,7 +169,7 @@ impl Tables {
 /// `k` for word `k`, at most 64 words): the words of the live options
 /// that are not empty. Deep in the search most words are empty, so a
 /// level costs what its live options take, not the whole set.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Levels {
     /// The live options at each level's node, and their word mask.
     live: Vec<u64>,
@@ -313,6 +315,21 @@ impl Levels {
     #[inline(always)]
     pub(crate) fn at(&self, level: usize) -> u32 {
         self.at[level]
+    }
+}
+
+/// A summary: the tables run to megabytes.
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (options, words) = (self.option.len(), self.w);
+        write!(f, "Tables {{ options: {options}, words: {words}, uniform: {} }}", self.uniform)
+    }
+}
+
+/// A summary: the levels hold two key arrays of 1 KiB each per level.
+impl fmt::Debug for Levels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Levels {{ depth: {}, updates: {} }}", self.at.len(), self.updates)
     }
 }
 

@@ -9,7 +9,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::bits::{Levels, Tables};
+use super::bits::Tables;
 use super::{Event, OnSolution, Phase, Search, Start, due, found};
 use crate::cover::ids::Fork;
 use std::sync::Arc;
@@ -21,25 +21,20 @@ impl Search {
     #[inline(never)]
     pub(super) fn run_on_bits(&mut self, on: &mut OnSolution) -> Event {
         let tables = Arc::clone(self.tables.as_ref().expect("the search on bit sets has its tables"));
-        let mut levels = self.levels.take().expect("the search on bit sets has its levels");
         let t = &tables;
-        let l = &mut levels;
-        let event = match (tables.uniform(), self.avx2) {
-            (5, Some(avx2)) => avx2.run(|| self.bits_loop::<5>(t, l, on)),
-            (6, Some(avx2)) => avx2.run(|| self.bits_loop::<6>(t, l, on)),
-            (7, Some(avx2)) => avx2.run(|| self.bits_loop::<7>(t, l, on)),
-            (_, Some(avx2)) => avx2.run(|| self.bits_loop::<0>(t, l, on)),
-            (6, None) => self.bits_loop::<6>(t, l, on),
-            (_, None) => self.bits_loop::<0>(t, l, on),
-        };
-        self.arena.updates += std::mem::take(&mut levels.updates);
-        self.levels = Some(levels);
-        event
+        match (tables.uniform(), self.avx2) {
+            (5, Some(avx2)) => avx2.run(|| self.bits_loop::<5>(t, on)),
+            (6, Some(avx2)) => avx2.run(|| self.bits_loop::<6>(t, on)),
+            (7, Some(avx2)) => avx2.run(|| self.bits_loop::<7>(t, on)),
+            (_, Some(avx2)) => avx2.run(|| self.bits_loop::<0>(t, on)),
+            (6, None) => self.bits_loop::<6>(t, on),
+            (_, None) => self.bits_loop::<0>(t, on),
+        }
     }
 
     /// The loop itself, for options of `U` items (0: any sizes).
     #[inline(always)]
-    fn bits_loop<const U: usize>(&mut self, tables: &Tables, levels: &mut Levels, on: &mut OnSolution) -> Event {
+    fn bits_loop<const U: usize>(&mut self, tables: &Tables, on: &mut OnSolution) -> Event {
         let Start { budget, max_solutions, mut resume, mut stop_at } = match self.start() {
             Ok(start) => start,
             Err(event) => return event,
@@ -50,6 +45,7 @@ impl Search {
         let mut nodes = self.nodes;
         let mut guesses = self.guesses;
         let base = self.pins.len();
+        let levels = self.levels.as_deref_mut().expect("the search on bit sets has its levels");
         let (event, phase) = 'search: loop {
             if !resume {
                 loop {
@@ -99,6 +95,7 @@ impl Search {
                 }
             }
         };
+        self.arena.updates += std::mem::take(&mut levels.updates);
         self.level = level;
         self.nodes = nodes;
         self.guesses = guesses;

@@ -162,7 +162,7 @@ pub(crate) struct Search {
     /// The totals of a parallel search this solver works for, if any.
     tally: Tally,
     /// The options as bit sets, when the search on them suits the problem
-    /// (see `bits`), and its levels.
+    /// (see `bits`), and its levels (made by the first search on them).
     tables: Option<Arc<Tables>>,
     levels: Option<Box<Levels>>,
     /// Whether the levels above the floor are searched on the bit sets
@@ -198,7 +198,6 @@ impl Search {
         let arena = problem.inner.arena.clone();
         let depth = problem.max_depth();
         let tables = problem.bit_tables().cloned();
-        let levels = tables.as_ref().map(|t| Box::new(Levels::new(t, depth)));
         Search {
             problem: problem.clone(),
             arena,
@@ -236,7 +235,7 @@ impl Search {
             cap: usize::MAX,
             tally: Tally::default(),
             tables,
-            levels,
+            levels: None,
             on_bits: false,
         }
     }
@@ -343,7 +342,9 @@ impl Search {
         self.phase = Phase::Forward;
         self.status = Status::Paused;
         self.on_bits = self.has_bit_sets();
-        if let (true, Some(tables), Some(levels)) = (self.on_bits, &self.tables, &mut self.levels) {
+        if let (true, Some(tables)) = (self.on_bits, &self.tables) {
+            let depth = self.choice.len();
+            let levels = self.levels.get_or_insert_with(|| Box::new(Levels::new(tables, depth)));
             levels.start(tables, &self.arena, self.floor);
         }
     }
@@ -689,11 +690,11 @@ impl Search {
         let inner = &self.problem.inner;
         self.tables =
             on.then(|| Tables::build(&inner.arena, &inner.first_node, &inner.node_option, 0)).flatten().map(Arc::new);
-        self.levels = self.tables.as_ref().map(|t| Box::new(Levels::new(t, self.choice.len())));
+        self.levels = None;
     }
 
-    /// Whether the searches run on bit sets (see `bits`), seeds and
-    /// restrictions aside.
+    /// Whether the next search runs on bit sets (see `bits`): the problem
+    /// suits them, and the search has no seed and no restriction.
     pub(crate) fn has_bit_sets(&self) -> bool {
         self.tables.is_some() && self.rng.is_none() && !self.arena.restricted
     }
