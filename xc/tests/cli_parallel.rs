@@ -149,8 +149,8 @@ fn merge_refuses_overflowing_totals_and_wrong_types() {
 #[test]
 #[cfg_attr(not(has_gnu_parallel), ignore = "needs GNU parallel (apt-get install parallel)")]
 fn the_gnu_parallel_recipe_of_scaling_md_works() {
-    let dir = std::env::temp_dir().join(format!("xc-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new().prefix("xc-shards-").tempdir().unwrap();
+    let dir = scratch.path();
     let xc = env!("CARGO_BIN_EXE_xc");
     // The recipe, as docs/SCALING.md gives it (with our binary and folder).
     let recipe = format!(

@@ -15,12 +15,11 @@ fn xc() -> Command {
     xc
 }
 
-fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("xc-reliability-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+/// A file holding `bytes`, its name ending in `name`; deleted when dropped.
+fn temp(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+    let mut file = tempfile::Builder::new().prefix("xc-reliability-").suffix(&format!("-{name}")).tempfile().unwrap();
+    std::io::Write::write_all(&mut file, bytes).unwrap();
+    file.into_temp_path()
 }
 
 const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -173,17 +172,19 @@ fn usage_errors() {
 }
 
 /// 20,000 copies of the shipped puzzles, for long runs.
-fn big_input() -> std::path::PathBuf {
+fn big_input() -> tempfile::TempPath {
     let puzzles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/puzzles.txt")).unwrap();
     temp("big.txt", puzzles.repeat(20).as_bytes())
 }
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
+    // Kept until the child has read it (a temporary would be deleted at once).
+    let input = big_input();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .args(["sudoku", "solve", "-q"])
-        .arg(big_input())
+        .arg(&input)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
