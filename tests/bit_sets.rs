@@ -9,7 +9,7 @@ use exactcover::puzzles::langford::Langford;
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, parse_pieces, pentominoes, rectangle};
 use exactcover::puzzles::queens::Queens;
 use proptest::prelude::*;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 
 /// Everything a search reports: its solutions in order, its status and
 /// its statistics (the time aside).
@@ -43,13 +43,19 @@ fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run 
     (found, status, stats)
 }
 
-/// A random problem without colours: `primary` and `secondary` items, and
-/// options of 1 to 4 items.
-fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..=7, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+/// A random problem without colours: `primary` and `secondary` items
+/// drawn from the ranges, and `options` options of `size` items each.
+fn problems(
+    primary: RangeInclusive<usize>,
+    secondary: RangeInclusive<usize>,
+    size: RangeInclusive<usize>,
+    options: RangeInclusive<usize>,
+) -> impl Strategy<Value = Problem> {
+    (primary, secondary).prop_flat_map(move |(primary, secondary)| {
         let n = primary + secondary;
-        let option = proptest::collection::btree_set(0..n, 1..=n.min(4));
-        proptest::collection::vec(option, 0..=24).prop_map(move |options| {
+        let size = *size.start()..=(*size.end()).min(n);
+        let option = proptest::collection::btree_set(0..n, size);
+        proptest::collection::vec(option, options.clone()).prop_map(move |options| {
             let mut b = ProblemBuilder::with_items(primary, secondary);
             for o in options {
                 let ids: Vec<ItemId> = o.into_iter().map(|i| ItemId::from_u32(i as u32)).collect();
@@ -58,6 +64,19 @@ fn problem() -> impl Strategy<Value = Problem> {
             b.build().unwrap()
         })
     })
+}
+
+/// A small random problem: up to 7 primary and 3 secondary items, up to
+/// 24 options of 1 to 4 items.
+fn problem() -> impl Strategy<Value = Problem> {
+    problems(1..=7, 0..=3, 1..=4, 0..=24)
+}
+
+/// A dense random problem: 6 to 10 primary items, up to 2 secondary, and
+/// 65 to 260 options of 2 to 5 items, so that the bit sets span several
+/// words and the rule picks them.
+fn dense_problem() -> impl Strategy<Value = Problem> {
+    problems(6..=10, 0..=2, 2..=5, 65..=260)
 }
 
 proptest! {
@@ -97,24 +116,6 @@ proptest! {
         }
         prop_assert_eq!(figures(bits.stats()), figures(dance.stats()));
     }
-}
-
-/// A dense random problem: 6 to 10 primary items, up to 2 secondary, and
-/// 65 to 260 options of 2 to 5 items, so that the bit sets span several
-/// words and the rule picks them.
-fn dense_problem() -> impl Strategy<Value = Problem> {
-    (6usize..=10, 0usize..=2).prop_flat_map(|(primary, secondary)| {
-        let n = primary + secondary;
-        let option = proptest::collection::btree_set(0..n, 2..=5);
-        proptest::collection::vec(option, 65..=260).prop_map(move |options| {
-            let mut b = ProblemBuilder::with_items(primary, secondary);
-            for o in options {
-                let ids: Vec<ItemId> = o.into_iter().map(|i| ItemId::from_u32(i as u32)).collect();
-                b.option_ids(&ids).unwrap();
-            }
-            b.build().unwrap()
-        })
-    })
 }
 
 proptest! {
