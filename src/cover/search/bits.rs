@@ -52,9 +52,10 @@ pub(crate) const MAX_OPTIONS: usize = 4096;
 /// words a node of the bit sets copies and scans: the words of a bit set,
 /// plus one per 8 keys (a 32-byte vector). Pentominoes have 24–30, and
 /// there the bit sets take half the dance's time; Langford pairs, queens
-/// and dominoes fewer than 7, where the dance is up to 2.1 times faster
-/// (even on the smallest). Random problems crossed over near 11 (see
-/// docs/PERFORMANCE.md). A problem without options never qualifies.
+/// and dominoes fewer than 7, where the dance is as fast (queens) or up
+/// to 1.9 times faster (dominoes). Random problems crossed over near 11
+/// (`benches/bitsets.sh`, docs/PERFORMANCE.md). A problem without options
+/// never qualifies.
 pub(crate) const DENSE: usize = 16;
 
 /// One live option in a key.
