@@ -162,7 +162,8 @@ impl Shape {
 pub(crate) fn uniform_size(ends: &[u32], has_colors: bool, has_bounds: bool) -> u32 {
     let size = ends.get(1).map_or(0, |&e| e);
     let same = ends.windows(2).all(|w| w[1] - w[0] == size);
-    if !has_colors && !has_bounds && (1..1 << 16).contains(&size) && same { size } else { 0 }
+    let _ = has_bounds;
+    if !has_colors && (1..1 << 16).contains(&size) && same { size } else { 0 }
 }
 
 /// The nodes an option of `size` nodes takes, spacers included, when every

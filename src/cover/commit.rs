@@ -38,8 +38,8 @@ impl Arena {
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
         match (bounds, colors) {
-            (true, true) => dance.undo_to_m::<true>(mark),
-            (true, false) => dance.undo_to_m::<false>(mark),
+            (true, true) => dance.undo_to_m::<true, 0>(mark),
+            (true, false) => dance.undo_to_m::<false, 0>(mark),
             (false, true) => dance.undo_to::<true, 0>(mark),
             (false, false) => dance.undo_to::<false, 0>(mark),
         }
@@ -56,20 +56,20 @@ impl Arena {
         let start = self.mark();
         let mut dance = self.dance();
         if colors {
-            dance.open_level_m::<true>(i)
+            dance.open_level_m::<true, 0>(i)
         } else {
-            dance.open_level_m::<false>(i)
+            dance.open_level_m::<false, 0>(i)
         }
         let mut cur = dance.down(i);
         for j in 0..=k {
-            let branch = if colors { dance.advance_m::<true>(cur) } else { dance.advance_m::<false>(cur) };
+            let branch = if colors { dance.advance_m::<true, 0>(cur) } else { dance.advance_m::<false, 0>(cur) };
             match branch {
                 Branch::Option(c) if j == k => {
                     let mark = dance.mark();
                     if colors {
-                        dance.commit_others_m::<true>(c)
+                        dance.commit_others_m::<true, 0>(c)
                     } else {
-                        dance.commit_others_m::<false>(c)
+                        dance.commit_others_m::<false, 0>(c)
                     }
                     return Some((c, mark));
                 }
@@ -132,14 +132,14 @@ impl Arena {
         if bounds {
             // Algorithm M: `c` may be the null move (`c == i`).
             if colors {
-                dance.undo_to_m::<true>(mark);
+                dance.undo_to_m::<true, 0>(mark);
                 if c != i {
-                    dance.release_others_m::<true>(c);
+                    dance.release_others_m::<true, 0>(c);
                 }
             } else {
-                dance.undo_to_m::<false>(mark);
+                dance.undo_to_m::<false, 0>(mark);
                 if c != i {
-                    dance.release_others_m::<false>(c);
+                    dance.release_others_m::<false, 0>(c);
                 }
             }
             dance.close_level_m(i);
@@ -173,14 +173,14 @@ impl Arena {
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
         match (bounds, colors) {
-            (true, true) => dance.tweak::<true>(first, true),
-            (true, false) => dance.tweak::<false>(first, true),
+            (true, true) => dance.tweak::<true, 0>(first, true),
+            (true, false) => dance.tweak::<false, 0>(first, true),
             (false, _) => {}
         }
         for q in nodes {
             match (bounds, colors) {
-                (true, true) => dance.commit_m::<true>(q),
-                (true, false) => dance.commit_m::<false>(q),
+                (true, true) => dance.commit_m::<true, 0>(q),
+                (true, false) => dance.commit_m::<false, 0>(q),
                 (false, true) => dance.commit::<true, 0>(q),
                 (false, false) => dance.commit::<false, 0>(q),
             }
@@ -196,9 +196,9 @@ impl Arena {
             self.undo_to(mark);
             let mut dance = self.dance();
             if colors {
-                nodes.for_each(|q| dance.release_m::<true>(q));
+                nodes.for_each(|q| dance.release_m::<true, 0>(q));
             } else {
-                nodes.for_each(|q| dance.release_m::<false>(q));
+                nodes.for_each(|q| dance.release_m::<false, 0>(q));
             }
             return;
         }

@@ -116,9 +116,9 @@ impl Dance<'_> {
     /// covers it when the bound reaches 0. Then [`Dance::advance_m`] gives
     /// the branches from the first node of its list.
     #[inline(always)]
-    pub(crate) fn open_level_m<const COLORS: bool>(&mut self, i: NodeId) {
+    pub(crate) fn open_level_m<const COLORS: bool, const U: u32>(&mut self, i: NodeId) {
         if self.lower_bound(i) == 0 {
-            self.hide_list::<COLORS, 0>(i);
+            self.hide_list::<COLORS, U>(i);
         }
     }
 
@@ -137,7 +137,7 @@ impl Dance<'_> {
     /// left than the lower bound still needs, and after the options comes
     /// the null move, which retires the item if it was not covered.
     #[inline(always)]
-    pub(crate) fn advance_m<const COLORS: bool>(&mut self, cur: NodeId) -> Branch {
+    pub(crate) fn advance_m<const COLORS: bool, const U: u32>(&mut self, cur: NodeId) -> Branch {
         let i = self.top(cur);
         let (b, slack) = (self.bound(i), self.slack(i));
         if b == 0 && slack == 0 {
@@ -147,7 +147,7 @@ impl Dance<'_> {
             return Branch::Exhausted;
         }
         if cur != i {
-            self.tweak::<COLORS>(cur, b != 0);
+            self.tweak::<COLORS, U>(cur, b != 0);
             return Branch::Option(cur);
         }
         if b != 0 {
@@ -226,27 +226,27 @@ impl Dance<'_> {
     /// list and, if `block`, hides the rest of its option from the other
     /// lists; records it on the trail.
     #[inline(always)]
-    pub(crate) fn tweak<const COLORS: bool>(&mut self, p: NodeId, block: bool) {
+    pub(crate) fn tweak<const COLORS: bool, const U: u32>(&mut self, p: NodeId, block: bool) {
         let tag = if block { TWEAK } else { TWEAK | SOLO };
         self.trail[self.trail_len as usize] = p.as_u32() | tag;
         self.trail_len += 1;
         self.remove(p);
-        let others = if block { self.hide::<COLORS, 0>(p) } else { 0 };
+        let others = if block { self.hide::<COLORS, U>(p) } else { 0 };
         self.updates += 1 + others;
     }
 
     /// Undoes the trail above `mark`, last first, tweaks included.
     #[inline(always)]
-    pub(crate) fn undo_to_m<const COLORS: bool>(&mut self, mark: TrailMark) {
+    pub(crate) fn undo_to_m<const COLORS: bool, const U: u32>(&mut self, mark: TrailMark) {
         while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
             let e = get(self.trail, self.trail_len);
             let p = NodeId::from_u32(e & NODE);
             if e & TWEAK == 0 {
-                self.unhide::<COLORS, 0>(p);
+                self.unhide::<COLORS, U>(p);
             } else {
                 if e & SOLO == 0 {
-                    self.unhide::<COLORS, 0>(p);
+                    self.unhide::<COLORS, U>(p);
                 }
                 self.restore(p);
             }
@@ -257,21 +257,21 @@ impl Dance<'_> {
     /// goes down, and the item is covered when it reaches 0; a secondary
     /// item is committed as in Algorithm C.
     #[inline(always)]
-    pub(crate) fn commit_m<const COLORS: bool>(&mut self, q: NodeId) {
+    pub(crate) fn commit_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
             if self.lower_bound(top) == 0 {
-                self.hide_list::<COLORS, 0>(top);
+                self.hide_list::<COLORS, U>(top);
             }
         } else {
-            self.commit::<COLORS, 0>(q);
+            self.commit::<COLORS, U>(q);
         }
     }
 
     /// What is left of undoing `commit_m(q)` once the trail has been
     /// undone.
     #[inline(always)]
-    pub(crate) fn release_m<const COLORS: bool>(&mut self, q: NodeId) {
+    pub(crate) fn release_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
             self.raise_bound(top, false);
@@ -283,24 +283,24 @@ impl Dance<'_> {
     /// `commit_m` for every node of `p`'s option but `p`, cyclically from
     /// `p` (DLX3's order).
     #[inline(always)]
-    pub(crate) fn commit_others_m<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span::<0>(p);
+    pub(crate) fn commit_others_m<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
+        let span = self.span::<U>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
-            self.commit_m::<COLORS>(q);
+            self.commit_m::<COLORS, U>(q);
         }
     }
 
     /// What is left of undoing `commit_others_m(p)` once the trail has
     /// been undone (in any order: the items are distinct).
     #[inline(always)]
-    pub(crate) fn release_others_m<const COLORS: bool>(&mut self, p: NodeId) {
-        let span = self.span::<0>(p);
+    pub(crate) fn release_others_m<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
+        let span = self.span::<U>(p);
         let mut q = p;
         for _ in 1..span.end - span.first {
             q = Self::succ(q, span);
-            self.release_m::<COLORS>(q);
+            self.release_m::<COLORS, U>(q);
         }
     }
 }

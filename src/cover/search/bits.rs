@@ -71,16 +71,16 @@ const LAST_PRIMARY: u32 = (MAX_OPTIONS as u32 + 1) * STEP;
 #[derive(Clone)]
 pub(crate) struct Tables {
     /// Words per bit set.
-    w: usize,
+    pub(super) w: usize,
     /// Keys scanned by the choice: the items, rounded up to 8.
-    n8: usize,
+    pub(super) n8: usize,
     /// The size every option has, or 0.
     uniform: usize,
     /// The options' items, option `k`'s at `items[start[k]..start[k + 1]]`.
-    items: Vec<u8>,
-    start: Vec<u32>,
+    pub(super) items: Vec<u8>,
+    pub(super) start: Vec<u32>,
     /// Per item, the options that hold it (`w` words each).
-    holders: Vec<u64>,
+    pub(super) holders: Vec<u64>,
     /// Per option, the options that share an item with it, itself
     /// included (`w` words each).
     conflict: Vec<u64>,
@@ -101,7 +101,8 @@ impl Tables {
         dense: usize,
     ) -> Option<Tables> {
         let n_items = arena.n_items as usize;
-        if arena.has_colors || arena.has_bounds || n_items > MAX_ITEMS {
+        // Multiplicities need the live keys of Algorithm M (see `bits_m`).
+        if arena.has_colors || (arena.has_bounds && arena.key_bits.is_none()) || n_items > MAX_ITEMS {
             return None;
         }
         let first: Vec<NodeId> = first_node.iter().copied().filter(|&f| f != NodeId::NULL).collect();
@@ -127,7 +128,9 @@ impl Tables {
         if dense > 0 && (reach == 0 || reach < dense * n_opt * (w + n8 / 8)) {
             return None;
         }
-        let mut conflict = vec![0u64; n_opt * w];
+        // Algorithm M covers items by their bounds, so it has no use for
+        // the conflicts.
+        let mut conflict = vec![0u64; if arena.has_bounds { 0 } else { n_opt * w }];
         for (k, row) in conflict.chunks_exact_mut(w).enumerate() {
             for &j in &items[start[k] as usize..start[k + 1] as usize] {
                 for (c, h) in row.iter_mut().zip(&holders[j as usize * w..][..w]) {
@@ -146,6 +149,11 @@ impl Tables {
         self.uniform
     }
 
+    /// The number of options.
+    pub(super) fn option_count(&self) -> usize {
+        self.first.len()
+    }
+
     /// The problem's id of option `k`.
     #[inline(always)]
     pub(crate) fn option(&self, k: u32) -> OptionId {
@@ -155,12 +163,12 @@ impl Tables {
     /// Option `k`'s items: `U` of them when every option has `U` (0: read
     /// the bounds).
     #[inline(always)]
-    fn items<const U: usize>(&self, k: usize) -> &[u8] {
+    pub(super) fn items<const U: usize>(&self, k: usize) -> &[u8] {
         if U > 0 { &self.items[k * U..][..U] } else { &self.items[self.start[k] as usize..self.start[k + 1] as usize] }
     }
 
     /// The option whose nodes include node `p`.
-    fn option_of(&self, p: u32) -> usize {
+    pub(super) fn option_of(&self, p: u32) -> usize {
         self.first.partition_point(|f| f.as_u32() <= p) - 1
     }
 }
@@ -264,7 +272,7 @@ impl Levels {
             cand[k] = c;
             rest[k] = live[k] & !c;
             found |= u64::from(c != 0) << k;
-            updates += remove::<U>(tables, k, c, base);
+            updates += remove::<U>(tables, k, c, base, STEP);
         }
         self.updates += updates;
         base[i as usize] = COVERED;
@@ -303,7 +311,7 @@ impl Levels {
             let (r, c) = (rest[k], conflict[k]);
             next[k] = r & !c;
             left |= u64::from(r & !c != 0) << k;
-            updates += remove::<U>(tables, k, r & c, keys);
+            updates += remove::<U>(tables, k, r & c, keys, STEP);
         }
         self.updates += updates;
         self.words[level + 1] = left;
@@ -336,7 +344,7 @@ impl fmt::Debug for Levels {
 
 /// The words a word mask lists, in order.
 #[inline(always)]
-fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
+pub(super) fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let k = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
         mask &= mask - 1;
@@ -345,17 +353,23 @@ fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
 }
 
 /// Takes the options in word `word` of a bit set, `gone`, out of `keys`
-/// (one step per item each), and returns the updates DLX1 counts for
+/// (`step` per item each), and returns the updates DLX1 counts for
 /// hiding them.
 #[inline(always)]
-fn remove<const U: usize>(tables: &Tables, word: usize, gone: u64, keys: &mut [u32; MAX_ITEMS]) -> u64 {
+pub(super) fn remove<const U: usize>(
+    tables: &Tables,
+    word: usize,
+    gone: u64,
+    keys: &mut [u32; MAX_ITEMS],
+    step: u32,
+) -> u64 {
     let (mut m, mut updates) = (gone, 0);
     while m != 0 {
         let k = word * 64 + m.trailing_zeros() as usize;
         m &= m - 1;
         let items = tables.items::<U>(k);
         for &j in items {
-            keys[j as usize] = keys[j as usize].wrapping_sub(STEP);
+            keys[j as usize] = keys[j as usize].wrapping_sub(step);
         }
         updates += items.len() as u64 - 1;
     }

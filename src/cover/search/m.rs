@@ -52,7 +52,7 @@ impl Search {
     /// docs). Runs until a solution is to be returned, the end, a limit or
     /// the depth cap.
     #[inline(always)]
-    pub(super) fn run_m<const COLORS: bool>(&mut self, on: &mut OnSolution) -> Event {
+    pub(super) fn run_m<const COLORS: bool, const U: u32>(&mut self, on: &mut OnSolution) -> Event {
         let Start { budget, max_solutions, resume, mut stop_at } = match self.start() {
             Ok(start) => start,
             Err(event) => return event,
@@ -91,13 +91,13 @@ impl Search {
                     let t = u32::try_from(score).unwrap_or(u32::MAX);
                     self.branch[level] = Fork { ways: t, taken: 0 };
                     guesses += u64::from(t > 1);
-                    dance.open_level_m::<COLORS>(item);
+                    dance.open_level_m::<COLORS, U>(item);
                     step = Step::Advance(dance.down(item));
                 }
-                Step::Advance(cur) => match dance.advance_m::<COLORS>(cur) {
+                Step::Advance(cur) => match dance.advance_m::<COLORS, U>(cur) {
                     Branch::Option(c) => {
                         self.marks[level] = dance.mark();
-                        dance.commit_others_m::<COLORS>(c);
+                        dance.commit_others_m::<COLORS, U>(c);
                         self.choice[level] = c;
                         self.path[base + opts] = node_option[c];
                         self.changed = self.changed.min(base + opts);
@@ -118,17 +118,17 @@ impl Search {
                 },
                 Step::Backdown => {
                     if level == floor {
-                        dance.undo_to_m::<COLORS>(self.floor_mark);
+                        dance.undo_to_m::<COLORS, U>(self.floor_mark);
                         break (Event::Done, Phase::Done);
                     }
                     level -= 1;
                     let c = self.choice[level];
-                    dance.undo_to_m::<COLORS>(self.marks[level]);
+                    dance.undo_to_m::<COLORS, U>(self.marks[level]);
                     let i = dance.top(c);
                     if c == i {
                         dance.close_level_m(i);
                     } else {
-                        dance.release_others_m::<COLORS>(c);
+                        dance.release_others_m::<COLORS, U>(c);
                         opts -= 1;
                         self.branch[level].taken += 1;
                         step = Step::Advance(dance.down(c));

@@ -48,12 +48,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod bits;
+mod bits_m;
+mod bits_m_run;
 mod bits_run;
 mod estimate;
 mod m;
 mod pins;
 
 use bits::Levels;
+use bits_m::MLevels;
 pub(crate) use bits::{DENSE, Tables};
 
 pub use estimate::Estimate;
@@ -165,6 +168,8 @@ pub(crate) struct Search {
     /// (see `bits`), and its levels (made by the first search on them).
     tables: Option<Arc<Tables>>,
     levels: Option<Box<Levels>>,
+    /// The levels of Algorithm M on bit sets (see `bits_m`), likewise.
+    m_levels: Option<Box<MLevels>>,
     /// Whether the levels above the floor are searched on the bit sets
     /// (decided when a search begins: not with a seed or a restriction),
     /// so that the arena holds only the pins and the prefix.
@@ -236,6 +241,7 @@ impl Search {
             tally: Tally::default(),
             tables,
             levels: None,
+            m_levels: None,
             on_bits: false,
         }
     }
@@ -343,9 +349,14 @@ impl Search {
         self.status = Status::Paused;
         self.on_bits = self.has_bit_sets();
         if let (true, Some(tables)) = (self.on_bits, &self.tables) {
-            let depth = self.choice.len();
-            let levels = self.levels.get_or_insert_with(|| Box::new(Levels::new(tables, depth)));
-            levels.start(tables, &self.arena, self.floor);
+            let (depth, arena) = (self.choice.len(), &self.arena);
+            if arena.has_bounds {
+                let levels = self.m_levels.get_or_insert_with(|| Box::new(MLevels::new(tables, arena, depth)));
+                levels.start(tables, arena, self.floor);
+            } else {
+                let levels = self.levels.get_or_insert_with(|| Box::new(Levels::new(tables, depth)));
+                levels.start(tables, arena, self.floor);
+            }
         }
     }
 
@@ -387,6 +398,7 @@ impl Search {
         self.begin();
         let start = Instant::now();
         let event = match (self.arena.has_colors, self.avx2) {
+            _ if self.on_bits && self.arena.has_bounds => self.run_m_on_bits(on),
             _ if self.on_bits => self.run_on_bits(on),
             _ if self.arena.has_bounds => self.run_multiplicities(on),
             (true, Some(avx2)) => avx2.run(|| self.run::<true, 0>(on)),
@@ -435,10 +447,16 @@ impl Search {
     #[inline(never)]
     fn run_multiplicities(&mut self, on: &mut OnSolution) -> Event {
         match (self.arena.has_colors, self.avx2) {
-            (true, Some(avx2)) => avx2.run(|| self.run_m::<true>(on)),
-            (true, None) => self.run_m::<true>(on),
-            (false, Some(avx2)) => avx2.run(|| self.run_m::<false>(on)),
-            (false, None) => self.run_m::<false>(on),
+            (true, Some(avx2)) => avx2.run(|| self.run_m::<true, 0>(on)),
+            (true, None) => self.run_m::<true, 0>(on),
+            // Options of one common size: the loop compiled for it, as
+            // for Algorithm X (dominoes, queens, tetrominoes).
+            (false, Some(avx2)) => match self.arena.uniform {
+                3 => avx2.run(|| self.run_m::<false, 3>(on)),
+                4 => avx2.run(|| self.run_m::<false, 4>(on)),
+                _ => avx2.run(|| self.run_m::<false, 0>(on)),
+            },
+            (false, None) => self.run_m::<false, 0>(on),
         }
     }
 
@@ -691,6 +709,7 @@ impl Search {
         self.tables =
             on.then(|| Tables::build(&inner.arena, &inner.first_node, &inner.node_option, 0)).flatten().map(Arc::new);
         self.levels = None;
+        self.m_levels = None;
     }
 
     /// Whether the next search runs on bit sets (see `bits`): the problem

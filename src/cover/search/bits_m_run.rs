@@ -1,0 +1,136 @@
+//! The loop of Algorithm M on bit sets (see `bits_m`): `run_m`'s steps,
+//! stops and counts, with each level's state in `MLevels` instead of the
+//! arena. Only the bounds are undone backing up; the rest of a level's
+//! state is its own copy.
+
+#![forbid(unsafe_code)]
+
+use super::bits::Tables;
+use super::bits_m::MBranch;
+use super::{Event, OnSolution, Phase, Search, Start, due, found};
+use crate::cover::ids::Fork;
+use std::sync::Arc;
+
+/// Where the loop goes next (as in `m`).
+#[derive(Clone, Copy)]
+enum Step {
+    Forward,
+    /// The next branch at `level`, after this option (or from the first).
+    Advance(Option<u32>),
+    Backdown,
+}
+
+impl Search {
+    /// Algorithm M on bit sets, compiled for the size every option has
+    /// when they have one of the usual sizes, and with AVX2 when the CPU
+    /// has it.
+    #[inline(never)]
+    pub(super) fn run_m_on_bits(&mut self, on: &mut OnSolution) -> Event {
+        let tables = Arc::clone(self.tables.as_ref().expect("the search on bit sets has its tables"));
+        let t = &tables;
+        match (tables.uniform(), self.avx2) {
+            (3, Some(avx2)) => avx2.run(|| self.bits_m_loop::<3>(t, on)),
+            (4, Some(avx2)) => avx2.run(|| self.bits_m_loop::<4>(t, on)),
+            (_, Some(avx2)) => avx2.run(|| self.bits_m_loop::<0>(t, on)),
+            (_, None) => self.bits_m_loop::<0>(t, on),
+        }
+    }
+
+    /// The loop itself, for options of `U` items (0: any sizes).
+    #[inline(always)]
+    fn bits_m_loop<const U: usize>(&mut self, tables: &Tables, on: &mut OnSolution) -> Event {
+        let Start { budget, max_solutions, resume, mut stop_at } = match self.start() {
+            Ok(start) => start,
+            Err(event) => return event,
+        };
+        let mut step = if resume { Step::Backdown } else { Step::Forward };
+        let cap = self.cap;
+        let floor = self.floor;
+        let (mut level, mut nodes, mut guesses, mut opts) = (self.level, self.nodes, self.guesses, self.opts);
+        let base = self.pins.len();
+        let levels = self.m_levels.as_deref_mut().expect("Algorithm M on bit sets has its levels");
+        let (event, phase) = loop {
+            match step {
+                Step::Forward => {
+                    if level >= cap {
+                        break (Event::Frontier, Phase::AfterSolution);
+                    }
+                    if nodes >= stop_at {
+                        match due!(self).look(nodes, level, budget) {
+                            Ok(next) => stop_at = next,
+                            Err(r) => break (Event::Stopped(r), Phase::Forward),
+                        }
+                    }
+                    nodes += 1;
+                    step = Step::Backdown;
+                    let Some((i, score)) = levels.choose(level) else {
+                        if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
+                            break stop;
+                        }
+                        continue;
+                    };
+                    if score <= 0 {
+                        self.branch[level] = Fork::default();
+                        continue;
+                    }
+                    // No live option left: only null moves, then a solution.
+                    let room = ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes));
+                    if let Some(k) = levels.null_moves(level, room) {
+                        self.branch[level..level + k].fill(Fork { ways: 1, taken: 0 });
+                        nodes += k as u64;
+                        level += k;
+                        if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
+                            break stop;
+                        }
+                        continue;
+                    }
+                    let t = u32::try_from(score).unwrap_or(u32::MAX);
+                    self.branch[level] = Fork { ways: t, taken: 0 };
+                    guesses += u64::from(t > 1);
+                    levels.open::<U>(tables, level, i);
+                    step = Step::Advance(None);
+                }
+                Step::Advance(from) => match levels.advance::<U>(tables, level, from) {
+                    MBranch::Option(x) => {
+                        levels.commit::<U>(tables, level, Some(x));
+                        self.path[base + opts] = tables.option(x);
+                        self.changed = self.changed.min(base + opts);
+                        opts += 1;
+                        level += 1;
+                        step = Step::Forward;
+                    }
+                    MBranch::Null => {
+                        levels.commit::<U>(tables, level, None);
+                        level += 1;
+                        step = Step::Forward;
+                    }
+                    MBranch::Exhausted => {
+                        levels.close(level);
+                        step = Step::Backdown;
+                    }
+                },
+                Step::Backdown => {
+                    if level == floor {
+                        break (Event::Done, Phase::Done);
+                    }
+                    level -= 1;
+                    match levels.back::<U>(tables, level) {
+                        None => levels.close(level),
+                        Some(x) => {
+                            opts -= 1;
+                            self.branch[level].taken += 1;
+                            step = Step::Advance(Some(x));
+                        }
+                    }
+                }
+            }
+        };
+        self.arena.updates += std::mem::take(&mut levels.updates);
+        self.level = level;
+        self.nodes = nodes;
+        self.guesses = guesses;
+        self.opts = opts;
+        self.phase = phase;
+        event
+    }
+}

@@ -1,0 +1,515 @@
+//! Algorithm M on bit sets (`cover::search::bits_m`) against the dance of
+//! Algorithm M (`search::m`, `dance::mult`): the same solutions in the same
+//! order, the same status and the same nodes, updates, solutions and
+//! guesses, on random problems with multiplicities and secondary items
+//! (whole, stopped by limits, pinned, stepped, reused, split over threads),
+//! and Knuth's DLX3 figures on puzzles with multiplicities. Last, which
+//! search a solver picks by itself.
+
+use exactcover::cover::{
+    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Stats, Status, StopReason, write_dlx,
+};
+use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle, tetrominoes};
+use exactcover::puzzles::queens::Queens;
+use proptest::collection::vec;
+use proptest::sample::subsequence;
+use proptest::prelude::*;
+use std::fmt;
+use std::ops::{ControlFlow, RangeInclusive};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Everything a search reports: its solutions in order, its status and
+/// its statistics (the time aside).
+type Run = (Vec<Vec<OptionId>>, Status, (u64, u64, u64, u64));
+
+fn figures(s: Stats) -> (u64, u64, u64, u64) {
+    (s.nodes, s.updates, s.solutions, s.guesses)
+}
+
+/// A solver on bit sets or on the dance, forced either way.
+fn forced(problem: &Problem, bits: bool, limits: Limits) -> exactcover::cover::Solver {
+    let mut solver = problem.solver().with_limits(limits);
+    solver.use_bit_sets(bits);
+    assert_eq!(solver.uses_bit_sets(), bits, "bit sets forced {bits}:\n{}", write_dlx(problem));
+    solver.set_verify(true);
+    solver
+}
+
+/// Runs `problem` with `pins` and `limits`, on bit sets or not, to the end
+/// or a limit, and checks that the arena is back to its start.
+fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run {
+    let mut solver = forced(problem, bits, limits);
+    let pinned = solver.pin_all(pins.iter().copied()).is_ok();
+    let mut found = Vec::new();
+    let status = if pinned {
+        solver.for_each(|s| {
+            found.push(s.to_vec());
+            ControlFlow::Continue(())
+        })
+    } else {
+        Status::Ready
+    };
+    let stats = figures(solver.stats());
+    solver.reset();
+    solver.unpin_all();
+    assert!(solver.links_are_pristine());
+    (found, status, stats)
+}
+
+/// The same as [`run`], one solution at a time: the search paused at each
+/// solution and resumed.
+fn stepped(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run {
+    let mut solver = forced(problem, bits, limits);
+    let pinned = solver.pin_all(pins.iter().copied()).is_ok();
+    // Stepping does not reset the counts, which would then include the
+    // pins' updates; `for_each` does.
+    if pinned {
+        solver.reset();
+    }
+    let mut found = Vec::new();
+    while let Some(s) = pinned.then(|| solver.next_solution()).flatten() {
+        found.push(s.to_vec());
+    }
+    let status = if pinned { solver.status() } else { Status::Ready };
+    let stats = figures(solver.stats());
+    solver.reset();
+    solver.unpin_all();
+    assert!(solver.links_are_pristine());
+    (found, status, stats)
+}
+
+/// One solver used again and again: a search stopped by `nodes`, a search
+/// under `pins`, two solutions and then abandoned, and a whole search.
+fn reused(problem: &Problem, bits: bool, pins: &[OptionId], nodes: u64) -> Vec<Run> {
+    let mut solver = forced(problem, bits, Limits::new().nodes(nodes));
+    let mut runs = Vec::new();
+    let mut record = |solver: &mut exactcover::cover::Solver| {
+        let mut found = Vec::new();
+        let status = solver.for_each(|s| {
+            found.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        runs.push((found, status, figures(solver.stats())));
+        solver.reset();
+    };
+    record(&mut solver);
+    solver.set_limits(Limits::new());
+    if solver.pin_all(pins.iter().copied()).is_ok() {
+        record(&mut solver);
+    }
+    solver.unpin_all();
+    let two: Vec<_> = (0..2).filter_map(|_| solver.next_solution().map(<[OptionId]>::to_vec)).collect();
+    solver.reset();
+    record(&mut solver);
+    assert_eq!(solver.uses_bit_sets(), bits);
+    assert!(solver.links_are_pristine());
+    runs.push((two, Status::Ready, (0, 0, 0, 0)));
+    runs
+}
+
+/// A problem, shown in Knuth's DLX format when a case fails.
+#[derive(Clone)]
+struct Case(Problem);
+
+impl fmt::Debug for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\n{}", write_dlx(&self.0))
+    }
+}
+
+/// A random problem without colours, with multiplicities: a primary item
+/// per bound drawn by `bound` (at least one other than `[1, 1]`),
+/// `secondary` items, all declared in a random order, and `options`
+/// options of `size` items (in a random order) or, one time in three, all
+/// of 3 or all of 4 items (the loops compiled for one size).
+fn problems(
+    primary: RangeInclusive<usize>,
+    bound: BoxedStrategy<(u32, u32)>,
+    secondary: RangeInclusive<usize>,
+    size: RangeInclusive<usize>,
+    options: RangeInclusive<usize>,
+) -> impl Strategy<Value = Case> {
+    let bounds = vec(bound, primary).prop_filter("multiplicities", |b| b.iter().any(|&b| b != (1, 1)));
+    let uniform = prop_oneof![4 => Just(0usize), 1 => Just(3usize), 1 => Just(4usize)];
+    (bounds, secondary, uniform).prop_flat_map(move |(bounds, secondary, uniform)| {
+        let n = bounds.len() + secondary;
+        let size = if (1..=n).contains(&uniform) { uniform..=uniform } else { *size.start()..=(*size.end()).min(n) };
+        let option = subsequence((0..n).collect::<Vec<_>>(), size).prop_shuffle();
+        let order = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
+        (vec(option, options.clone()), order).prop_map(move |(options, order)| {
+            let mut b = ProblemBuilder::new();
+            let mut ids = vec![ItemId::from_u32(0); n];
+            for k in order {
+                ids[k] = match bounds.get(k) {
+                    Some(&(lo, hi)) => b.primary_with_bounds(format!("p{k}"), lo, hi).unwrap(),
+                    None => b.secondary(format!("s{}", k - bounds.len())).unwrap(),
+                };
+            }
+            for o in options {
+                let items: Vec<ItemId> = o.into_iter().map(|k| ids[k]).collect();
+                b.option_ids(&items).unwrap();
+            }
+            Case(b.build().unwrap())
+        })
+    })
+}
+
+/// A small random problem: 1 to 7 primary items with bounds `[lo, hi]`,
+/// `0 <= lo <= hi <= 3` (a quarter of them `[1, 1]`), up to 3 secondary
+/// items, and up to 24 options of 1 to 4 items.
+fn problem() -> impl Strategy<Value = Case> {
+    let bound = prop_oneof![1 => Just((1, 1)), 3 => (0u32..=3, 1u32..=3).prop_map(|(lo, hi)| (lo.min(hi), hi))];
+    problems(1..=7, bound.boxed(), 0..=3, 1..=4, 0..=24)
+}
+
+/// A dense random problem: 8 to 11 primary items, five in six `[1, 1]`,
+/// up to 2 secondary, and 65 to 260 options of 3 to 5 items, so that the
+/// bit sets span 2 to 5 words and the rule picks them.
+fn dense_problem() -> impl Strategy<Value = Case> {
+    let bound = prop_oneof![
+        20 => Just((1, 1)),
+        1 => Just((0, 1)),
+        1 => Just((1, 2)),
+        1 => Just((2, 2)),
+        1 => Just((2, 3)),
+    ];
+    problems(8..=11, bound.boxed(), 0..=2, 3..=5, 65..=260)
+}
+
+/// Pins named by indices into the options (those past the end dropped).
+fn pins_of(problem: &Problem, picks: &[usize]) -> Vec<OptionId> {
+    picks.iter().filter(|&&k| k < problem.option_count()).map(|&k| OptionId::from_u32(k as u32)).collect()
+}
+
+/// The node limits every small case is stopped by, besides a random one.
+const NODE_LIMITS: [u64; 8] = [1, 2, 3, 4, 6, 9, 14, 20];
+
+/// A bound on a whole search of a small case (a few draws have millions of
+/// solutions); the searches it stops are compared all the same.
+const WHOLE: u64 = 100_000;
+
+/// The dense cases searched whole: those the dance finishes within this.
+const DENSE_NODES: u64 = 30_000;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The whole search, searches stopped by node limits, by a solution
+    /// limit and by a cancel flag, and one under one or two pins give the
+    /// same solutions, order, status and figures on bit sets as dancing.
+    #[test]
+    fn bit_sets_search_as_algorithm_m_does(
+        Case(p) in problem(),
+        nodes in 1u64..200,
+        max in 1u64..6,
+        picks in vec(0usize..30, 1..=2),
+    ) {
+        let whole = Limits::new().nodes(WHOLE);
+        let dance = run(&p, false, &[], whole.clone());
+        prop_assert_eq!(run(&p, true, &[], whole.clone()), dance.clone());
+        let cancel = Limits::new().cancel_flag(Arc::new(AtomicBool::new(true)));
+        let limits = NODE_LIMITS.iter().chain([&nodes]).map(|&n| Limits::new().nodes(n));
+        for limits in limits.chain([Limits::new().solutions(max), cancel]) {
+            prop_assert_eq!(run(&p, true, &[], limits.clone()), run(&p, false, &[], limits));
+        }
+        let pins = pins_of(&p, &picks);
+        prop_assert_eq!(run(&p, true, &pins, whole.clone()), run(&p, false, &pins, whole));
+        // The solution limit keeps the dance's first solutions.
+        let (first, status, _) = run(&p, true, &[], Limits::new().solutions(max));
+        if dance.1 == Status::Complete {
+            let n = dance.0.len().min(max as usize);
+            prop_assert_eq!(&first[..], &dance.0[..n]);
+            let stopped = Status::Stopped(StopReason::Solutions);
+            prop_assert_eq!(status, if dance.0.len() as u64 >= max { stopped } else { Status::Complete });
+        }
+    }
+
+    /// Stepping one solution at a time, whole, stopped or pinned, gives the
+    /// dance's solutions and figures, and those of the search that visits
+    /// them all at once.
+    #[test]
+    fn paused_bit_sets_resume_where_they_stopped(
+        Case(p) in problem(),
+        nodes in 1u64..60,
+        picks in vec(0usize..30, 1..=2),
+    ) {
+        let pins = pins_of(&p, &picks);
+        let cases = [(Limits::new().nodes(WHOLE), &[][..]), (Limits::new().nodes(nodes), &[][..]), (Limits::new().nodes(WHOLE), &pins[..])];
+        for (limits, pins) in cases {
+            let bits = stepped(&p, true, pins, limits.clone());
+            prop_assert_eq!(&bits, &stepped(&p, false, pins, limits.clone()));
+            prop_assert_eq!(&bits, &run(&p, true, pins, limits));
+        }
+    }
+
+    /// A solver searched again and again (stopped, pinned, abandoned after
+    /// two solutions, reset) behaves on bit sets as dancing.
+    #[test]
+    fn reused_bit_sets_start_afresh(Case(p) in problem(), nodes in 1u64..40, picks in vec(0usize..30, 1..=2)) {
+        let pins = pins_of(&p, &picks);
+        prop_assert_eq!(reused(&p, true, &pins, nodes), reused(&p, false, &pins, nodes));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Bit sets of 2 to 5 words, chosen by the rule: the dance's
+    /// solutions, order and figures, whole, stopped, pinned and stepped,
+    /// split over two or three threads (counts, and solutions in order),
+    /// and in shards.
+    #[test]
+    fn wide_bit_sets_search_and_split_as_algorithm_m_does(
+        Case(p) in dense_problem(),
+        nodes in 1u64..300,
+        picks in vec(0usize..300, 1..=2),
+        threads in 2usize..=3,
+    ) {
+        prop_assume!(p.solver().uses_bit_sets());
+        // One draw in twenty takes more nodes (up to millions).
+        let dance = run(&p, false, &[], Limits::new().nodes(DENSE_NODES));
+        prop_assume!(dance.1 == Status::Complete);
+        let all = Limits::new();
+        prop_assert_eq!(run(&p, true, &[], all.clone()), dance.clone());
+        let limited = Limits::new().nodes(nodes);
+        prop_assert_eq!(run(&p, true, &[], limited.clone()), run(&p, false, &[], limited));
+        let pins = pins_of(&p, &picks);
+        prop_assert_eq!(run(&p, true, &pins, all.clone()), run(&p, false, &pins, all));
+        let mut by_rule = p.solver();
+        let mut steps = Vec::new();
+        while let Some(s) = by_rule.next_solution() {
+            steps.push(s.to_vec());
+        }
+        prop_assert_eq!(&steps, &dance.0);
+        prop_assert_eq!(figures(by_rule.stats()), dance.2);
+        let (_, _, (nodes, updates, solutions, _)) = dance;
+        let split = Parallel::new(&p).threads(threads).subproblems_per_thread(4).count();
+        prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
+        let mut ordered = Vec::new();
+        let report = Parallel::new(&p).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&ordered, &dance.0);
+        prop_assert_eq!((report.status, report.stats.nodes, report.stats.updates), (Status::Complete, nodes, updates));
+        let shards: u64 = (0..3).map(|k| Parallel::new(&p).threads(1).shard(k, 3).solutions).sum();
+        prop_assert_eq!(shards, solutions);
+    }
+}
+
+/// Dominoes tiling an `h`×`w` board, `horizontal` of them horizontal:
+/// Knuth's "dominoHV" files (cells `rc`, then `k|H m|V`; per cell, its
+/// horizontal domino, then its vertical one).
+fn dominoes(h: usize, w: usize, horizontal: usize) -> Problem {
+    let cells: Vec<String> = (0..h).flat_map(|r| (0..w).map(move |c| format!("{r}{c}"))).collect();
+    let mut text = format!("{} {horizontal}|H {}|V\n", cells.join(" "), h * w / 2 - horizontal);
+    for r in 0..h {
+        for c in 0..w {
+            if c + 1 < w {
+                text += &format!("{r}{c} {r}{} H\n", c + 1);
+            }
+            if r + 1 < h {
+                text += &format!("{r}{c} {}{c} V\n", r + 1);
+            }
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+/// Rectangular bricks packed into an `h`×`w` box: per brick its name, its
+/// rows and columns, and how many of it to use; the placements of each
+/// brick come upright, then turned (Knuth's "bricks" files).
+fn bricks(h: usize, w: usize, kinds: &[(&str, usize, usize, u32, u32)]) -> Problem {
+    let cells: Vec<String> = (0..h).flat_map(|r| (0..w).map(move |c| format!("{r}{c}"))).collect();
+    let bounds: Vec<String> = kinds.iter().map(|&(name, _, _, lo, hi)| format!("{lo}:{hi}|{name}")).collect();
+    let mut text = format!("{} {}\n", cells.join(" "), bounds.join(" "));
+    for &(name, a, b, _, _) in kinds {
+        for (ph, pw) in if a == b { vec![(a, b)] } else { vec![(a, b), (b, a)] } {
+            for (r, c) in (0..=h - ph).flat_map(|r| (0..=w - pw).map(move |c| (r, c))) {
+                let at: Vec<String> = (0..ph).flat_map(|i| (0..pw).map(move |j| format!("{}{}", r + i, c + j))).collect();
+                text += &format!("{name} {}\n", at.join(" "));
+            }
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+/// Random problems from `tests/fixtures/dlx3/random.py` (1, 2 and 6) and
+/// from a like script with secondary items, without colours.
+const RANDOM: [(&str, (u64, u64, u64)); 7] = [
+    ("p0 1:2|p1 1:3|p2 p3\np0 p1\np0 p2\np2 p3\np0\np0 p3\np0\np1 p3\n", (2, 9, 19)),
+    (
+        "0:2|p0 0:3|p1 2:3|p2\np0 p2 p1\np2 p1\np2 p1 p0\np1 p0 p2\np1 p2\np1 p0\np0 p2 p1\np0\np0 p2\np2 p1 p0\n",
+        (98, 196, 475),
+    ),
+    (
+        "1:2|p0 0:1|p1 0:3|p2 2:3|p3 2:3|p4 p5 1:2|p6\np6 p3 p4\np5 p0 p1\np4 p5 p2\np6 p4 p0\np2 p0\np6 p3\np3 p5\np6\np5\n",
+        (3, 21, 48),
+    ),
+    (
+        "0:2|p0 2|p1 0:3|p2 3|p3 | s0\ns0 p3 p2\np0 s0 p1\np2 p3 p1 p0\np1 s0\np1\np1 s0 p2\ns0 p1 p3\n\
+         s0 p2 p3 p1\np3 p1 s0\ns0 p1 p3 p2\ns0 p2 p3 p1\np2 p3 p1 p0\np1 p2 s0\np2 p3 p1\np3 p2\np2\np1\np0\np2\np0 p1\n",
+        (80, 185, 1292),
+    ),
+    (
+        "2:3|p0 0:2|p1 p2 p3 1:2|p4 p5 | s0 s1 s2\np2 s0 p1\np2\np2 s2 p0 s0\np3 p2\np4 p5\ns2 p3\np3 s0\np0 p5 p3\n\
+         p2 p4\np5\np0 p5 s2\np5 p4 p3\np2 s1 p3\np0 p4\np5\np0 s0 p2 p3\ns1 p0\np3 p1\n",
+        (67, 171, 550),
+    ),
+    (
+        "p0 0:2|p1 0:2|p2 0:3|p3 3|p4 p5 1:3|p6 | s0 s1 s2\np6\np4\np3 p6\np4\np6 p4\np0 p3 s2\np0 p6 s0 p1\np3\n\
+         p1 p0 s2 p6\np3 p5\np1\ns1 p0\ns2 p3\np6 p1\np3 p1 p2 s1\np0\ns1 p2 p4\np1\np3 p2 p0 p5\ns1 p1 p5\ns2 p2\n",
+        (1834, 3306, 4444),
+    ),
+    (
+        "2|p0 p1 p2 0:2|p3 p4 p5 | s0 s1\np0 p1 p4\ns1 p3\np3 s0 p2\np4 p3 p0\ns1 p3 p4\np4 s1\np4\np0\np3 s1 p1\n\
+         p4 p2 p3\np1 s1 p5 p3\ns1 p3\ns1 p5\ns1 p4\ns1 p5\np2\ns0 p2\np0\np5 p3 p4 p0\np5 p0\np1\n",
+        (126, 245, 676),
+    ),
+];
+
+/// Checks that `problem` gives DLX3's `(solutions, nodes, updates)` on
+/// bit sets, dancing, and split over two threads, with the same figures
+/// and solutions on both (the solutions only when `compare` is set).
+fn counts_as_dlx3(name: &str, problem: &Problem, (count, nodes, updates): (u64, u64, u64)) {
+    assert!(problem.has_multiplicities() && !problem.has_colors(), "{name}");
+    let mut solver = problem.solver();
+    solver.use_bit_sets(true);
+    assert!(solver.uses_bit_sets(), "{name}");
+    assert_eq!(solver.count_checked(), Ok(count), "{name}");
+    let bits = figures(solver.stats());
+    assert_eq!((bits.0, bits.1), (nodes, updates), "{name} on bit sets");
+    solver.use_bit_sets(false);
+    assert!(!solver.uses_bit_sets(), "{name}");
+    assert_eq!(solver.count_checked(), Ok(count), "{name}");
+    assert_eq!(figures(solver.stats()), bits, "{name} dancing");
+    assert!(solver.links_are_pristine(), "{name}");
+    let two = Parallel::new(problem).threads(2).count();
+    assert_eq!((two.solutions, two.stats.nodes, two.stats.updates), (count, nodes, updates), "{name} on 2 threads");
+}
+
+/// Small problems with multiplicities, secondary items among them: DLX3's
+/// figures (`dlx3 < FILE`), and DLX3's solutions of the first, in order
+/// (its `v3` output: `p0 p1`, `p2 p3`; then `p1 p3`, `p0 p2`).
+#[test]
+fn random_problems_count_as_knuths_dlx3() {
+    for (k, &(text, want)) in RANDOM.iter().enumerate() {
+        let problem = Problem::from_dlx(text).unwrap();
+        counts_as_dlx3(&format!("random {k}"), &problem, want);
+        let all = Limits::new();
+        assert_eq!(run(&problem, true, &[], all.clone()), run(&problem, false, &[], all), "random {k}");
+    }
+    let ids = |v: &[u32]| v.iter().map(|&k| OptionId::from_u32(k)).collect::<Vec<_>>();
+    let first = Problem::from_dlx(RANDOM[0].0).unwrap();
+    assert_eq!(run(&first, true, &[], Limits::new()).0, vec![ids(&[0, 2]), ids(&[6, 1])]);
+}
+
+/// Puzzles with multiplicities from the crate's builders and Knuth's
+/// files: DLX3's figures (`xc … --emit-dlx | dlx3`).
+#[test]
+fn puzzles_count_as_knuths_dlx3() {
+    let packing = |pieces, h, w, counts| {
+        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
+    };
+    let queens = |n, k| Queens::per_line(n, k).unwrap().problem().clone();
+    let (d, t, q) = (("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4));
+    let cases = [
+        ("queens 5, 2 per line", queens(5, 2), (92, 1116, 6489)),
+        ("queens 6, 2 per line", queens(6, 2), (1097, 15626, 103188)),
+        ("queens 6, 3 per line", queens(6, 3), (14412, 150503, 684196)),
+        ("tetrominoes 0..2, 4x6", packing(tetrominoes(), 4, 6, (0, 2)), (586, 5039, 289831)),
+        ("tetrominoes 1..3, 4x6", packing(tetrominoes(), 4, 6, (1, 3)), (16, 2825, 272426)),
+        ("tetrominoes 2, 5x8", packing(tetrominoes(), 5, 8, (2, 2)), (3106, 94674, 10600217)),
+        ("pentominoes 0..1, 5x5", packing(pentominoes(), 5, 5, (0, 1)), (856, 14138, 2498375)),
+        ("pentominoes 0..2, 3x10", packing(pentominoes(), 3, 10, (0, 2)), (4748, 66862, 9071911)),
+        ("dominoes 5x6, 7 across", dominoes(5, 6, 7), (405, 2466, 17750)),
+        ("dominoes 6x6, 8 across", dominoes(6, 6, 8), (1988, 12103, 87759)),
+        ("bricks 4x5", bricks(4, 5, &[("D", 1, 2, 2, 8), ("T", 1, 3, 1, 4), ("Q", 2, 2, 0, 2)]), (2192, 12471, 91651)),
+        ("bricks 4x6", bricks(4, 6, &[d, t, q]), (9031, 53793, 432980)),
+    ];
+    for (name, problem, want) in cases {
+        counts_as_dlx3(name, &problem, want);
+    }
+}
+
+/// Knuth's bricks-4x8 (408,341 solutions, 2,510,722 nodes, 19,790,201
+/// updates by DLX3): the whole search on bit sets, and the dance's
+/// figures and solutions up to node limits.
+#[test]
+fn bricks_4x8_count_as_knuths_dlx3() {
+    let problem = bricks(4, 8, &[("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4)]);
+    let mut solver = forced(&problem, true, Limits::new());
+    solver.set_verify(false);
+    assert_eq!(solver.count(), 408_341);
+    assert_eq!((solver.stats().nodes, solver.stats().updates), (2_510_722, 19_790_201));
+    for nodes in [1_000, 54_321, 200_000] {
+        let limits = Limits::new().nodes(nodes);
+        let bits = run(&problem, true, &[], limits.clone());
+        assert_eq!(bits.1, Status::Stopped(StopReason::Nodes));
+        assert_eq!(bits, run(&problem, false, &[], limits), "{nodes} nodes");
+    }
+}
+
+/// DLX3's example with colour controls: `A B 2:3|C | X Y`.
+const KNUTH_EXAMPLE: &str = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+
+/// Dense problems with multiplicities choose the bit sets by themselves;
+/// colours, a seed, sparse lists, or too many items or options keep the
+/// dance (even when the tests ask for bit sets), and give the same
+/// counts.
+#[test]
+fn dense_multiplicities_choose_bit_sets_and_others_dance() {
+    let packing = |pieces, h, w, counts| {
+        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
+    };
+    for (problem, count) in
+        [(packing(pentominoes(), 3, 10, (0, 2)), 4748), (packing(tetrominoes(), 4, 6, (0, 2)), 586)]
+    {
+        assert!(problem.has_multiplicities());
+        let mut solver = problem.solver();
+        assert!(solver.uses_bit_sets());
+        assert_eq!(solver.count(), count);
+        // A seed shuffles the lists, which the bit sets can't follow.
+        solver.set_seed(Some(7));
+        assert!(!solver.uses_bit_sets());
+        assert_eq!(solver.count(), count);
+        solver.set_seed(None);
+        assert!(solver.uses_bit_sets());
+    }
+    // Colours: Algorithm M with colours is danced, and DLX3's figures.
+    let colored = Problem::from_dlx(KNUTH_EXAMPLE).unwrap();
+    assert!(colored.has_multiplicities() && colored.has_colors());
+    let mut solver = colored.solver();
+    assert!(!solver.uses_bit_sets());
+    solver.use_bit_sets(true);
+    assert!(!solver.uses_bit_sets());
+    assert_eq!(solver.count(), 1);
+    let s = solver.stats();
+    assert_eq!((s.nodes, s.updates, s.cleansings), (6, 14, 7));
+    // Dominoes reach few other options: the dance, by the rule.
+    assert!(!dominoes(6, 6, 8).solver().uses_bit_sets());
+    // More than 256 items, or more than 4096 options, or bounds too large
+    // for the live keys: never the bit sets.
+    let mut b = ProblemBuilder::new();
+    let items: Vec<ItemId> = (0..257).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
+    for pair in items.windows(2) {
+        b.option_ids(pair).unwrap();
+    }
+    let many_items = b.build().unwrap();
+    let mut b = ProblemBuilder::new();
+    let x = b.primary_with_bounds("x", 0, 2).unwrap();
+    for _ in 0..4097 {
+        b.option_ids(&[x]).unwrap();
+    }
+    let many_options = b.build().unwrap();
+    let huge = Problem::from_dlx("0:1000000000|x y\nx\nx y\ny\n").unwrap();
+    for (problem, count) in [(many_items, None), (many_options, Some(1 + 4097 + 4097 * 4096 / 2)), (huge, Some(4))] {
+        let mut solver = problem.solver();
+        solver.use_bit_sets(true);
+        assert!(!solver.uses_bit_sets());
+        if let Some(count) = count {
+            assert_eq!(solver.count(), count);
+        }
+    }
+}
