@@ -7,13 +7,13 @@
 //! search a solver picks by itself.
 
 use exactcover::cover::{
-    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Stats, Status, StopReason, write_dlx,
+    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Stats, Status, StopReason, write_dlx,
 };
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle, tetrominoes};
 use exactcover::puzzles::queens::Queens;
 use proptest::collection::vec;
-use proptest::sample::subsequence;
 use proptest::prelude::*;
+use proptest::sample::subsequence;
 use std::fmt;
 use std::ops::{ControlFlow, RangeInclusive};
 use std::sync::Arc;
@@ -28,7 +28,7 @@ fn figures(s: Stats) -> (u64, u64, u64, u64) {
 }
 
 /// A solver on bit sets or on the dance, forced either way.
-fn forced(problem: &Problem, bits: bool, limits: Limits) -> exactcover::cover::Solver {
+fn forced(problem: &Problem, bits: bool, limits: Limits) -> Solver {
     let mut solver = problem.solver().with_limits(limits);
     solver.use_bit_sets(bits);
     assert_eq!(solver.uses_bit_sets(), bits, "bit sets forced {bits}:\n{}", write_dlx(problem));
@@ -84,7 +84,7 @@ fn stepped(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> 
 fn reused(problem: &Problem, bits: bool, pins: &[OptionId], nodes: u64) -> Vec<Run> {
     let mut solver = forced(problem, bits, Limits::new().nodes(nodes));
     let mut runs = Vec::new();
-    let mut record = |solver: &mut exactcover::cover::Solver| {
+    let mut record = |solver: &mut Solver| {
         let mut found = Vec::new();
         let status = solver.for_each(|s| {
             found.push(s.to_vec());
@@ -108,6 +108,26 @@ fn reused(problem: &Problem, bits: bool, pins: &[OptionId], nodes: u64) -> Vec<R
     runs
 }
 
+/// Checks that `threads` threads, splitting `problem` into subproblems
+/// (by the rule's choice of search), count the `dance`'s solutions, nodes
+/// and updates, visit its solutions in its order, and that three shards
+/// share its solutions.
+fn splits_as_the_dance(problem: &Problem, dance: &Run, threads: usize) -> Result<(), TestCaseError> {
+    let (nodes, updates, solutions, _) = dance.2;
+    let split = Parallel::new(problem).threads(threads).subproblems_per_thread(4).count();
+    prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
+    let mut ordered = Vec::new();
+    let report = Parallel::new(problem).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
+        ordered.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    prop_assert_eq!(&ordered, &dance.0);
+    prop_assert_eq!((report.status, report.stats.nodes, report.stats.updates), (Status::Complete, nodes, updates));
+    let shards: u64 = (0..3).map(|k| Parallel::new(problem).threads(1).shard(k, 3).solutions).sum();
+    prop_assert_eq!(shards, solutions);
+    Ok(())
+}
+
 /// A problem, shown in Knuth's DLX format when a case fails.
 #[derive(Clone)]
 struct Case(Problem);
@@ -122,7 +142,7 @@ impl fmt::Debug for Case {
 /// per bound drawn by `bound` (at least one other than `[1, 1]`),
 /// `secondary` items, all declared in a random order, and `options`
 /// options of `size` items (in a random order) or, one time in three, all
-/// of 3 or all of 4 items (the loops compiled for one size).
+/// of 3 or all of 4 items. An option of secondary items only is ignored.
 fn problems(
     primary: RangeInclusive<usize>,
     bound: BoxedStrategy<(u32, u32)>,
@@ -190,14 +210,15 @@ const NODE_LIMITS: [u64; 8] = [1, 2, 3, 4, 6, 9, 14, 20];
 const WHOLE: u64 = 100_000;
 
 /// The dense cases searched whole: those the dance finishes within this.
-const DENSE_NODES: u64 = 30_000;
+const DENSE_NODES: u64 = 50_000;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     /// The whole search, searches stopped by node limits, by a solution
     /// limit and by a cancel flag, and one under one or two pins give the
-    /// same solutions, order, status and figures on bit sets as dancing.
+    /// same solutions, order, status and figures on bit sets as dancing;
+    /// and so do threads, when the rule picks the bit sets.
     #[test]
     fn bit_sets_search_as_algorithm_m_does(
         Case(p) in problem(),
@@ -222,6 +243,10 @@ proptest! {
             prop_assert_eq!(&first[..], &dance.0[..n]);
             let stopped = Status::Stopped(StopReason::Solutions);
             prop_assert_eq!(status, if dance.0.len() as u64 >= max { stopped } else { Status::Complete });
+            // Where the rule picks the bit sets, the splits search on them.
+            if p.solver().uses_bit_sets() {
+                splits_as_the_dance(&p, &dance, 2)?;
+            }
         }
     }
 
@@ -235,8 +260,8 @@ proptest! {
         picks in vec(0usize..30, 1..=2),
     ) {
         let pins = pins_of(&p, &picks);
-        let cases = [(Limits::new().nodes(WHOLE), &[][..]), (Limits::new().nodes(nodes), &[][..]), (Limits::new().nodes(WHOLE), &pins[..])];
-        for (limits, pins) in cases {
+        let (whole, stopped) = (Limits::new().nodes(WHOLE), Limits::new().nodes(nodes));
+        for (limits, pins) in [(whole.clone(), &[][..]), (stopped, &[][..]), (whole, &pins[..])] {
             let bits = stepped(&p, true, pins, limits.clone());
             prop_assert_eq!(&bits, &stepped(&p, false, pins, limits.clone()));
             prop_assert_eq!(&bits, &run(&p, true, pins, limits));
@@ -253,7 +278,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Bit sets of 2 to 5 words, chosen by the rule: the dance's
     /// solutions, order and figures, whole, stopped, pinned and stepped,
@@ -283,18 +308,7 @@ proptest! {
         }
         prop_assert_eq!(&steps, &dance.0);
         prop_assert_eq!(figures(by_rule.stats()), dance.2);
-        let (_, _, (nodes, updates, solutions, _)) = dance;
-        let split = Parallel::new(&p).threads(threads).subproblems_per_thread(4).count();
-        prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
-        let mut ordered = Vec::new();
-        let report = Parallel::new(&p).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
-            ordered.push(s.to_vec());
-            ControlFlow::Continue(())
-        });
-        prop_assert_eq!(&ordered, &dance.0);
-        prop_assert_eq!((report.status, report.stats.nodes, report.stats.updates), (Status::Complete, nodes, updates));
-        let shards: u64 = (0..3).map(|k| Parallel::new(&p).threads(1).shard(k, 3).solutions).sum();
-        prop_assert_eq!(shards, solutions);
+        splits_as_the_dance(&p, &dance, threads)?;
     }
 }
 
@@ -327,7 +341,8 @@ fn bricks(h: usize, w: usize, kinds: &[(&str, usize, usize, u32, u32)]) -> Probl
     for &(name, a, b, _, _) in kinds {
         for (ph, pw) in if a == b { vec![(a, b)] } else { vec![(a, b), (b, a)] } {
             for (r, c) in (0..=h - ph).flat_map(|r| (0..=w - pw).map(move |c| (r, c))) {
-                let at: Vec<String> = (0..ph).flat_map(|i| (0..pw).map(move |j| format!("{}{}", r + i, c + j))).collect();
+                let at: Vec<String> =
+                    (0..ph).flat_map(|i| (0..pw).map(move |j| format!("{}{}", r + i, c + j))).collect();
                 text += &format!("{name} {}\n", at.join(" "));
             }
         }
@@ -336,55 +351,70 @@ fn bricks(h: usize, w: usize, kinds: &[(&str, usize, usize, u32, u32)]) -> Probl
 }
 
 /// Random problems from `tests/fixtures/dlx3/random.py` (1, 2 and 6) and
-/// from a like script with secondary items, without colours.
+/// from a like script with secondary items, without colours: their lines
+/// split by ` / `, and DLX3's solutions, nodes and updates.
 const RANDOM: [(&str, (u64, u64, u64)); 7] = [
-    ("p0 1:2|p1 1:3|p2 p3\np0 p1\np0 p2\np2 p3\np0\np0 p3\np0\np1 p3\n", (2, 9, 19)),
+    ("p0 1:2|p1 1:3|p2 p3 / p0 p1 / p0 p2 / p2 p3 / p0 / p0 p3 / p0 / p1 p3", (2, 9, 19)),
     (
-        "0:2|p0 0:3|p1 2:3|p2\np0 p2 p1\np2 p1\np2 p1 p0\np1 p0 p2\np1 p2\np1 p0\np0 p2 p1\np0\np0 p2\np2 p1 p0\n",
+        "0:2|p0 0:3|p1 2:3|p2 / p0 p2 p1 / p2 p1 / p2 p1 p0 / p1 p0 p2 / p1 p2 / p1 p0 / p0 p2 p1 / \
+         p0 / p0 p2 / p2 p1 p0",
         (98, 196, 475),
     ),
     (
-        "1:2|p0 0:1|p1 0:3|p2 2:3|p3 2:3|p4 p5 1:2|p6\np6 p3 p4\np5 p0 p1\np4 p5 p2\np6 p4 p0\np2 p0\np6 p3\np3 p5\np6\np5\n",
+        "1:2|p0 0:1|p1 0:3|p2 2:3|p3 2:3|p4 p5 1:2|p6 / p6 p3 p4 / p5 p0 p1 / p4 p5 p2 / p6 p4 p0 / \
+         p2 p0 / p6 p3 / p3 p5 / p6 / p5",
         (3, 21, 48),
     ),
     (
-        "0:2|p0 2|p1 0:3|p2 3|p3 | s0\ns0 p3 p2\np0 s0 p1\np2 p3 p1 p0\np1 s0\np1\np1 s0 p2\ns0 p1 p3\n\
-         s0 p2 p3 p1\np3 p1 s0\ns0 p1 p3 p2\ns0 p2 p3 p1\np2 p3 p1 p0\np1 p2 s0\np2 p3 p1\np3 p2\np2\np1\np0\np2\np0 p1\n",
+        "0:2|p0 2|p1 0:3|p2 3|p3 | s0 / s0 p3 p2 / p0 s0 p1 / p2 p3 p1 p0 / p1 s0 / p1 / p1 s0 p2 / \
+         s0 p1 p3 / s0 p2 p3 p1 / p3 p1 s0 / s0 p1 p3 p2 / s0 p2 p3 p1 / p2 p3 p1 p0 / p1 p2 s0 / \
+         p2 p3 p1 / p3 p2 / p2 / p1 / p0 / p2 / p0 p1",
         (80, 185, 1292),
     ),
     (
-        "2:3|p0 0:2|p1 p2 p3 1:2|p4 p5 | s0 s1 s2\np2 s0 p1\np2\np2 s2 p0 s0\np3 p2\np4 p5\ns2 p3\np3 s0\np0 p5 p3\n\
-         p2 p4\np5\np0 p5 s2\np5 p4 p3\np2 s1 p3\np0 p4\np5\np0 s0 p2 p3\ns1 p0\np3 p1\n",
+        "2:3|p0 0:2|p1 p2 p3 1:2|p4 p5 | s0 s1 s2 / p2 s0 p1 / p2 / p2 s2 p0 s0 / p3 p2 / p4 p5 / \
+         s2 p3 / p3 s0 / p0 p5 p3 / p2 p4 / p5 / p0 p5 s2 / p5 p4 p3 / p2 s1 p3 / p0 p4 / p5 / \
+         p0 s0 p2 p3 / s1 p0 / p3 p1",
         (67, 171, 550),
     ),
     (
-        "p0 0:2|p1 0:2|p2 0:3|p3 3|p4 p5 1:3|p6 | s0 s1 s2\np6\np4\np3 p6\np4\np6 p4\np0 p3 s2\np0 p6 s0 p1\np3\n\
-         p1 p0 s2 p6\np3 p5\np1\ns1 p0\ns2 p3\np6 p1\np3 p1 p2 s1\np0\ns1 p2 p4\np1\np3 p2 p0 p5\ns1 p1 p5\ns2 p2\n",
+        "p0 0:2|p1 0:2|p2 0:3|p3 3|p4 p5 1:3|p6 | s0 s1 s2 / p6 / p4 / p3 p6 / p4 / p6 p4 / p0 p3 s2 / \
+         p0 p6 s0 p1 / p3 / p1 p0 s2 p6 / p3 p5 / p1 / s1 p0 / s2 p3 / p6 p1 / p3 p1 p2 s1 / p0 / \
+         s1 p2 p4 / p1 / p3 p2 p0 p5 / s1 p1 p5 / s2 p2",
         (1834, 3306, 4444),
     ),
     (
-        "2|p0 p1 p2 0:2|p3 p4 p5 | s0 s1\np0 p1 p4\ns1 p3\np3 s0 p2\np4 p3 p0\ns1 p3 p4\np4 s1\np4\np0\np3 s1 p1\n\
-         p4 p2 p3\np1 s1 p5 p3\ns1 p3\ns1 p5\ns1 p4\ns1 p5\np2\ns0 p2\np0\np5 p3 p4 p0\np5 p0\np1\n",
+        "2|p0 p1 p2 0:2|p3 p4 p5 | s0 s1 / p0 p1 p4 / s1 p3 / p3 s0 p2 / p4 p3 p0 / s1 p3 p4 / p4 s1 / \
+         p4 / p0 / p3 s1 p1 / p4 p2 p3 / p1 s1 p5 p3 / s1 p3 / s1 p5 / s1 p4 / s1 p5 / p2 / s0 p2 / \
+         p0 / p5 p3 p4 p0 / p5 p0 / p1",
         (126, 245, 676),
     ),
 ];
 
+/// A whole search's solutions in order, folded into one number (FNV-1a
+/// over their options, each solution closed by a mark), checked as found,
+/// and its figures.
+fn digest(solver: &mut Solver) -> (u64, (u64, u64, u64, u64)) {
+    let fnv = |h: u64, x: u64| (h ^ x).wrapping_mul(0x100_0000_01b3);
+    let mut h = 0xcbf2_9ce4_8422_2325;
+    solver.set_verify(true);
+    let status = solver.for_each(|s| {
+        h = fnv(s.iter().fold(h, |h, o| fnv(h, u64::from(o.as_u32()))), u64::MAX);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(status, Status::Complete);
+    assert!(solver.links_are_pristine());
+    (h, figures(solver.stats()))
+}
+
 /// Checks that `problem` gives DLX3's `(solutions, nodes, updates)` on
-/// bit sets, dancing, and split over two threads, with the same figures
-/// and solutions on both (the solutions only when `compare` is set).
+/// bit sets, dancing (with the same solutions in the same order, and the
+/// same guesses), and split over two threads.
 fn counts_as_dlx3(name: &str, problem: &Problem, (count, nodes, updates): (u64, u64, u64)) {
     assert!(problem.has_multiplicities() && !problem.has_colors(), "{name}");
-    let mut solver = problem.solver();
-    solver.use_bit_sets(true);
-    assert!(solver.uses_bit_sets(), "{name}");
-    assert_eq!(solver.count_checked(), Ok(count), "{name}");
-    let bits = figures(solver.stats());
-    assert_eq!((bits.0, bits.1), (nodes, updates), "{name} on bit sets");
-    solver.use_bit_sets(false);
-    assert!(!solver.uses_bit_sets(), "{name}");
-    assert_eq!(solver.count_checked(), Ok(count), "{name}");
-    assert_eq!(figures(solver.stats()), bits, "{name} dancing");
-    assert!(solver.links_are_pristine(), "{name}");
+    let bits = digest(&mut forced(problem, true, Limits::new()));
+    assert_eq!((bits.1.2, bits.1.0, bits.1.1), (count, nodes, updates), "{name} on bit sets");
+    assert_eq!(digest(&mut forced(problem, false, Limits::new())), bits, "{name} dancing");
     let two = Parallel::new(problem).threads(2).count();
     assert_eq!((two.solutions, two.stats.nodes, two.stats.updates), (count, nodes, updates), "{name} on 2 threads");
 }
@@ -395,13 +425,13 @@ fn counts_as_dlx3(name: &str, problem: &Problem, (count, nodes, updates): (u64, 
 #[test]
 fn random_problems_count_as_knuths_dlx3() {
     for (k, &(text, want)) in RANDOM.iter().enumerate() {
-        let problem = Problem::from_dlx(text).unwrap();
+        let problem = Problem::from_dlx(&text.replace(" / ", "\n")).unwrap();
         counts_as_dlx3(&format!("random {k}"), &problem, want);
         let all = Limits::new();
         assert_eq!(run(&problem, true, &[], all.clone()), run(&problem, false, &[], all), "random {k}");
     }
     let ids = |v: &[u32]| v.iter().map(|&k| OptionId::from_u32(k)).collect::<Vec<_>>();
-    let first = Problem::from_dlx(RANDOM[0].0).unwrap();
+    let first = Problem::from_dlx(&RANDOM[0].0.replace(" / ", "\n")).unwrap();
     assert_eq!(run(&first, true, &[], Limits::new()).0, vec![ids(&[0, 2]), ids(&[6, 1])]);
 }
 
@@ -410,7 +440,10 @@ fn random_problems_count_as_knuths_dlx3() {
 #[test]
 fn puzzles_count_as_knuths_dlx3() {
     let packing = |pieces, h, w, counts| {
-        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
+        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
+            .unwrap()
+            .problem()
+            .clone()
     };
     let queens = |n, k| Queens::per_line(n, k).unwrap().problem().clone();
     let (d, t, q) = (("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4));
@@ -433,21 +466,34 @@ fn puzzles_count_as_knuths_dlx3() {
     }
 }
 
-/// Knuth's bricks-4x8 (408,341 solutions, 2,510,722 nodes, 19,790,201
-/// updates by DLX3): the whole search on bit sets, and the dance's
-/// figures and solutions up to node limits.
+/// Larger puzzles: Knuth's bricks-4x8, two queens per line on 7×7,
+/// tetrominoes 1 to 3 times each in a 5×8 box, pentominoes up to twice
+/// each in a 5×6 box (DLX3's figures, as above); and bricks-4x8 stopped
+/// by node limits deep in its tree, on bit sets as dancing.
 #[test]
-fn bricks_4x8_count_as_knuths_dlx3() {
-    let problem = bricks(4, 8, &[("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4)]);
-    let mut solver = forced(&problem, true, Limits::new());
-    solver.set_verify(false);
-    assert_eq!(solver.count(), 408_341);
-    assert_eq!((solver.stats().nodes, solver.stats().updates), (2_510_722, 19_790_201));
+fn larger_puzzles_count_as_knuths_dlx3() {
+    let packing = |pieces, h, w, counts| {
+        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
+            .unwrap()
+            .problem()
+            .clone()
+    };
+    let brick_kinds = [("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4)];
+    let cases = [
+        ("bricks 4x8", bricks(4, 8, &brick_kinds), (408_341, 2_510_722, 19_790_201)),
+        ("queens 7, 2 per line", Queens::per_line(7, 2).unwrap().problem().clone(), (19_448, 334_370, 2_428_781)),
+        ("tetrominoes 1..3, 5x8", packing(tetrominoes(), 5, 8, (1, 3)), (78_146, 1_080_538, 79_243_586)),
+        ("pentominoes 0..2, 5x6", packing(pentominoes(), 5, 6, (0, 2)), (18_316, 273_536, 38_416_415)),
+    ];
+    for (name, problem, want) in &cases {
+        counts_as_dlx3(name, problem, *want);
+    }
+    let bricks = &cases[0].1;
     for nodes in [1_000, 54_321, 200_000] {
         let limits = Limits::new().nodes(nodes);
-        let bits = run(&problem, true, &[], limits.clone());
+        let bits = run(bricks, true, &[], limits.clone());
         assert_eq!(bits.1, Status::Stopped(StopReason::Nodes));
-        assert_eq!(bits, run(&problem, false, &[], limits), "{nodes} nodes");
+        assert_eq!(bits, run(bricks, false, &[], limits), "{nodes} nodes");
     }
 }
 
@@ -461,10 +507,12 @@ const KNUTH_EXAMPLE: &str = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB
 #[test]
 fn dense_multiplicities_choose_bit_sets_and_others_dance() {
     let packing = |pieces, h, w, counts| {
-        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
+        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
+            .unwrap()
+            .problem()
+            .clone()
     };
-    for (problem, count) in
-        [(packing(pentominoes(), 3, 10, (0, 2)), 4748), (packing(tetrominoes(), 4, 6, (0, 2)), 586)]
+    for (problem, count) in [(packing(pentominoes(), 3, 10, (0, 2)), 4748), (packing(tetrominoes(), 4, 6, (0, 2)), 586)]
     {
         assert!(problem.has_multiplicities());
         let mut solver = problem.solver();
@@ -510,6 +558,79 @@ fn dense_multiplicities_choose_bit_sets_and_others_dance() {
         assert!(!solver.uses_bit_sets());
         if let Some(count) = count {
             assert_eq!(solver.count(), count);
+        }
+    }
+}
+
+/// SplitMix64: the shapes below are drawn from a fixed seed.
+struct Draw(u64);
+
+impl Draw {
+    /// A number in `0..n`.
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// A random problem of `primary` items (one in three with bounds from
+/// `[0, 1]` to `[2, 3]`), `secondary` items and `options` options of 2 to
+/// `size` items, drawn from `seed`.
+fn wide(seed: u64, primary: usize, secondary: usize, options: usize, size: usize) -> Problem {
+    let mut draw = Draw(seed);
+    let mut b = ProblemBuilder::new();
+    let choices = [(0, 1), (0, 2), (1, 2), (2, 2), (1, 3), (2, 3)];
+    for k in 0..primary {
+        let (lo, hi) = if k == 0 || draw.below(3) == 0 { choices[draw.below(choices.len())] } else { (1, 1) };
+        b.primary_with_bounds(format!("p{k}"), lo, hi).unwrap();
+    }
+    for k in 0..secondary {
+        b.secondary(format!("s{k}")).unwrap();
+    }
+    let n = primary + secondary;
+    for _ in 0..options {
+        let len = 2 + draw.below(size - 1);
+        let mut items: Vec<ItemId> = Vec::new();
+        while items.len() < len {
+            let item = ItemId::from_u32(draw.below(n) as u32);
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        b.option_ids(&items).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Problems at the edges of the sizes the bit sets are laid out for (up
+/// to 56 primary items or up to 248, up to 256, 1024 or 4096 options,
+/// options of up to 8 items): the dance's solutions, order and figures,
+/// stopped by node limits (their trees are large), pinned, and stepped.
+#[test]
+fn bit_sets_of_every_size_search_as_algorithm_m_does() {
+    let shapes = [
+        (56, 3, 256, 8),
+        (100, 4, 200, 8),
+        (57, 3, 257, 8),
+        (40, 0, 1024, 6),
+        (30, 2, 1025, 5),
+        (120, 8, 700, 8),
+        (248, 8, 2000, 8),
+        (60, 0, 4096, 4),
+    ];
+    for (seed, &(primary, secondary, options, size)) in shapes.iter().enumerate() {
+        let p = wide(seed as u64, primary, secondary, options, size);
+        assert!(p.has_multiplicities());
+        let name = format!("{primary}+{secondary} items, {options} options of up to {size}");
+        let pins = [OptionId::from_u32(3), OptionId::from_u32(options as u32 - 1)];
+        for limits in [1, 2, 7, 100, 2_000, 50_000].map(|n| Limits::new().nodes(n)) {
+            let bits = run(&p, true, &[], limits.clone());
+            assert_eq!(bits, run(&p, false, &[], limits.clone()), "{name}, {limits:?}");
+            assert_eq!(bits, stepped(&p, true, &[], limits.clone()), "{name}, {limits:?}");
+            assert_eq!(run(&p, true, &pins, limits.clone()), run(&p, false, &pins, limits.clone()), "{name}, pinned");
         }
     }
 }

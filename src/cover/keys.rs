@@ -100,11 +100,25 @@ impl KeyBits {
         if b > slack { word + self.t_unit } else { word - self.s_unit }
     }
 
+    /// [`KeyBits::lowered`], wrapping: for Algorithm M on bit sets, which
+    /// also moves the keys of its sinks, which nothing reads (see
+    /// `search::bits_m`).
+    #[inline(always)]
+    pub(crate) fn lowered_wrapping(self, word: u32, b: u32, slack: u32) -> u32 {
+        if b > slack { word.wrapping_add(self.t_unit) } else { word.wrapping_sub(self.s_unit) }
+    }
+
     /// The inverse of [`KeyBits::lowered`]: the word once the bound `b`
     /// is `b + 1`.
     #[inline(always)]
     pub(crate) fn raised(self, word: u32, b: u32, slack: u32) -> u32 {
         if b >= slack { word - self.t_unit } else { word + self.s_unit }
+    }
+
+    /// [`KeyBits::raised`], wrapping (see [`KeyBits::lowered_wrapping`]).
+    #[inline(always)]
+    pub(crate) fn raised_wrapping(self, word: u32, b: u32, slack: u32) -> u32 {
+        if b >= slack { word.wrapping_sub(self.t_unit) } else { word.wrapping_add(self.s_unit) }
     }
 
     /// The item index (from 0) of a key.

@@ -28,10 +28,12 @@
 //! The search runs on the arena's state after the pins and the prefix
 //! (read from the trail: an option is live unless it is on the trail), so
 //! pins, prefixes and parallel splits work as with the dance. It is used
-//! when the problem has no colours and no multiplicities, at most
-//! [`MAX_ITEMS`] items and [`MAX_OPTIONS`] options, and its options
-//! conflict with many others for their number ([`DENSE`]), and only without a
-//! seed and a restriction (see [`Search::on_bits`](super::Search)).
+//! when the problem has no colours, at most [`MAX_ITEMS`] items and
+//! [`MAX_OPTIONS`] options, and its options conflict with many others for
+//! their number ([`DENSE`]), and only without a seed and a restriction
+//! (see [`Search::on_bits`](super::Search)). With multiplicities, these
+//! tables serve Algorithm M on bit sets (`bits_m`), which has limits of
+//! its own (`bits_m::shape`, `bits_m::SLOTS`).
 
 #![forbid(unsafe_code)]
 
@@ -73,12 +75,12 @@ pub(crate) struct Tables {
     /// Words per bit set.
     pub(super) w: usize,
     /// Keys scanned by the choice: the items, rounded up to 8.
-    pub(super) n8: usize,
+    n8: usize,
     /// The size every option has, or 0.
     uniform: usize,
     /// The options' items, option `k`'s at `items[start[k]..start[k + 1]]`.
-    pub(super) items: Vec<u8>,
-    pub(super) start: Vec<u32>,
+    items: Vec<u8>,
+    start: Vec<u32>,
     /// Per item, the options that hold it (`w` words each).
     pub(super) holders: Vec<u64>,
     /// Per option, the options that share an item with it, itself
@@ -110,6 +112,11 @@ impl Tables {
             return None;
         }
         let (n_opt, w) = (first.len(), first.len().div_ceil(64).max(1));
+        let size = |f: &NodeId| (arena.span[*f].end.as_u32() - f.as_u32()) as usize;
+        let shape = super::bits_m::shape(arena.n_primary as usize, n_opt);
+        if arena.has_bounds && (shape.is_none() || first.iter().any(|f| size(f) > super::bits_m::SLOTS)) {
+            return None;
+        }
         let mut items = Vec::new();
         let mut start = vec![0u32];
         let mut holders = vec![0u64; n_items * w];
@@ -272,7 +279,7 @@ impl Levels {
             cand[k] = c;
             rest[k] = live[k] & !c;
             found |= u64::from(c != 0) << k;
-            updates += remove::<U>(tables, k, c, base, STEP);
+            updates += remove::<U>(tables, k, c, base);
         }
         self.updates += updates;
         base[i as usize] = COVERED;
@@ -311,7 +318,7 @@ impl Levels {
             let (r, c) = (rest[k], conflict[k]);
             next[k] = r & !c;
             left |= u64::from(r & !c != 0) << k;
-            updates += remove::<U>(tables, k, r & c, keys, STEP);
+            updates += remove::<U>(tables, k, r & c, keys);
         }
         self.updates += updates;
         self.words[level + 1] = left;
@@ -344,7 +351,7 @@ impl fmt::Debug for Levels {
 
 /// The words a word mask lists, in order.
 #[inline(always)]
-pub(super) fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
+fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let k = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
         mask &= mask - 1;
@@ -353,23 +360,17 @@ pub(super) fn each_word(mut mask: u64) -> impl Iterator<Item = usize> {
 }
 
 /// Takes the options in word `word` of a bit set, `gone`, out of `keys`
-/// (`step` per item each), and returns the updates DLX1 counts for
+/// (one step per item each), and returns the updates DLX1 counts for
 /// hiding them.
 #[inline(always)]
-pub(super) fn remove<const U: usize>(
-    tables: &Tables,
-    word: usize,
-    gone: u64,
-    keys: &mut [u32; MAX_ITEMS],
-    step: u32,
-) -> u64 {
+fn remove<const U: usize>(tables: &Tables, word: usize, gone: u64, keys: &mut [u32; MAX_ITEMS]) -> u64 {
     let (mut m, mut updates) = (gone, 0);
     while m != 0 {
         let k = word * 64 + m.trailing_zeros() as usize;
         m &= m - 1;
         let items = tables.items::<U>(k);
         for &j in items {
-            keys[j as usize] = keys[j as usize].wrapping_sub(step);
+            keys[j as usize] = keys[j as usize].wrapping_sub(STEP);
         }
         updates += items.len() as u64 - 1;
     }

@@ -3,14 +3,11 @@
 //! sets (see `bits`) instead of lists.
 //!
 //! A level's node has a bit set of the *live* options (those still in
-//! every list of their items) and a key per item: Algorithm M's live key
-//! (see `keys`) for an active primary item, flagged [`COVERED`] for a
-//! covered or retired one, and above `COVERED` for a secondary item (it
-//! starts at `u32::MAX`, and its options are removed at most once each on
-//! a path, which never brings it down to `COVERED`). So the smallest key
-//! is DLX3's choice, as in `Dance::choose_m`. The residual bounds are not
-//! copied: one array, lowered going forward and raised backing up, as the
-//! dance does.
+//! every list of their items) and a key per primary item: Algorithm M's
+//! live key (see `keys`) for an active item, flagged [`COVERED`] for a
+//! covered or retired one, so that the smallest key is DLX3's choice, as
+//! in `Dance::choose_m`. The residual bounds are not copied: one array,
+//! lowered going forward and raised backing up, as the dance does.
 //!
 //! A level that branches on item `i` lowers `i`'s bound to `b` and takes
 //! `cand` = live ∧ (options of `i`), in list order. Then, as in
@@ -24,11 +21,25 @@
 //!   move, when the slack allows it, retires `i`. The level is exhausted
 //!   once the options left and the slack no longer exceed `b`.
 //!
-//! `rest` and `base` hold the live set and the keys after the level's
-//! cover and tweaks so far; committing an option makes the next level's
-//! node from them: its other items' bounds go down, and those that reach
-//! 0, and its secondary items, are covered. Backing up raises the bounds
-//! again and nothing else: each level keeps its own copy.
+//! Opening a level changes its node's live set and keys in place (the
+//! node's own state is not needed again), and committing an option makes
+//! the next level's node from them: its other items' bounds go down, and
+//! those that reach 0, and its secondary items, are covered. Backing up
+//! raises the bounds again and nothing else.
+//!
+//! A node without live options whose choice is no dead end ends in a
+//! chain of null moves and one solution ([`MLevels::null_moves`]), which
+//! is made at once.
+//!
+//! **Sizes.** The loop is compiled for `K` keys and `W` words per level
+//! (see [`shape`]), so that copying a level's state and scanning it are
+//! loops of known length: `K` is 64 or 256, and covers the primary
+//! items and the *sinks*, the last [`SLOTS`] keys, which the choice never
+//! reads; `W` is 4, 16 or 64. Each option keeps its primary items in
+//! [`SLOTS`] slots, padded with the sinks, so removing an option takes the
+//! same [`SLOTS`] decrements whatever its size, and committing it and
+//! backing up lower and raise [`SLOTS`] bounds without a branch: problems
+//! with larger options keep the dance.
 //!
 //! The updates counted are DLX3's: a cover counts 1 plus the nodes it
 //! hides (each option's but one), a block tweak the option's nodes, a solo
@@ -36,17 +47,29 @@
 
 #![forbid(unsafe_code)]
 
-use super::bits::{MAX_ITEMS, Tables, each_word, remove};
+use super::bits::Tables;
 use crate::cover::arena::{Arena, COVERED, SOLO, TWEAK};
 use crate::cover::keys::KeyBits;
 use std::fmt;
 
-/// Words of padding after the live sets, so that sets of up to `PAD`
-/// words are copied by a copy of `PAD` (see [`MLevels::commit`]).
-const PAD: usize = 4;
+/// The most items an option may have for Algorithm M on bit sets.
+pub(crate) const SLOTS: usize = 8;
+
+/// The bound of a sink: never brought to 0 (each commit lowers it by one,
+/// and backing up raises it again).
+const FAR: u32 = u32::MAX / 2;
 
 /// What `at` holds for a level that made the null move.
 const NULL_MOVE: u32 = u32::MAX;
+
+/// The keys and words per level to compile the loop for, for `primary`
+/// primary items and `options` options, if any fits (see the module docs):
+/// the keys the choice scans are all but the last 8, which hold the sink.
+pub(crate) fn shape(primary: usize, options: usize) -> Option<(usize, usize)> {
+    let k = [64, 256].into_iter().find(|&k| primary <= k - 8)?;
+    let w = [4, 16, 64].into_iter().find(|&w| options <= 64 * w)?;
+    Some((k, w))
+}
 
 /// How a level of Algorithm M branches (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,123 +87,186 @@ pub(crate) enum MBranch {
     Null,
 }
 
-/// The state of every level of Algorithm M on bit sets, one copy each
-/// (see the module docs).
+/// An option's items in [`SLOTS`] slots each: its primary items, then
+/// the sink; its secondary items, and how many; and the updates hiding it
+/// counts (its size less one).
+#[derive(Clone, Copy, Debug)]
+struct Slots {
+    primary: [u8; SLOTS],
+    secondary: [u8; SLOTS],
+    n_secondary: u8,
+    weight: u64,
+}
+
+/// What a level did: its item, how it branches, the option it tries (or
+/// [`NULL_MOVE`]), and at a block level the options not yet tweaked.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    item: u8,
+    mode: Mode,
+    at: u32,
+    left: u32,
+}
+
+/// The state of every level of Algorithm M on bit sets (see the module
+/// docs), `k` keys and `w` words per level.
 #[derive(Clone)]
 pub(crate) struct MLevels {
-    /// The live options at each level's node, and their word mask (as in
-    /// `bits::Levels`).
+    k: usize,
+    w: usize,
+    /// The live options at each level's node, `w` words each.
     live: Vec<u64>,
-    words: Vec<u64>,
-    /// The options of each level's item, and their word mask.
+    /// The options of each level's item, `w` words each.
     cand: Vec<u64>,
-    cand_words: Vec<u64>,
-    /// The keys at each level's node. Once the level is open, `live` and
-    /// `keys` hold its state after its cover and tweaks so far, as the
-    /// node's own state is no longer needed.
-    keys: Vec<[u32; MAX_ITEMS]>,
-    /// Per level: the item it branches on, how, the option tried (or
-    /// [`NULL_MOVE`]), and at a block level the options not yet tweaked.
-    item: Vec<u8>,
-    mode: Vec<Mode>,
-    at: Vec<u32>,
-    left: Vec<u32>,
-    /// Per item: the residual bound and the slack (primary items only).
-    bound: [u32; MAX_ITEMS],
-    slack: [u32; MAX_ITEMS],
+    /// The keys at each level's node, `k` each.
+    keys: Vec<u32>,
+    steps: Vec<Step>,
+    /// Per option, its items; per item, the options that hold it (`w`
+    /// words each).
+    slots: Vec<Slots>,
+    holders: Vec<u64>,
+    /// Per item (and the sink): the residual bound and the slack.
+    bound: [u32; 256],
+    slack: [u32; 256],
     bits: KeyBits,
-    /// The primary items, and the keys the choice scans and each level
-    /// copies: the primary items', rounded up to 8.
-    primary: usize,
-    p8: usize,
     /// Updates counted since the search began, as DLX3 counts them.
     pub(crate) updates: u64,
 }
 
 impl MLevels {
-    /// Room for `depth` levels of the arena's problem (which has live
-    /// keys: see `Tables::build`).
-    pub(crate) fn new(tables: &Tables, arena: &Arena, depth: usize) -> MLevels {
-        let w = tables.w;
+    /// Room for `depth` levels of the arena's problem, which suits them
+    /// (see `Tables::build`): with `K` keys and `W` words per level as
+    /// [`shape`] says, or with the largest if not `compact` (a loop
+    /// compiled for every shape is worth it only with AVX2).
+    pub(crate) fn new(tables: &Tables, arena: &Arena, depth: usize, compact: bool) -> MLevels {
         let primary = arena.n_primary as usize;
+        let (k, w) = match shape(primary, tables.option_count()) {
+            Some(shape) if compact => shape,
+            _ => (256, 64),
+        };
+        // The sinks: one key per slot, so that padding an option makes no
+        // chain of writes to one key.
+        let sinks: [u8; SLOTS] = std::array::from_fn(|s| (k - SLOTS + s) as u8);
+        let mut slots = Vec::with_capacity(tables.option_count());
+        for x in 0..tables.option_count() {
+            let items = tables.items::<0>(x);
+            let (p, q): (Vec<u8>, Vec<u8>) = items.iter().partition(|&&j| (j as usize) < primary);
+            let mut s = Slots {
+                primary: sinks,
+                secondary: [0; SLOTS],
+                n_secondary: q.len() as u8,
+                weight: items.len() as u64 - 1,
+            };
+            s.primary[..p.len()].copy_from_slice(&p);
+            s.secondary[..q.len()].copy_from_slice(&q);
+            slots.push(s);
+        }
+        let mut holders = vec![0; arena.n_items as usize * w];
+        for (row, from) in holders.chunks_exact_mut(w).zip(tables.holders.chunks_exact(tables.w)) {
+            row[..tables.w].copy_from_slice(from);
+        }
+        let step = Step { item: 0, mode: Mode::Cover, at: 0, left: 0 };
         MLevels {
-            live: vec![0; (depth + 1) * w + PAD],
-            words: vec![0; depth + 1],
+            k,
+            w,
+            live: vec![0; (depth + 1) * w],
             cand: vec![0; depth * w],
-            cand_words: vec![0; depth],
-            keys: vec![[u32::MAX; MAX_ITEMS]; depth + 1],
-            item: vec![0; depth],
-            mode: vec![Mode::Cover; depth],
-            at: vec![0; depth],
-            left: vec![0; depth],
-            bound: [0; MAX_ITEMS],
-            slack: [0; MAX_ITEMS],
+            keys: vec![u32::MAX; (depth + 1) * k],
+            steps: vec![step; depth],
+            slots,
+            holders,
+            bound: [FAR; 256],
+            slack: [0; 256],
             bits: arena.key_bits.expect("Algorithm M on bit sets has live keys"),
-            primary,
-            p8: primary.div_ceil(8) * 8,
             updates: 0,
         }
+    }
+
+    /// The keys and words per level.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.k, self.w)
     }
 
     /// Sets level `level`'s node to the arena's state: the options not on
     /// the trail are live, and the keys and bounds are the arena's.
     pub(crate) fn start(&mut self, tables: &Tables, arena: &Arena, level: usize) {
-        let w = tables.w;
+        let w = self.w;
         let live = &mut self.live[level * w..][..w];
         live.fill(0);
-        for k in 0..tables.option_count() {
-            live[k / 64] |= 1 << (k % 64);
+        for x in 0..tables.option_count() {
+            live[x / 64] |= 1 << (x % 64);
         }
         for &e in &arena.trail[..arena.trail_len as usize] {
-            let k = tables.option_of(e & !(TWEAK | SOLO));
-            live[k / 64] &= !(1 << (k % 64));
+            let x = tables.option_of(e & !(TWEAK | SOLO));
+            live[x / 64] &= !(1 << (x % 64));
         }
-        self.words[level] = live.iter().enumerate().fold(0, |m, (k, &x)| m | (u64::from(x != 0) << k));
-        let keys = &mut self.keys[level];
+        let keys = &mut self.keys[level * self.k..][..self.k];
         keys.fill(u32::MAX);
-        for j in 0..self.primary {
-            keys[j] = arena.len[j + 1];
-            self.bound[j] = arena.bound[j + 1];
-            self.slack[j] = arena.slack[j + 1];
-        }
+        self.bound = [FAR; 256];
+        let primary = arena.n_primary as usize;
+        keys[..primary].copy_from_slice(&arena.len[1..=primary]);
+        self.bound[..primary].copy_from_slice(&arena.bound[1..=primary]);
+        self.slack[..primary].copy_from_slice(&arena.slack[1..=primary]);
         self.updates = 0;
     }
 
-    /// DLX3's choice at `level`: the item and its score, or `None` when no
+    /// Level `level`'s keys.
+    #[inline(always)]
+    fn keys<const K: usize>(&mut self, level: usize) -> &mut [u32; K] {
+        (&mut self.keys[level * K..][..K]).try_into().expect("K keys")
+    }
+
+    /// Level `level`'s live options.
+    #[inline(always)]
+    fn live<const W: usize>(&mut self, level: usize) -> &mut [u64; W] {
+        (&mut self.live[level * W..][..W]).try_into().expect("W words")
+    }
+
+    /// Level `level`'s candidates.
+    #[inline(always)]
+    fn cand<const W: usize>(&self, level: usize) -> &[u64; W] {
+        (&self.cand[level * W..][..W]).try_into().expect("W words")
+    }
+
+    /// DLX3's choice at `level`: the item and its key, or `None` when no
     /// primary item is active.
     #[inline(always)]
-    pub(crate) fn choose(&self, level: usize) -> Option<(u8, i64)> {
-        let keys = &self.keys[level][..self.p8];
+    pub(crate) fn choose<const K: usize>(&mut self, level: usize) -> Option<(u8, i64)> {
+        let keys = &self.keys::<K>(level)[..K - 8];
         let best = keys.iter().fold(u32::MAX, |m, &k| m.min(k));
         (best < COVERED).then(|| (self.bits.item(best) as u8, self.bits.score(best)))
     }
 
     /// The end of the search below a node without live options whose
-    /// choice is not a dead end: each active primary item has an empty
-    /// list and a score of 1, so the search makes a null move on each in
-    /// turn (retiring it, or covering its empty list when its bound was 1)
-    /// and finds one solution below them. Does those levels at once, if
-    /// they are at most `room`: their bounds go down and they record the
-    /// null move, so that backing up closes each. Returns how many levels
-    /// it made (the nodes it entered, but for the solution's), and the
-    /// updates are DLX3's.
+    /// choice, item `i`, is not a dead end: then each active primary item
+    /// has an empty list and a score of 1, so the search makes a null move
+    /// on each in turn (retiring it, or covering its empty list when its
+    /// bound was 1) and finds one solution below them. Does those levels at
+    /// once, if they are at most `room`: their bounds go down and they
+    /// record the null move, so that backing up closes each. Returns how
+    /// many levels it made (the nodes it entered, but for the solution's),
+    /// and the updates are DLX3's.
     #[inline(always)]
-    pub(crate) fn null_moves(&mut self, level: usize, room: u64) -> Option<usize> {
-        if self.words[level] != 0 {
+    pub(crate) fn null_moves<const K: usize, const W: usize>(
+        &mut self,
+        level: usize,
+        i: u8,
+        room: u64,
+    ) -> Option<usize> {
+        let key = self.keys::<K>(level)[i as usize];
+        if self.bits.length(key) != 0 || self.live::<W>(level).iter().any(|&x| x != 0) {
             return None;
         }
-        let keys = &self.keys[level][..self.p8];
+        let keys = &self.keys[level * K..][..K - 8];
         let k = keys.iter().filter(|&&key| key < COVERED).count();
         if k as u64 > room {
             return None;
         }
-        let mut l = level;
-        for (j, _) in keys.iter().enumerate().filter(|(_, key)| **key < COVERED) {
-            self.item[l] = j as u8;
-            self.at[l] = NULL_MOVE;
+        let active = keys.iter().enumerate().filter(|(_, key)| **key < COVERED);
+        for (l, (j, _)) in (level..).zip(active) {
+            self.steps[l] = Step { item: j as u8, mode: Mode::Block, at: NULL_MOVE, left: 0 };
             self.bound[j] -= 1;
             self.updates += u64::from(self.bound[j] == 0);
-            l += 1;
         }
         Some(k)
     }
@@ -188,54 +274,49 @@ impl MLevels {
     /// Opens `level` on item `i`: lowers its bound, covers it if that
     /// reaches 0, and sets the level's mode and options.
     #[inline(always)]
-    pub(crate) fn open<const U: usize>(&mut self, tables: &Tables, level: usize, i: u8) {
-        let w = tables.w;
+    pub(crate) fn open<const K: usize, const W: usize>(&mut self, level: usize, i: u8) {
         let j = i as usize;
         let b = self.bound[j] - 1;
         self.bound[j] = b;
-        let base = &mut self.keys[level];
-        base[j] = self.bits.lowered(base[j], b + 1, self.slack[j]);
-        let live = &mut self.live[level * w..][..w];
-        let cand = &mut self.cand[level * w..][..w];
-        let holders = &tables.holders[j * w..][..w];
-        let (mut found, mut count, mut updates) = (0, 0, 1);
-        let step = self.bits.step();
-        for k in 0..w {
-            let c = live[k] & holders[k];
-            cand[k] = c;
-            found |= u64::from(c != 0) << k;
+        let slack = self.slack[j];
+        let (bits, step) = (self.bits, self.bits.step());
+        let holders: &[u64; W] = (&self.holders[j * W..][..W]).try_into().expect("W words");
+        let keys: &mut [u32; K] = (&mut self.keys[level * K..][..K]).try_into().expect("K keys");
+        keys[j] = bits.lowered(keys[j], b + 1, slack);
+        let live: &mut [u64; W] = (&mut self.live[level * W..][..W]).try_into().expect("W words");
+        let cand: &mut [u64; W] = (&mut self.cand[level * W..][..W]).try_into().expect("W words");
+        let mut count = 0;
+        for ((c, l), h) in cand.iter_mut().zip(live.iter()).zip(holders) {
+            *c = l & h;
             count += c.count_ones();
-            if b == 0 {
-                live[k] &= !c;
-                updates += remove::<U>(tables, k, c, base, step);
-            }
         }
-        self.cand_words[level] = found;
-        self.item[level] = i;
-        self.mode[level] = if b != 0 {
+        if b == 0 {
+            let mut updates = 1;
+            for (word, (c, l)) in cand.iter().zip(live.iter_mut()).enumerate() {
+                *l &= !c;
+                updates += remove::<K>(&self.slots, word, *c, keys, step);
+            }
+            keys[j] |= COVERED;
+            self.updates += updates;
+        }
+        let mode = if b != 0 {
             Mode::Block
-        } else if self.slack[j] == 0 {
+        } else if slack == 0 {
             Mode::Cover
         } else {
             Mode::Solo
         };
-        if b == 0 {
-            base[j] |= COVERED;
-            self.updates += updates;
-        }
-        self.left[level] = count;
+        self.steps[level] = Step { item: i, mode, at: NULL_MOVE, left: count };
     }
 
     /// The next branch at `level`, after option `from` (or from the first
     /// option): as `Dance::advance_m`, tweaking the option at a block
     /// level.
     #[inline(always)]
-    pub(crate) fn advance<const U: usize>(&mut self, tables: &Tables, level: usize, from: Option<u32>) -> MBranch {
-        let next = match from {
-            None => self.first(tables, level),
-            Some(x) => self.next(tables, level, x),
-        };
-        match self.mode[level] {
+    pub(crate) fn advance<const K: usize, const W: usize>(&mut self, level: usize, from: Option<u32>) -> MBranch {
+        let next = next_of(self.cand::<W>(level), from);
+        let step = self.steps[level];
+        match step.mode {
             Mode::Cover => next.map_or(MBranch::Exhausted, MBranch::Option),
             Mode::Solo => match next {
                 Some(x) => {
@@ -245,138 +326,150 @@ impl MLevels {
                 None => MBranch::Null,
             },
             Mode::Block => {
-                let i = self.item[level] as usize;
-                if self.left[level] + self.slack[i] <= self.bound[i] {
+                let i = step.item as usize;
+                if step.left + self.slack[i] <= self.bound[i] {
                     return MBranch::Exhausted;
                 }
                 let Some(x) = next else {
-                    self.keys[level][i] |= COVERED;
+                    self.keys::<K>(level)[i] |= COVERED;
                     return MBranch::Null;
                 };
-                let (k, bit) = (x as usize / 64, x % 64);
-                self.live[level * tables.w + k] &= !(1 << bit);
-                let step = self.bits.step();
-                self.updates += 1 + remove::<U>(tables, k, 1 << bit, &mut self.keys[level], step);
-                self.left[level] -= 1;
+                let (word, bit) = (x as usize / 64, x % 64);
+                self.live::<W>(level)[word] &= !(1 << bit);
+                let s = self.bits.step();
+                let keys: &mut [u32; K] = (&mut self.keys[level * K..][..K]).try_into().expect("K keys");
+                self.updates += 1 + remove::<K>(&self.slots, word, 1 << bit, keys, s);
+                self.steps[level].left -= 1;
                 MBranch::Option(x)
             }
         }
     }
 
-    /// The first option of `level`'s item.
-    #[inline(always)]
-    fn first(&self, tables: &Tables, level: usize) -> Option<u32> {
-        let found = self.cand_words[level];
-        let k = each_word(found).next()?;
-        Some((k * 64) as u32 + self.cand[level * tables.w + k].trailing_zeros())
-    }
-
-    /// The option after `x` in the list of `level`'s item, if any.
-    #[inline(always)]
-    fn next(&self, tables: &Tables, level: usize, x: u32) -> Option<u32> {
-        let cand = &self.cand[level * tables.w..][..tables.w];
-        let (k, bit) = (x as usize / 64, x % 64);
-        let above = cand[k] & ((u64::MAX << bit) << 1);
-        if above != 0 {
-            return Some((k * 64) as u32 + above.trailing_zeros());
-        }
-        let later = self.cand_words[level] & ((u64::MAX << k) << 1);
-        let k = each_word(later).next()?;
-        Some((k * 64) as u32 + cand[k].trailing_zeros())
-    }
-
     /// Makes the node of `level + 1` from `level`'s state, with option `x`
     /// committed (`None`: the null move, which commits nothing).
     #[inline(always)]
-    pub(crate) fn commit<const U: usize>(&mut self, tables: &Tables, level: usize, x: Option<u32>) {
-        let w = tables.w;
-        let (p8, primary, bits) = (self.p8, self.primary, self.bits);
-        let (done, below) = self.keys.split_at_mut(level + 1);
-        let keys = &mut below[0];
-        copy_keys(keys, &done[level], p8);
-        if w <= PAD {
-            // One vector move, past the end of the sets into the next
-            // levels' (whose state is not made yet) or the padding.
-            self.live.copy_within(level * w..level * w + PAD, (level + 1) * w);
-        } else {
-            self.live.copy_within(level * w..(level + 1) * w, (level + 1) * w);
-        }
-        let next = &mut self.live[(level + 1) * w..][..w];
+    pub(crate) fn commit<const K: usize, const W: usize>(&mut self, level: usize, x: Option<u32>) {
+        let bits = self.bits;
+        let (done, below) = self.keys[level * K..].split_at_mut(K);
+        let keys: &mut [u32; K] = (&mut below[..K]).try_into().expect("K keys");
+        keys.copy_from_slice(done);
+        let (done, below) = self.live[level * W..].split_at_mut(W);
+        let next: &mut [u64; W] = (&mut below[..W]).try_into().expect("W words");
+        next.copy_from_slice(done);
+        self.steps[level].at = x.unwrap_or(NULL_MOVE);
+        let Some(x) = x else {
+            return;
+        };
+        let i = self.steps[level].item as usize;
+        let s = self.slots[x as usize];
         let mut updates = 0;
-        let step = bits.step();
-        self.at[level] = x.unwrap_or(NULL_MOVE);
-        if let Some(x) = x {
-            let i = self.item[level];
-            for &j in tables.items::<U>(x as usize) {
-                let ju = j as usize;
-                if j == i {
-                    continue;
-                }
-                if ju < primary {
-                    let b = self.bound[ju];
-                    keys[ju] = bits.lowered(keys[ju], b, self.slack[ju]);
-                    self.bound[ju] = b - 1;
-                    if b != 1 {
-                        continue;
-                    }
-                    keys[ju] |= COVERED;
-                }
-                // Cover `j`: its live options go.
-                updates += 1;
-                let holders = &tables.holders[ju * w..][..w];
-                for k in 0..w {
-                    let gone = next[k] & holders[k];
-                    if gone != 0 {
-                        next[k] &= !gone;
-                        updates += remove::<U>(tables, k, gone, keys, step);
-                    }
-                }
+        // Every slot but `i`'s, without a branch: `i`'s bound is put back
+        // after the loop, and its key raised back (the covers may have
+        // removed options of `i`, so it is not restored), and meanwhile a
+        // bound too far from 1 to reach 0 keeps it from being covered (as
+        // the sinks').
+        let saved = self.bound[i];
+        self.bound[i] = FAR;
+        for &j in &s.primary {
+            let ju = j as usize;
+            let b = self.bound[ju];
+            keys[ju] = bits.lowered_wrapping(keys[ju], b, self.slack[ju]);
+            self.bound[ju] = b - 1;
+            if b == 1 {
+                keys[ju] |= COVERED;
+                updates += cover::<K, W>(&self.slots, &self.holders, j, next, keys, bits.step());
             }
         }
+        self.bound[i] = saved;
+        keys[i] = bits.raised_wrapping(keys[i], FAR - 1, self.slack[i]);
+        for &j in &s.secondary[..s.n_secondary as usize] {
+            updates += cover::<K, W>(&self.slots, &self.holders, j, next, keys, bits.step());
+        }
         self.updates += updates;
-        self.words[level + 1] = next.iter().fold(0, |m, &x| m | x);
     }
 
     /// Backs up to `level`: raises the bounds that its option lowered.
     /// Returns the option, or `None` after the null move (then the level
     /// is done: [`MLevels::close`] it).
     #[inline(always)]
-    pub(crate) fn back<const U: usize>(&mut self, tables: &Tables, level: usize) -> Option<u32> {
-        let x = self.at[level];
-        if x == NULL_MOVE {
+    pub(crate) fn back<const K: usize>(&mut self, level: usize) -> Option<u32> {
+        let step = self.steps[level];
+        if step.at == NULL_MOVE {
             return None;
         }
-        let i = self.item[level];
-        for &j in tables.items::<U>(x as usize) {
-            if j != i && (j as usize) < self.primary {
-                self.bound[j as usize] += 1;
-            }
+        // Every slot's, without a branch, and `i`'s lowered back.
+        for &j in &self.slots[step.at as usize].primary {
+            self.bound[j as usize] += 1;
         }
-        Some(x)
+        self.bound[step.item as usize] -= 1;
+        Some(step.at)
     }
 
     /// Closes `level`: raises its item's bound again.
     #[inline(always)]
     pub(crate) fn close(&mut self, level: usize) {
-        self.bound[self.item[level] as usize] += 1;
+        self.bound[self.steps[level].item as usize] += 1;
     }
 }
 
-/// Copies the first `n` keys of `from` to `to`: up to 64, by copying 64,
-/// which is eight vector moves with AVX2, where a copy of a length known
-/// only at run time calls `memcpy` (the keys past `n` are never read).
+/// The option after `from` (or the first) in a bit set, if any.
 #[inline(always)]
-fn copy_keys(to: &mut [u32; MAX_ITEMS], from: &[u32; MAX_ITEMS], n: usize) {
-    if n <= 64 {
-        to[..64].copy_from_slice(&from[..64]);
-    } else {
-        to[..n].copy_from_slice(&from[..n]);
+fn next_of<const W: usize>(cand: &[u64; W], from: Option<u32>) -> Option<u32> {
+    let (start, mask) = match from {
+        None => (0, u64::MAX),
+        Some(x) => ((x / 64) as usize, (u64::MAX << (x % 64)) << 1),
+    };
+    let first = cand[start] & mask;
+    if first != 0 {
+        return Some(start as u32 * 64 + first.trailing_zeros());
     }
+    (start + 1..W).find(|&k| cand[k] != 0).map(|k| k as u32 * 64 + cand[k].trailing_zeros())
 }
 
-/// A summary: the levels hold two key arrays of 1 KiB each per level.
+/// Covers item `j` in the node being made: its live options leave `live`
+/// and `keys`. Returns the updates: 1 and each option's weight.
+#[inline(always)]
+fn cover<const K: usize, const W: usize>(
+    slots: &[Slots],
+    holders: &[u64],
+    j: u8,
+    live: &mut [u64; W],
+    keys: &mut [u32; K],
+    step: u32,
+) -> u64 {
+    let holders: &[u64; W] = (&holders[j as usize * W..][..W]).try_into().expect("W words");
+    let mut updates = 1;
+    for (word, (l, h)) in live.iter_mut().zip(holders).enumerate() {
+        let gone = *l & h;
+        if gone != 0 {
+            *l &= !gone;
+            updates += remove::<K>(slots, word, gone, keys, step);
+        }
+    }
+    updates
+}
+
+/// Takes the options in word `word` of a bit set, `gone`, out of `keys`
+/// (`step` per primary item each, and the sink's key for the empty
+/// slots), and returns the updates DLX3 counts for hiding them.
+#[inline(always)]
+fn remove<const K: usize>(slots: &[Slots], word: usize, gone: u64, keys: &mut [u32; K], step: u32) -> u64 {
+    let (mut m, mut updates) = (gone, 0);
+    while m != 0 {
+        let s = &slots[word * 64 + m.trailing_zeros() as usize];
+        m &= m - 1;
+        for &j in &s.primary {
+            let j = j as usize % K;
+            keys[j] = keys[j].wrapping_sub(step);
+        }
+        updates += s.weight;
+    }
+    updates
+}
+
+/// A summary: the levels run to kilobytes.
 impl fmt::Debug for MLevels {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "MLevels {{ depth: {}, updates: {} }}", self.at.len(), self.updates)
+        write!(f, "MLevels {{ keys: {}, words: {}, depth: {} }}", self.k, self.w, self.steps.len())
     }
 }

@@ -21,24 +21,27 @@ enum Step {
 }
 
 impl Search {
-    /// Algorithm M on bit sets, compiled for the size every option has
-    /// when they have one of the usual sizes, and with AVX2 when the CPU
-    /// has it.
+    /// Algorithm M on bit sets, compiled for the keys and words its levels
+    /// have (see `bits_m::shape`), with AVX2 when the CPU has it.
     #[inline(never)]
     pub(super) fn run_m_on_bits(&mut self, on: &mut OnSolution) -> Event {
         let tables = Arc::clone(self.tables.as_ref().expect("the search on bit sets has its tables"));
         let t = &tables;
-        match (tables.uniform(), self.avx2) {
-            (3, Some(avx2)) => avx2.run(|| self.bits_m_loop::<3>(t, on)),
-            (4, Some(avx2)) => avx2.run(|| self.bits_m_loop::<4>(t, on)),
-            (_, Some(avx2)) => avx2.run(|| self.bits_m_loop::<0>(t, on)),
-            (_, None) => self.bits_m_loop::<0>(t, on),
+        let shape = self.m_levels.as_ref().expect("Algorithm M on bit sets has its levels").shape();
+        match (shape, self.avx2) {
+            ((64, 4), Some(avx2)) => avx2.run(|| self.bits_m_loop::<64, 4>(t, on)),
+            ((64, 16), Some(avx2)) => avx2.run(|| self.bits_m_loop::<64, 16>(t, on)),
+            ((64, 64), Some(avx2)) => avx2.run(|| self.bits_m_loop::<64, 64>(t, on)),
+            ((256, 4), Some(avx2)) => avx2.run(|| self.bits_m_loop::<256, 4>(t, on)),
+            ((256, 16), Some(avx2)) => avx2.run(|| self.bits_m_loop::<256, 16>(t, on)),
+            (_, Some(avx2)) => avx2.run(|| self.bits_m_loop::<256, 64>(t, on)),
+            (_, None) => self.bits_m_loop::<256, 64>(t, on),
         }
     }
 
-    /// The loop itself, for options of `U` items (0: any sizes).
+    /// The loop itself, for `K` keys and `W` words per level.
     #[inline(always)]
-    fn bits_m_loop<const U: usize>(&mut self, tables: &Tables, on: &mut OnSolution) -> Event {
+    fn bits_m_loop<const K: usize, const W: usize>(&mut self, tables: &Tables, on: &mut OnSolution) -> Event {
         let Start { budget, max_solutions, resume, mut stop_at } = match self.start() {
             Ok(start) => start,
             Err(event) => return event,
@@ -63,7 +66,7 @@ impl Search {
                     }
                     nodes += 1;
                     step = Step::Backdown;
-                    let Some((i, score)) = levels.choose(level) else {
+                    let Some((i, score)) = levels.choose::<K>(level) else {
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
                             break stop;
                         }
@@ -75,7 +78,7 @@ impl Search {
                     }
                     // No live option left: only null moves, then a solution.
                     let room = ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes));
-                    if let Some(k) = levels.null_moves(level, room) {
+                    if let Some(k) = levels.null_moves::<K, W>(level, i, room) {
                         self.branch[level..level + k].fill(Fork { ways: 1, taken: 0 });
                         nodes += k as u64;
                         level += k;
@@ -87,12 +90,12 @@ impl Search {
                     let t = u32::try_from(score).unwrap_or(u32::MAX);
                     self.branch[level] = Fork { ways: t, taken: 0 };
                     guesses += u64::from(t > 1);
-                    levels.open::<U>(tables, level, i);
+                    levels.open::<K, W>(level, i);
                     step = Step::Advance(None);
                 }
-                Step::Advance(from) => match levels.advance::<U>(tables, level, from) {
+                Step::Advance(from) => match levels.advance::<K, W>(level, from) {
                     MBranch::Option(x) => {
-                        levels.commit::<U>(tables, level, Some(x));
+                        levels.commit::<K, W>(level, Some(x));
                         self.path[base + opts] = tables.option(x);
                         self.changed = self.changed.min(base + opts);
                         opts += 1;
@@ -100,7 +103,7 @@ impl Search {
                         step = Step::Forward;
                     }
                     MBranch::Null => {
-                        levels.commit::<U>(tables, level, None);
+                        levels.commit::<K, W>(level, None);
                         level += 1;
                         step = Step::Forward;
                     }
@@ -114,7 +117,7 @@ impl Search {
                         break (Event::Done, Phase::Done);
                     }
                     level -= 1;
-                    match levels.back::<U>(tables, level) {
+                    match levels.back::<K>(level) {
                         None => levels.close(level),
                         Some(x) => {
                             opts -= 1;

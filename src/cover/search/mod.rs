@@ -56,8 +56,8 @@ mod m;
 mod pins;
 
 use bits::Levels;
-use bits_m::MLevels;
 pub(crate) use bits::{DENSE, Tables};
+use bits_m::MLevels;
 
 pub use estimate::Estimate;
 pub use pins::PinError;
@@ -351,7 +351,8 @@ impl Search {
         if let (true, Some(tables)) = (self.on_bits, &self.tables) {
             let (depth, arena) = (self.choice.len(), &self.arena);
             if arena.has_bounds {
-                let levels = self.m_levels.get_or_insert_with(|| Box::new(MLevels::new(tables, arena, depth)));
+                let compact = self.avx2.is_some();
+                let levels = self.m_levels.get_or_insert_with(|| Box::new(MLevels::new(tables, arena, depth, compact)));
                 levels.start(tables, arena, self.floor);
             } else {
                 let levels = self.levels.get_or_insert_with(|| Box::new(Levels::new(tables, depth)));
@@ -713,9 +714,12 @@ impl Search {
     }
 
     /// Whether the next search runs on bit sets (see `bits`): the problem
-    /// suits them, and the search has no seed and no restriction.
+    /// suits them, and the search has no seed and no restriction (and with
+    /// multiplicities, its arena has live keys, as the problem's has when
+    /// the tables are made, but not the engine's tests of plain lengths).
     pub(crate) fn has_bit_sets(&self) -> bool {
-        self.tables.is_some() && self.rng.is_none() && !self.arena.restricted
+        let keyed = !self.arena.has_bounds || self.arena.key_bits.is_some();
+        self.tables.is_some() && self.rng.is_none() && !self.arena.restricted && keyed
     }
 
     /// The arena, for the engine's own tests.
@@ -891,6 +895,7 @@ fn tie_rng(seed: u64) -> ChaCha8Rng {
 
 #[cfg(test)]
 mod tests {
+    use super::Event;
     use crate::cover::{CheckError, Checker, Problem};
 
     /// A solution the checker rejects stops the search: `count_checked`
@@ -920,6 +925,61 @@ mod tests {
             assert_eq!(solver.count(), 2);
             solver.search.checker = None;
             assert_eq!(solver.count_checked(), Ok(2));
+        }
+    }
+
+    /// Split at every depth, Algorithm M on bit sets stops at the same
+    /// frontier nodes as the dance, with the same positions, solutions
+    /// and figures: its chains of null moves (`bits_m`) stop short of the
+    /// split's depth as the dance's levels do.
+    #[test]
+    fn algorithm_m_on_bit_sets_splits_where_the_dance_does() {
+        // Bricks in a 2x4 box: dominoes 1 to 4 times, straight trominoes
+        // at most twice; and two queens per row and column of 4x4.
+        let mut bricks = String::from("a0 a1 a2 a3 b0 b1 b2 b3 1:4|D 0:2|T\n");
+        for r in ["a", "b"] {
+            for c in 0..3 {
+                bricks += &format!("D {r}{c} {r}{}\n", c + 1);
+            }
+            for c in 0..2 {
+                bricks += &format!("T {r}{c} {r}{} {r}{}\n", c + 1, c + 2);
+            }
+        }
+        for c in 0..4 {
+            bricks += &format!("D a{c} b{c}\n");
+        }
+        let mut queens = String::from("2|r0 2|r1 2|r2 2|r3 2|c0 2|c1 2|c2 2|c3\n");
+        for r in 0..4 {
+            for c in 0..4 {
+                queens += &format!("r{r} c{c}\n");
+            }
+        }
+        for text in [bricks, queens] {
+            let problem = Problem::from_dlx(&text).unwrap();
+            for cap in 0..=10 {
+                let runs: Vec<_> = [false, true]
+                    .map(|bits| {
+                        let mut solver = problem.solver();
+                        solver.use_bit_sets(bits);
+                        assert_eq!(solver.uses_bit_sets(), bits);
+                        solver.search.set_cap(cap);
+                        let mut events = Vec::new();
+                        loop {
+                            let event = solver.search.step();
+                            let at: Vec<_> = solver.search.position().iter().map(|f| (f.ways, f.taken)).collect();
+                            events.push((format!("{event:?}"), at, solver.search.solution().to_vec()));
+                            if !matches!(event, Event::Solution | Event::Frontier) {
+                                break;
+                            }
+                        }
+                        let s = solver.stats();
+                        (events, (s.nodes, s.updates, s.solutions, s.guesses))
+                    })
+                    .into_iter()
+                    .collect();
+                assert_eq!(runs[0], runs[1], "cap {cap} on\n{text}");
+                assert!(runs[0].0.len() > 1, "cap {cap}: some frontier or solution");
+            }
         }
     }
 
