@@ -16,6 +16,8 @@
 # the medians in ms, sorted by the rule's measure: reach / (w + n8/8).
 #
 # Usage: benches/bitsets.sh [REPS]        (needs cargo, python3, taskset)
+#        ONLY='m-*' benches/bitsets.sh [REPS]   (only the instances so named:
+#        m-* are those with multiplicities, searched by Algorithm M)
 
 set -euo pipefail
 export LC_ALL=C
@@ -72,6 +74,18 @@ awk 'BEGIN { n = 8; s = ""
         if (c + 1 < n) print r c, r (c + 1)
         if (r + 1 < n) print r c, (r + 1) c } }' >"$I/domino8x8.dlx"
 [ -f "$SHARED/data/dlx/ink.dlx" ] && cp "$SHARED/data/dlx/ink.dlx" "$I/ink.dlx"
+# With multiplicities (Algorithm M, named m-*): DLX3's instances of
+# benches/peers/dlx3-instances.sh, and others from xc's builders.
+bash "$REPO/benches/peers/dlx3-instances.sh" "$BUILD/dlx3" >/dev/null
+for f in "$BUILD"/dlx3/*.dlx; do cp "$f" "$I/m-$(basename "$f")"; done
+rm -f "$I/m-knuth-example.dlx" # colours: never on bit sets
+for n in 8 10 12; do "$XC" queens $n --per-line 2 --emit-dlx >"$I/m-queens2x$n.dlx"; done
+"$XC" queens 9 --per-line 3 --emit-dlx >"$I/m-queens3x9.dlx"
+"$XC" polyomino --pieces tetrominoes --board 4x10 --piece-count 1..3 --emit-dlx >"$I/m-tetro13-4x10.dlx"
+"$XC" polyomino --pieces tetrominoes --board 6x6 --piece-count 0..3 --emit-dlx >"$I/m-tetro03-6x6.dlx"
+"$XC" polyomino --board 5x8 --piece-count 0..2 --emit-dlx >"$I/m-pento02-5x8.dlx"
+"$XC" polyomino --board 6x6 --piece-count 0..1 --emit-dlx >"$I/m-pento01-6x6.dlx"
+"$XC" polyomino --board 4x6 --pieces hexominoes --piece-count 0..1 --emit-dlx >"$I/m-hexo01-4x6.dlx"
 python3 - "$I" <<'EOF'
 import random, sys
 # name: (items N, options M, items per option K, seed); a planted solution first.
@@ -97,7 +111,7 @@ EOF
 # The runs, interleaved, then the table.
 RAW=$BUILD/raw.txt
 : >"$RAW"
-for f in "$I"/*.dlx; do
+for f in "$I"/${ONLY:-*}.dlx; do
     for _ in $(seq "$REPS"); do
         for v in dance bits rule; do
             s=$(date +%s%N)
@@ -120,7 +134,7 @@ for line in open(sys.argv[2]):
 rows = []
 for name in sorted({n for n, _ in times}):
     lines = [l for l in open(f"{sys.argv[1]}/{name}.dlx") if l.strip() and not l.startswith("|")]
-    items = [t for t in lines[0].split() if t != "|"]
+    items = [t.split("|")[-1] for t in lines[0].split() if t != "|"]
     options = [l.split() for l in lines[1:]]
     length = defaultdict(int)
     for o in options:

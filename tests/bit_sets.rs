@@ -4,44 +4,15 @@
 //! secondary items, and on the polyomino packings that choose the bit sets
 //! by themselves.
 
-use exactcover::cover::{ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Stats, Status};
+mod common;
+
+use common::bit_sets::{figures, run};
+use exactcover::cover::{ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder};
 use exactcover::puzzles::langford::Langford;
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, parse_pieces, pentominoes, rectangle};
 use exactcover::puzzles::queens::Queens;
 use proptest::prelude::*;
 use std::ops::{ControlFlow, RangeInclusive};
-
-/// Everything a search reports: its solutions in order, its status and
-/// its statistics (the time aside).
-type Run = (Vec<Vec<OptionId>>, Status, (u64, u64, u64, u64));
-
-fn figures(s: Stats) -> (u64, u64, u64, u64) {
-    (s.nodes, s.updates, s.solutions, s.guesses)
-}
-
-/// Runs `problem` with `pins` and `limits`, on bit sets or not, and checks
-/// that the arena is back to its start.
-fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run {
-    let mut solver = problem.solver().with_limits(limits);
-    solver.use_bit_sets(bits);
-    assert_eq!(solver.uses_bit_sets(), bits);
-    solver.set_verify(true);
-    let pinned = solver.pin_all(pins.iter().copied()).is_ok();
-    let mut found = Vec::new();
-    let status = if pinned {
-        solver.for_each(|s| {
-            found.push(s.to_vec());
-            ControlFlow::Continue(())
-        })
-    } else {
-        Status::Ready
-    };
-    let stats = figures(solver.stats());
-    solver.reset();
-    solver.unpin_all();
-    assert!(solver.links_are_pristine());
-    (found, status, stats)
-}
 
 /// A random problem without colours: `primary` and `secondary` items
 /// drawn from the ranges, and `options` options of `size` items each.

@@ -6,8 +6,11 @@
 //! and Knuth's DLX3 figures on puzzles with multiplicities. Last, which
 //! search a solver picks by itself.
 
+mod common;
+
+use common::bit_sets::{Run, figures, forced, run};
 use exactcover::cover::{
-    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Stats, Status, StopReason, write_dlx,
+    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Status, StopReason, write_dlx,
 };
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle, tetrominoes};
 use exactcover::puzzles::queens::Queens;
@@ -18,44 +21,6 @@ use std::fmt;
 use std::ops::{ControlFlow, RangeInclusive};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// Everything a search reports: its solutions in order, its status and
-/// its statistics (the time aside).
-type Run = (Vec<Vec<OptionId>>, Status, (u64, u64, u64, u64));
-
-fn figures(s: Stats) -> (u64, u64, u64, u64) {
-    (s.nodes, s.updates, s.solutions, s.guesses)
-}
-
-/// A solver on bit sets or on the dance, forced either way.
-fn forced(problem: &Problem, bits: bool, limits: Limits) -> Solver {
-    let mut solver = problem.solver().with_limits(limits);
-    solver.use_bit_sets(bits);
-    assert_eq!(solver.uses_bit_sets(), bits, "bit sets forced {bits}:\n{}", write_dlx(problem));
-    solver.set_verify(true);
-    solver
-}
-
-/// Runs `problem` with `pins` and `limits`, on bit sets or not, to the end
-/// or a limit, and checks that the arena is back to its start.
-fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> Run {
-    let mut solver = forced(problem, bits, limits);
-    let pinned = solver.pin_all(pins.iter().copied()).is_ok();
-    let mut found = Vec::new();
-    let status = if pinned {
-        solver.for_each(|s| {
-            found.push(s.to_vec());
-            ControlFlow::Continue(())
-        })
-    } else {
-        Status::Ready
-    };
-    let stats = figures(solver.stats());
-    solver.reset();
-    solver.unpin_all();
-    assert!(solver.links_are_pristine());
-    (found, status, stats)
-}
 
 /// The same as [`run`], one solution at a time: the search paused at each
 /// solution and resumed.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod bit_sets;
+
 use std::path::PathBuf;
 
 /// A folder of the shared data: `$EXACTCOVER_SHARED/SUB`, or

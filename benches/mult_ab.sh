@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# benches/mult_ab.sh: the table of docs/PERFORMANCE.md, "Multiplicities":
+# Knuth's DLX3 against two builds of `xc` (BEFORE and AFTER), in one run, on
+# the instances with multiplicities of benches/peers/dlx3-instances.sh.
+#
+# Each run is the whole process (`xc cover FILE`, and AFTER once more with
+# `--no-check`; `dlx3 < FILE`), pinned to one CPU (taskset -c ${CPU:-1}),
+# wall time; REPS rounds (default 5), interleaved; the table gives the
+# medians in ms and the speed-ups against DLX3's median.
+#
+# Usage: benches/mult_ab.sh DLX3 BEFORE AFTER [REPS]
+#   DLX3: Knuth's dlx3, built from ascherer/cwebtest as benches/peers.sh does
+#   BEFORE, AFTER: xc binaries (`cargo build --profile max -p exactcover-cli`)
+# The instances go to ${MULT_INSTANCES:-/tmp/mult-instances}.
+
+set -euo pipefail
+export LC_ALL=C
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [ $# -lt 3 ]; then
+    sed -n '2,14p' "$0" >&2
+    exit 2
+fi
+DLX3=$1
+BEFORE=$2
+AFTER=$3
+REPS=${4:-5}
+CPU=${CPU:-1}
+DIR=${MULT_INSTANCES:-/tmp/mult-instances}
+bash "$REPO/benches/peers/dlx3-instances.sh" "$DIR" > /dev/null
+
+# Wall time of a command in units of 10 µs.
+stamp() {
+    local s e
+    s=$(date +%s%N)
+    "$@" > /dev/null 2>&1 || true  # xc cover exits 1 when there is no solution
+    e=$(date +%s%N)
+    echo $(((e - s) / 10000))
+}
+median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {printf "%.1f", a[int((NR + 1) / 2)] / 100}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+
+echo "| instance | solutions | DLX3 ms | before ms | after ms | after, --no-check | before: speed-up | after | no-check |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6; do
+    f=$DIR/$name.dlx
+    d="" b="" a="" n=""
+    for _ in $(seq "$REPS"); do
+        d="$d $(stamp taskset -c "$CPU" sh -c "\"$DLX3\" < \"$f\"")"
+        b="$b $(stamp taskset -c "$CPU" "$BEFORE" cover "$f")"
+        a="$a $(stamp taskset -c "$CPU" "$AFTER" cover "$f")"
+        n="$n $(stamp taskset -c "$CPU" "$AFTER" cover --no-check "$f")"
+    done
+    solutions=$("$AFTER" cover "$f" 2>&1 | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' || true)
+    dm=$(echo "$d" | median)
+    bm=$(echo "$b" | median)
+    am=$(echo "$a" | median)
+    nm=$(echo "$n" | median)
+    echo "| $name | $solutions | $dm | $bm | $am | $nm | $(ratio "$dm" "$bm") | **$(ratio "$dm" "$am")** | $(ratio "$dm" "$nm") |"
+done
