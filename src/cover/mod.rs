@@ -28,7 +28,8 @@
 //! in half the time ([`Solver::uses_bit_sets`] says which). Primary items may have
 //! multiplicities ([`ProblemBuilder::primary_with_bounds`], DLX3's
 //! `a:b|name`): a solution then covers each between its bounds, and the
-//! search is Knuth's Algorithm M, with DLX3's counts. See
+//! search is Knuth's Algorithm M, with DLX3's counts (on bit sets too, for
+//! the dense ones, such as packings with piece counts). See
 //! `docs/ARCHITECTURE.md`.
 //!
 //! ```

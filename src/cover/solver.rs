@@ -174,8 +174,9 @@ impl Solver {
 
     /// Whether this solver searches on bit sets rather than by dancing
     /// links (chosen for small problems whose options each conflict with
-    /// many others, such as pentominoes; see docs/ARCHITECTURE.md). The
-    /// solutions, their order, and the statistics are the same either way.
+    /// many others, such as pentominoes, with piece counts or without; see
+    /// docs/ARCHITECTURE.md). The solutions, their order, and the
+    /// statistics are the same either way.
     ///
     /// ```
     /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};

@@ -7,7 +7,7 @@
 
 use super::bits::Tables;
 use super::bits_m::MBranch;
-use super::{Event, OnSolution, Phase, Search, Start, due, found};
+use super::{Event, OnSolution, Phase, Search, Start, due, enter, found};
 use crate::cover::ids::Fork;
 use std::sync::Arc;
 
@@ -55,16 +55,9 @@ impl Search {
         let (event, phase) = loop {
             match step {
                 Step::Forward => {
-                    if level >= cap {
-                        break (Event::Frontier, Phase::AfterSolution);
+                    if let Some(stop) = enter!(self, level, nodes, stop_at, budget, cap) {
+                        break stop;
                     }
-                    if nodes >= stop_at {
-                        match due!(self).look(nodes, level, budget) {
-                            Ok(next) => stop_at = next,
-                            Err(r) => break (Event::Stopped(r), Phase::Forward),
-                        }
-                    }
-                    nodes += 1;
                     step = Step::Backdown;
                     let Some((i, score)) = levels.choose::<K>(level) else {
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {

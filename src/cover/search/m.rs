@@ -33,7 +33,7 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::{Event, OnSolution, Phase, Search, Start, due, found};
+use super::{Event, OnSolution, Phase, Search, Start, due, enter, found};
 use crate::cover::dance::{Branch, MChoice};
 use crate::cover::ids::{Fork, NodeId, OptionId};
 
@@ -67,16 +67,9 @@ impl Search {
         let (event, phase) = loop {
             match step {
                 Step::Forward => {
-                    if level >= cap {
-                        break (Event::Frontier, Phase::AfterSolution);
+                    if let Some(stop) = enter!(self, level, nodes, stop_at, budget, cap) {
+                        break stop;
                     }
-                    if nodes >= stop_at {
-                        match due!(self).look(nodes, level, budget) {
-                            Ok(next) => stop_at = next,
-                            Err(r) => break (Event::Stopped(r), Phase::Forward),
-                        }
-                    }
-                    nodes += 1;
                     step = Step::Backdown;
                     let Some(MChoice { item, score }) = dance.choose_m() else {
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {

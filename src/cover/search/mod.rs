@@ -835,6 +835,34 @@ macro_rules! due {
 }
 use due;
 
+/// Enters a node at `level` in the loops of Algorithm M (`m`, `bits_m_run`):
+/// the depth cap, the look at the limits when it is due, then the node is
+/// counted. `Some` stop to break the loop with, or `None` to go on (the
+/// same instructions as written out, on bricks, queens and pentominoes
+/// with counts). The loop of X keeps its look written out (see `run`).
+macro_rules! enter {
+    ($search:expr, $level:expr, $nodes:ident, $stop_at:ident, $budget:expr, $cap:expr) => {
+        if $level >= $cap {
+            Some((Event::Frontier, Phase::AfterSolution))
+        } else {
+            let look = if $nodes >= $stop_at { Some(due!($search).look($nodes, $level, $budget)) } else { None };
+            match look {
+                Some(Err(r)) => Some((Event::Stopped(r), Phase::Forward)),
+                Some(Ok(next)) => {
+                    $stop_at = next;
+                    $nodes += 1;
+                    None
+                }
+                None => {
+                    $nodes += 1;
+                    None
+                }
+            }
+        }
+    };
+}
+use enter;
+
 impl Due<'_> {
     /// The look at `nodes` nodes, at the loop's `level`, once the loop's
     /// next stop (the node `budget` or the next look) is reached: the stop
