@@ -517,7 +517,26 @@ fn dense_multiplicities_choose_bit_sets_and_others_dance() {
     }
     let many_options = b.build().unwrap();
     let huge = Problem::from_dlx("0:1000000000|x y\nx\nx y\ny\n").unwrap();
-    for (problem, count) in [(many_items, None), (many_options, Some(1 + 4097 + 4097 * 4096 / 2)), (huge, Some(4))] {
+    // 249 primary items (the keys leave 8 to the sinks), or an option of
+    // 9 items (beyond the slots): the dance too.
+    let mut b = ProblemBuilder::new();
+    let items: Vec<ItemId> = (0..249).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
+    for pair in items.windows(2) {
+        b.option_ids(pair).unwrap();
+    }
+    let wide_keys = b.build().unwrap();
+    let mut b = ProblemBuilder::new();
+    let items: Vec<ItemId> = (0..9).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
+    b.option_ids(&items).unwrap();
+    let big_option = b.build().unwrap();
+    let cases = [
+        (many_items, None),
+        (many_options, Some(1 + 4097 + 4097 * 4096 / 2)),
+        (huge, Some(4)),
+        (wide_keys, None),
+        (big_option, Some(2)),
+    ];
+    for (problem, count) in cases {
         let mut solver = problem.solver();
         solver.use_bit_sets(true);
         assert!(!solver.uses_bit_sets());

@@ -158,12 +158,15 @@ impl Shape {
 /// The size to lay the options out by (see [`Arena::uniform`]), given
 /// where each option ends in the list of all entries (`ends[0]` is 0):
 /// the size every option has, if the problem has no colours (whose loop
-/// reads `span`) and it is below 2^16; else 0. (With multiplicities, the
-/// loop of Algorithm M is compiled for sizes 3 and 4, and reads `span` for
-/// the others.)
-pub(crate) fn uniform_size(ends: &[u32], has_colors: bool) -> u32 {
+/// reads `span`) and it is below 2^16, and with multiplicities only 3 or 4
+/// (the sizes Algorithm M's loop is compiled for: padding would cost the
+/// others nodes for nothing); else 0.
+pub(crate) fn uniform_size(ends: &[u32], has_colors: bool, has_bounds: bool) -> u32 {
     let size = ends.get(1).map_or(0, |&e| e);
     let same = ends.windows(2).all(|w| w[1] - w[0] == size);
+    if has_bounds && !matches!(size, 3 | 4) {
+        return 0;
+    }
     if !has_colors && (1..1 << 16).contains(&size) && same { size } else { 0 }
 }
 
@@ -225,7 +228,8 @@ pub(crate) struct Arena {
     /// shift`, or with Algorithm M's live keys `KeyBits::step`.
     pub(crate) step: u32,
     /// The size of every option when they all have the same one and the
-    /// problem has no colours (see [`uniform_size`]),
+    /// problem has no colours, and with multiplicities only 3 or 4 (see
+    /// [`uniform_size`]),
     /// else 0. Option `k` then starts at node
     /// `n_items + 2 + k * option_stride(uniform)`, so the dance computes an
     /// option's bounds from a node's index instead of reading `span`.

@@ -411,7 +411,7 @@ impl ProblemBuilder {
             n_primary,
             total_entries: raw.len(),
             option_count: n_kept,
-            uniform: uniform_size(&kept_ptr, has_colors),
+            uniform: uniform_size(&kept_ptr, has_colors, has_bounds),
         };
         let n_nodes = arena_size(self.names.len(), raw.len(), n_kept * shape.spacers())?;
         // Bounds in arena order (primary items first), if any differ from

@@ -64,9 +64,9 @@ const NULL_MOVE: u32 = u32::MAX;
 
 /// The keys and words per level to compile the loop for, for `primary`
 /// primary items and `options` options, if any fits (see the module docs):
-/// the keys the choice scans are all but the last 8, which hold the sink.
+/// the keys the choice scans are all but the last [`SLOTS`], the sinks'.
 pub(crate) fn shape(primary: usize, options: usize) -> Option<(usize, usize)> {
-    let k = [64, 256].into_iter().find(|&k| primary <= k - 8)?;
+    let k = [64, 256].into_iter().find(|&k| primary <= k - SLOTS)?;
     let w = [4, 16, 64].into_iter().find(|&w| options <= 64 * w)?;
     Some((k, w))
 }
@@ -213,26 +213,26 @@ impl MLevels {
     /// Level `level`'s keys.
     #[inline(always)]
     fn keys<const K: usize>(&mut self, level: usize) -> &mut [u32; K] {
-        (&mut self.keys[level * K..][..K]).try_into().expect("K keys")
+        row_mut(&mut self.keys, level)
     }
 
     /// Level `level`'s live options.
     #[inline(always)]
     fn live<const W: usize>(&mut self, level: usize) -> &mut [u64; W] {
-        (&mut self.live[level * W..][..W]).try_into().expect("W words")
+        row_mut(&mut self.live, level)
     }
 
     /// Level `level`'s candidates.
     #[inline(always)]
     fn cand<const W: usize>(&self, level: usize) -> &[u64; W] {
-        (&self.cand[level * W..][..W]).try_into().expect("W words")
+        row(&self.cand, level)
     }
 
     /// DLX3's choice at `level`: the item and its key, or `None` when no
     /// primary item is active.
     #[inline(always)]
-    pub(crate) fn choose<const K: usize>(&mut self, level: usize) -> Option<(u8, i64)> {
-        let keys = &self.keys::<K>(level)[..K - 8];
+    pub(crate) fn choose<const K: usize>(&self, level: usize) -> Option<(u8, i64)> {
+        let keys = &self.keys[level * K..][..K - SLOTS];
         let best = keys.iter().fold(u32::MAX, |m, &k| m.min(k));
         (best < COVERED).then(|| (self.bits.item(best) as u8, self.bits.score(best)))
     }
@@ -243,9 +243,13 @@ impl MLevels {
     /// on each in turn (retiring it, or covering its empty list when its
     /// bound was 1) and finds one solution below them. Does those levels at
     /// once, if they are at most `room`: their bounds go down and they
-    /// record the null move, so that backing up closes each. Returns how
-    /// many levels it made (the nodes it entered, but for the solution's),
-    /// and the updates are DLX3's.
+    /// record the null move, so that backing up closes each. Returns `k`,
+    /// the levels made from `level` on (the node of `level` is counted
+    /// already: the loop counts `k` more, the solution's included), and the
+    /// updates are DLX3's. The levels take the items in index order, where
+    /// DLX3 takes them by key (the smaller bound first); nothing tells the
+    /// two apart: every level has one branch, and the nodes, updates and
+    /// solution are the same.
     #[inline(always)]
     pub(crate) fn null_moves<const K: usize, const W: usize>(
         &mut self,
@@ -253,11 +257,11 @@ impl MLevels {
         i: u8,
         room: u64,
     ) -> Option<usize> {
-        let key = self.keys::<K>(level)[i as usize];
-        if self.bits.length(key) != 0 || self.live::<W>(level).iter().any(|&x| x != 0) {
+        if self.live::<W>(level).iter().any(|&x| x != 0) {
             return None;
         }
-        let keys = &self.keys[level * K..][..K - 8];
+        debug_assert_eq!(self.bits.length(self.keys::<K>(level)[i as usize]), 0);
+        let keys = &self.keys[level * K..][..K - SLOTS];
         let k = keys.iter().filter(|&&key| key < COVERED).count();
         if k as u64 > room {
             return None;
@@ -280,11 +284,11 @@ impl MLevels {
         self.bound[j] = b;
         let slack = self.slack[j];
         let (bits, step) = (self.bits, self.bits.step());
-        let holders: &[u64; W] = (&self.holders[j * W..][..W]).try_into().expect("W words");
-        let keys: &mut [u32; K] = (&mut self.keys[level * K..][..K]).try_into().expect("K keys");
+        let holders: &[u64; W] = row(&self.holders, j);
+        let keys: &mut [u32; K] = row_mut(&mut self.keys, level);
         keys[j] = bits.lowered(keys[j], b + 1, slack);
-        let live: &mut [u64; W] = (&mut self.live[level * W..][..W]).try_into().expect("W words");
-        let cand: &mut [u64; W] = (&mut self.cand[level * W..][..W]).try_into().expect("W words");
+        let live: &mut [u64; W] = row_mut(&mut self.live, level);
+        let cand: &mut [u64; W] = row_mut(&mut self.cand, level);
         let mut count = 0;
         for ((c, l), h) in cand.iter_mut().zip(live.iter()).zip(holders) {
             *c = l & h;
@@ -337,7 +341,7 @@ impl MLevels {
                 let (word, bit) = (x as usize / 64, x % 64);
                 self.live::<W>(level)[word] &= !(1 << bit);
                 let s = self.bits.step();
-                let keys: &mut [u32; K] = (&mut self.keys[level * K..][..K]).try_into().expect("K keys");
+                let keys: &mut [u32; K] = row_mut(&mut self.keys, level);
                 self.updates += 1 + remove::<K>(&self.slots, word, 1 << bit, keys, s);
                 self.steps[level].left -= 1;
                 MBranch::Option(x)
@@ -351,10 +355,10 @@ impl MLevels {
     pub(crate) fn commit<const K: usize, const W: usize>(&mut self, level: usize, x: Option<u32>) {
         let bits = self.bits;
         let (done, below) = self.keys[level * K..].split_at_mut(K);
-        let keys: &mut [u32; K] = (&mut below[..K]).try_into().expect("K keys");
+        let keys: &mut [u32; K] = row_mut(below, 0);
         keys.copy_from_slice(done);
         let (done, below) = self.live[level * W..].split_at_mut(W);
-        let next: &mut [u64; W] = (&mut below[..W]).try_into().expect("W words");
+        let next: &mut [u64; W] = row_mut(below, 0);
         next.copy_from_slice(done);
         self.steps[level].at = x.unwrap_or(NULL_MOVE);
         let Some(x) = x else {
@@ -412,6 +416,18 @@ impl MLevels {
     }
 }
 
+/// Row `i` of a flat vector of rows of `N`.
+#[inline(always)]
+fn row<T, const N: usize>(rows: &[T], i: usize) -> &[T; N] {
+    (&rows[i * N..][..N]).try_into().expect("a row of N")
+}
+
+/// [`row`], to change.
+#[inline(always)]
+fn row_mut<T, const N: usize>(rows: &mut [T], i: usize) -> &mut [T; N] {
+    (&mut rows[i * N..][..N]).try_into().expect("a row of N")
+}
+
 /// The option after `from` (or the first) in a bit set, if any.
 #[inline(always)]
 fn next_of<const W: usize>(cand: &[u64; W], from: Option<u32>) -> Option<u32> {
@@ -437,7 +453,7 @@ fn cover<const K: usize, const W: usize>(
     keys: &mut [u32; K],
     step: u32,
 ) -> u64 {
-    let holders: &[u64; W] = (&holders[j as usize * W..][..W]).try_into().expect("W words");
+    let holders: &[u64; W] = row(holders, j as usize);
     let mut updates = 1;
     for (word, (l, h)) in live.iter_mut().zip(holders).enumerate() {
         let gone = *l & h;
@@ -459,6 +475,7 @@ fn remove<const K: usize>(slots: &[Slots], word: usize, gone: u64, keys: &mut [u
         let s = &slots[word * 64 + m.trailing_zeros() as usize];
         m &= m - 1;
         for &j in &s.primary {
+            // Always below K: the remainder only spares a bounds check.
             let j = j as usize % K;
             keys[j] = keys[j].wrapping_sub(step);
         }
