@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # benches/mult_ab.sh: the table of docs/PERFORMANCE.md, "Multiplicities":
 # Knuth's DLX3 against two builds of `xc` (BEFORE and AFTER), in one run, on
-# the instances with multiplicities of benches/peers/dlx3-instances.sh.
+# the instances with multiplicities of benches/peers/dlx3-instances.sh and
+# four packings with piece counts from xc's builders (the last four rows).
 #
 # Each run is the whole process (`xc cover FILE`, and AFTER once more with
 # `--no-check`; `dlx3 < FILE`), pinned to one CPU (taskset -c ${CPU:-1}),
@@ -27,6 +28,11 @@ REPS=${4:-5}
 CPU=${CPU:-1}
 DIR=${MULT_INSTANCES:-/tmp/mult-instances}
 bash "$REPO/benches/peers/dlx3-instances.sh" "$DIR" > /dev/null
+# And instances the work on Algorithm M was not tuned on, from xc's builders.
+"$AFTER" polyomino --pieces tetrominoes --board 4x10 --piece-count 1..3 --emit-dlx > "$DIR/tetro13-4x10.dlx"
+"$AFTER" polyomino --pieces tetrominoes --board 6x6 --piece-count 0..3 --emit-dlx > "$DIR/tetro03-6x6.dlx"
+"$AFTER" polyomino --board 6x6 --piece-count 0..1 --emit-dlx > "$DIR/pento01-6x6.dlx"
+"$AFTER" polyomino --pieces hexominoes --board 4x6 --piece-count 0..1 --emit-dlx > "$DIR/hexo01-4x6.dlx"
 
 # Wall time of a command in units of 10 µs.
 stamp() {
@@ -41,7 +47,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 
 echo "| instance | solutions | DLX3 ms | before ms | after ms | after, --no-check | before: speed-up | after | no-check |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6; do
+for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6 \
+    tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6; do
     f=$DIR/$name.dlx
     d="" b="" a="" n=""
     for _ in $(seq "$REPS"); do

@@ -88,7 +88,7 @@ pub(crate) enum MBranch {
 }
 
 /// An option's items in [`SLOTS`] slots each: its primary items, then
-/// the sink; its secondary items, and how many; and the updates hiding it
+/// the sinks; its secondary items, and how many; and the updates hiding it
 /// counts (its size less one).
 #[derive(Clone, Copy, Debug)]
 struct Slots {
@@ -295,13 +295,8 @@ impl MLevels {
             count += c.count_ones();
         }
         if b == 0 {
-            let mut updates = 1;
-            for (word, (c, l)) in cand.iter().zip(live.iter_mut()).enumerate() {
-                *l &= !c;
-                updates += remove::<K>(&self.slots, word, *c, keys, step);
-            }
+            self.updates += cover::<K, W>(&self.slots, &self.holders, i, live, keys, step);
             keys[j] |= COVERED;
-            self.updates += updates;
         }
         let mode = if b != 0 {
             Mode::Block
