@@ -18,7 +18,7 @@
 //! bit sets are and every slot's count lies within its bounds (the last
 //! block's padding has bounds `0..=u32::MAX`).
 
-use super::Bits;
+use super::{Bits, FRESH_WORDS};
 use crate::cover::ids::{ItemId, OptionId};
 use crate::cover::problem::Problem;
 
@@ -43,6 +43,11 @@ pub(super) struct Layered<const W: usize> {
     bits: Bits<W>,
     /// Each option's uses of the slots, in blocks (see the module docs).
     delta: Vec<Block>,
+    /// The same, one byte per slot (see [`Layered::fresh`]).
+    bytes: Vec<u64>,
+    /// Each slot's bounds, one byte each, saturated at 255.
+    lo_bytes: Vec<[u8; BLOCK]>,
+    hi_bytes: Vec<[u8; BLOCK]>,
     /// Each slot's bounds, in blocks.
     lo: Vec<Block>,
     hi: Vec<Block>,
@@ -95,7 +100,38 @@ impl<const W: usize> Layered<W> {
         };
         let (lo, hi) = (padded(&lo, 0), padded(&hi, u32::MAX));
         let counts = vec![[0; BLOCK]; blocks];
-        Layered { bits: Bits::from_items(&once, &required), delta, lo, hi, counts }
+        let bytes = delta.iter().map(|d| u64::from_le_bytes(d.map(|x| x as u8))).collect();
+        let saturated = |v: &[Block]| v.iter().map(|b| b.map(|x| x.min(255) as u8)).collect();
+        let (lo_bytes, hi_bytes) = (saturated(&lo), saturated(&hi));
+        let bits = Bits::from_items(&once, &required);
+        Layered { bits, delta, bytes, lo_bytes, hi_bytes, lo, hi, counts }
+    }
+
+    /// Whether `solution` satisfies every bound, from scratch and without
+    /// touching the state: [`Bits::fresh`] for the items used at most once,
+    /// and for the slots the sum of the options' uses, a byte per slot, so
+    /// a block is one word and adding an option's is one addition. A
+    /// solution of at most 255 options cannot carry from one byte into the
+    /// next, and no count can pass a bound of 255 or more, so the bounds
+    /// compare saturated at 255. `None` for an unknown option, or for a
+    /// solution of more than [`FRESH_WORDS`] words of sets and blocks, for
+    /// which the state costs less.
+    pub(super) fn fresh(&self, solution: &[OptionId]) -> Option<bool> {
+        let b = self.lo.len();
+        if solution.len() * (W + b) > FRESH_WORDS {
+            return None;
+        }
+        let sets = self.bits.fresh(solution)?;
+        let mut within = true;
+        for (j, (lo, hi)) in self.lo_bytes.iter().zip(&self.hi_bytes).enumerate() {
+            let mut sum = 0u64;
+            for &o in solution {
+                sum += self.bytes.get(o.as_usize() * b + j)?;
+            }
+            let c = sum.to_le_bytes();
+            within &= (0..BLOCK).all(|k| lo[k] <= c[k] && c[k] <= hi[k]);
+        }
+        Some(sets && within)
     }
 
     /// Replaces the options after the first `common` with `new`; returns
