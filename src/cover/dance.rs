@@ -6,10 +6,11 @@
 //! the view writes the counters back. See the `arena` module for the
 //! layout and the invariants these operations keep.
 //!
-//! Without colours, `hide` and `unhide` dispatch on the option's size to
-//! a loop of constant trip count, unrolled by the compiler, for options of
-//! 2 to 6 nodes; most problems have one or two sizes, so the dispatch is
-//! predicted. The hot paths index through `index`, private to the dance.
+//! Without colours, `hide` and `unhide` run a loop of constant trip count,
+//! unrolled by the compiler, when the loop is compiled for options of one
+//! size (`U`), and one loop over any size otherwise (a jump to a loop per
+//! size was mispredicted where sizes mix). The hot paths index through
+//! `index`, private to the dance.
 
 mod index;
 mod mult;

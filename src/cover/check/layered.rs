@@ -110,13 +110,15 @@ impl<const W: usize> Layered<W> {
     /// Whether `solution` satisfies every bound, from scratch and without
     /// touching the state: [`Bits::fresh`] for the items used at most once,
     /// and for the slots the sum of the options' uses, a byte per slot, so
-    /// a block is one word and adding an option's is one addition. A
-    /// solution of at most 255 options cannot carry from one byte into the
-    /// next, and no count can pass a bound of 255 or more, so the bounds
-    /// compare saturated at 255. `None` for an unknown option, or for a
-    /// solution of more than [`FRESH_WORDS`] words of sets and blocks, for
-    /// which the state costs less.
+    /// a block is one word and adding an option's is one addition. Only
+    /// solutions of at most [`FRESH_WORDS`] words of sets and blocks are
+    /// taken, so at most 32 options when there are slots: no count
+    /// carries from one byte into the next, and none can pass a bound of
+    /// 255 or more, so the bounds compare saturated at 255. `None` for an
+    /// unknown option, or for a longer solution, for which the state costs
+    /// less.
     pub(super) fn fresh(&self, solution: &[OptionId]) -> Option<bool> {
+        const { assert!(FRESH_WORDS / 2 < 256, "a byte holds every count") };
         let b = self.lo.len();
         if solution.len() * (W + b) > FRESH_WORDS {
             return None;

@@ -546,7 +546,8 @@ impl Counts {
 }
 
 /// Solutions of at most this many words of bit sets (options times words
-/// per set) are checked from scratch (see `Bits::fresh`).
+/// per set, and with multiplicities blocks of counts too) are checked
+/// from scratch (see `Bits::fresh` and `Layered::fresh`).
 const FRESH_WORDS: usize = 64;
 
 /// Solutions shorter than this are checked without the search's word (see
