@@ -146,15 +146,28 @@ impl<const W: usize> Layered<W> {
         if self.counts.len() < (last + 1) * b {
             self.counts.resize((last + 1) * b, [0; BLOCK]);
         }
-        for (level, &o) in (common + 1..=last).zip(new) {
-            let (before, after) = self.counts.split_at_mut(level * b);
-            let delta = &self.delta[o.as_usize() * b..][..b];
-            for ((next, prev), add) in after[..b].iter_mut().zip(&before[(level - 1) * b..]).zip(delta) {
-                *next = std::array::from_fn(|j| prev[j] + add[j]);
+        if b == 1 {
+            // Up to eight slots, the common case: the running block stays
+            // in a register.
+            let mut c = self.counts[common];
+            for (next, &o) in self.counts[common + 1..=last].iter_mut().zip(new) {
+                let add = self.delta[o.as_usize()];
+                c = std::array::from_fn(|j| c[j] + add[j]);
+                *next = c;
+            }
+        } else {
+            for (level, &o) in (common + 1..=last).zip(new) {
+                let (before, after) = self.counts.split_at_mut(level * b);
+                let delta = &self.delta[o.as_usize() * b..][..b];
+                for ((next, prev), add) in after[..b].iter_mut().zip(&before[(level - 1) * b..]).zip(delta) {
+                    *next = std::array::from_fn(|j| prev[j] + add[j]);
+                }
             }
         }
         let counts = &self.counts[last * b..][..b];
-        let within = |(c, (l, h)): (&Block, (&Block, &Block))| (0..BLOCK).all(|j| l[j] <= c[j] && c[j] <= h[j]);
+        // Every lane, with no branch on the data.
+        let within =
+            |(c, (l, h)): (&Block, (&Block, &Block))| (0..BLOCK).fold(true, |a, j| a & (l[j] <= c[j]) & (c[j] <= h[j]));
         Some(sets && counts.iter().zip(self.lo.iter().zip(&self.hi)).all(within))
     }
 }

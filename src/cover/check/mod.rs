@@ -788,7 +788,9 @@ mod tests {
     }
 
     /// With multiplicities, every kind of state (bit sets and slots of 1 to
-    /// 8 words; use counts when there are more than 64 slots or 512 items)
+    /// 8 words, from scratch for short solutions and by the state for
+    /// long ones, one block of slots or more; use counts when there are
+    /// more than 64 slots or 512 items)
     /// agrees with the fresh check: on the solutions the engine finds, on
     /// near misses made from them, and after an unknown option.
     #[test]
@@ -796,7 +798,7 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for (items, slots, secondary) in
-            [(30, 3, 4), (100, 10, 10), (300, 20, 30), (450, 64, 20), (90, 70, 5), (600, 8, 30)]
+            [(30, 3, 4), (60, 3, 4), (100, 10, 10), (300, 20, 30), (450, 64, 20), (90, 70, 5), (600, 8, 30)]
         {
             let mut b = crate::cover::ProblemBuilder::new();
             let item: Vec<ItemId> = (0..items)
