@@ -803,7 +803,7 @@ mod tests {
             let mut b = crate::cover::ProblemBuilder::new();
             let item: Vec<ItemId> = (0..items)
                 .map(|i| match i {
-                    _ if i < slots => b.primary_with_bounds(format!("m{i}"), i as u32 % 2, 2 + i as u32 % 2),
+                    _ if i < slots => b.primary_with_bounds(format!("m{i}"), u32::from(i % 4 != 3), 2 + i as u32 % 2),
                     _ if i < slots + 5 => b.primary_with_bounds(format!("z{i}"), 0, 1),
                     _ if i >= items - secondary => b.secondary(format!("s{i}")),
                     _ => b.primary(format!("p{i}")),
