@@ -502,14 +502,18 @@ fn dense_multiplicities_choose_bit_sets_and_others_dance() {
     assert_eq!((s.nodes, s.updates, s.cleansings), (6, 14, 7));
     // Dominoes reach few other options: the dance, by the rule.
     assert!(!dominoes(6, 6, 8).solver().uses_bit_sets());
+    // `n` items of bounds 0..1 in a chain of options of two.
+    let chain = |n: usize| {
+        let mut b = ProblemBuilder::new();
+        let items: Vec<ItemId> = (0..n).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
+        for pair in items.windows(2) {
+            b.option_ids(pair).unwrap();
+        }
+        b.build().unwrap()
+    };
     // More than 256 items, or more than 4096 options, or bounds too large
     // for the live keys: never the bit sets.
-    let mut b = ProblemBuilder::new();
-    let items: Vec<ItemId> = (0..257).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
-    for pair in items.windows(2) {
-        b.option_ids(pair).unwrap();
-    }
-    let many_items = b.build().unwrap();
+    let many_items = chain(257);
     let mut b = ProblemBuilder::new();
     let x = b.primary_with_bounds("x", 0, 2).unwrap();
     for _ in 0..4097 {
@@ -519,12 +523,7 @@ fn dense_multiplicities_choose_bit_sets_and_others_dance() {
     let huge = Problem::from_dlx("0:1000000000|x y\nx\nx y\ny\n").unwrap();
     // 249 primary items (the keys leave 8 to the sinks), or an option of
     // 9 items (beyond the slots): the dance too.
-    let mut b = ProblemBuilder::new();
-    let items: Vec<ItemId> = (0..249).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
-    for pair in items.windows(2) {
-        b.option_ids(pair).unwrap();
-    }
-    let wide_keys = b.build().unwrap();
+    let wide_keys = chain(249);
     let mut b = ProblemBuilder::new();
     let items: Vec<ItemId> = (0..9).map(|k| b.primary_with_bounds(format!("i{k}"), 0, 1).unwrap()).collect();
     b.option_ids(&items).unwrap();
