@@ -12,7 +12,7 @@ use common::bit_sets::{Run, figures, forced, run};
 use exactcover::cover::{
     ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Status, StopReason, write_dlx,
 };
-use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle, tetrominoes};
+use exactcover::puzzles::polyomino::{Packing, PackingOptions, Piece, pentominoes, rectangle, tetrominoes};
 use exactcover::puzzles::queens::Queens;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -277,6 +277,11 @@ proptest! {
     }
 }
 
+/// `pieces` packed into an `h`×`w` box, each used `counts` times.
+fn packing(pieces: Vec<Piece>, h: usize, w: usize, counts: (u32, u32)) -> Problem {
+    Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
+}
+
 /// Dominoes tiling an `h`×`w` board, `horizontal` of them horizontal:
 /// Knuth's "dominoHV" files (cells `rc`, then `k|H m|V`; per cell, its
 /// horizontal domino, then its vertical one).
@@ -404,12 +409,6 @@ fn random_problems_count_as_knuths_dlx3() {
 /// files: DLX3's figures (`xc … --emit-dlx | dlx3`).
 #[test]
 fn puzzles_count_as_knuths_dlx3() {
-    let packing = |pieces, h, w, counts| {
-        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
-            .unwrap()
-            .problem()
-            .clone()
-    };
     let queens = |n, k| Queens::per_line(n, k).unwrap().problem().clone();
     let (d, t, q) = (("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4));
     let cases = [
@@ -437,12 +436,6 @@ fn puzzles_count_as_knuths_dlx3() {
 /// by node limits deep in its tree, on bit sets as dancing.
 #[test]
 fn larger_puzzles_count_as_knuths_dlx3() {
-    let packing = |pieces, h, w, counts| {
-        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
-            .unwrap()
-            .problem()
-            .clone()
-    };
     let brick_kinds = [("D", 1, 2, 2, 10), ("T", 1, 3, 2, 6), ("Q", 2, 2, 1, 4)];
     let cases = [
         ("bricks 4x8", bricks(4, 8, &brick_kinds), (408_341, 2_510_722, 19_790_201)),
@@ -471,12 +464,6 @@ const KNUTH_EXAMPLE: &str = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB
 /// counts.
 #[test]
 fn dense_multiplicities_choose_bit_sets_and_others_dance() {
-    let packing = |pieces, h, w, counts| {
-        Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts)
-            .unwrap()
-            .problem()
-            .clone()
-    };
     for (problem, count) in [(packing(pentominoes(), 3, 10, (0, 2)), 4748), (packing(tetrominoes(), 4, 6, (0, 2)), 586)]
     {
         assert!(problem.has_multiplicities());
