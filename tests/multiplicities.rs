@@ -250,6 +250,33 @@ fn limits_and_lazy_enumeration() {
     assert_eq!(seen, 3);
 }
 
+/// Below a node where every option is hidden, the search counts the chain
+/// of null moves and the solution at once; a node budget that ends inside
+/// such a chain still stops at exactly that node, before the solution. On
+/// two queens per line (38% of the nodes are null moves): the budget of
+/// every node up to 1,000, and of every solution's node and the one
+/// before it, finds the solutions up to that node, as the lazy search
+/// numbers them.
+#[test]
+fn node_budgets_stop_inside_chains_of_null_moves() {
+    let problem = fixture("queens2d-6.dlx");
+    let mut lazy = problem.solver();
+    let mut at = Vec::new();
+    while lazy.next_solution().is_some() {
+        at.push(lazy.stats().nodes);
+    }
+    assert_eq!((at.len(), lazy.stats().nodes), (1097, 24684));
+    let budgets = (1..=1000).chain(at.iter().flat_map(|&n| [n - 1, n]));
+    for n in budgets {
+        let mut solver = problem.solver().with_limits(Limits::new().nodes(n));
+        let found = solver.count();
+        assert_eq!(solver.status(), Status::Stopped(StopReason::Nodes), "budget {n}");
+        assert_eq!(solver.stats().nodes, n, "budget {n}");
+        assert_eq!(found, at.partition_point(|&k| k <= n) as u64, "budget {n}");
+        assert!(solver.links_are_pristine(), "budget {n}");
+    }
+}
+
 #[test]
 fn parallel_search_first_solution_and_iterator() {
     let problem = fixture("tetro2-5x8.dlx");

@@ -101,7 +101,9 @@
 //! trail at most twice at a time (hidden by a cover, then its node in the
 //! covered branching item's list tweaked), so the trail has room for two
 //! entries per option, and the tags need node indices below
-//! [`MULTIPLICITY_NODE_LIMIT`].
+//! [`MULTIPLICITY_NODE_LIMIT`]. Every entry but a `SOLO` tweak hides an
+//! option that no other entry hides, and [`Arena::solos`] counts the
+//! `SOLO` tweaks, so `trail_len - solos` is the number of hidden options.
 //!
 //! # Statistics
 //!
@@ -239,6 +241,12 @@ pub(crate) struct Arena {
     pub(crate) trail: Vec<u32>,
     /// The number of entries in use in `trail`.
     pub(crate) trail_len: u32,
+    /// How many of them are tweaks tagged [`SOLO`] (Algorithm M): the
+    /// others each hide a distinct option, so the options are all hidden
+    /// when `trail_len - solos == n_options` (see `Dance::null_moves`).
+    pub(crate) solos: u32,
+    /// The number of options.
+    pub(crate) n_options: u32,
     /// Number of items `N`.
     pub(crate) n_items: u32,
     /// Number of primary items `P`.
@@ -374,6 +382,8 @@ impl Arena {
             uniform,
             trail,
             trail_len: 0,
+            solos: 0,
+            n_options: option_count as u32,
             n_items: n as u32,
             n_primary: n_primary as u32,
             has_colors,

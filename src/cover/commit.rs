@@ -246,6 +246,7 @@ impl Arena {
             self.len[h] = self.empty_len(h);
         }
         self.trail_len = 0;
+        self.solos = 0;
     }
 
     /// Rebuilds the lists (of a problem without colours) so that they
@@ -295,6 +296,7 @@ impl Arena {
         self.len.copy_from_slice(&pristine.len);
         self.color.copy_from_slice(&pristine.color);
         self.trail_len = 0;
+        self.solos = 0;
         self.restricted = false;
     }
 

@@ -45,6 +45,9 @@ pub(crate) struct Dance<'a> {
     len: &'a mut [u32],
     trail: &'a mut [u32],
     trail_len: u32,
+    /// The trail's tweaks tagged `SOLO` (see `Arena::solos`).
+    solos: u32,
+    n_options: u32,
     /// Residual upper bounds and slacks (Algorithm M only; else empty).
     bound: &'a mut [u32],
     slack: &'a [u32],
@@ -58,8 +61,9 @@ pub(crate) struct Dance<'a> {
     first_option: u32,
     updates: u64,
     cleansings: u64,
-    /// Where `trail_len`, `updates` and `cleansings` go back on drop.
-    counters: (&'a mut u32, &'a mut u64, &'a mut u64),
+    /// Where `trail_len`, `updates`, `cleansings` and `solos` go back on
+    /// drop.
+    counters: (&'a mut u32, &'a mut u64, &'a mut u64, &'a mut u32),
 }
 
 impl Drop for Dance<'_> {
@@ -68,6 +72,7 @@ impl Drop for Dance<'_> {
         *self.counters.0 = self.trail_len;
         *self.counters.1 = self.updates;
         *self.counters.2 = self.cleansings;
+        *self.counters.3 = self.solos;
     }
 }
 
@@ -94,6 +99,8 @@ impl<'a> Dance<'a> {
             len: &mut arena.len,
             trail: &mut arena.trail,
             trail_len: arena.trail_len,
+            solos: arena.solos,
+            n_options: arena.n_options,
             bound: &mut arena.bound,
             slack: &arena.slack,
             key_bits: arena.key_bits,
@@ -103,7 +110,7 @@ impl<'a> Dance<'a> {
             first_option: arena.n_items + 2,
             updates: arena.updates,
             cleansings: arena.cleansings,
-            counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings),
+            counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings, &mut arena.solos),
         }
     }
 

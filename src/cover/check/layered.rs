@@ -36,6 +36,15 @@ const BLOCK: usize = 8;
 /// One block of counts.
 type Block = [u32; BLOCK];
 
+/// Whether every byte of `counts` lies within the bytes of `lo` and `hi`,
+/// all below 128: a byte's top bit survives subtracting `lo` from `counts`
+/// (or `counts` from `hi`) with that bit set exactly when the difference is
+/// not negative, and no byte borrows from the next.
+fn within(counts: u64, lo: u64, hi: u64) -> bool {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    ((counts | TOP) - lo) & ((hi | TOP) - counts) & TOP == TOP
+}
+
 /// See the module docs.
 #[derive(Clone, Debug)]
 pub(super) struct Layered<const W: usize> {
@@ -45,9 +54,9 @@ pub(super) struct Layered<const W: usize> {
     delta: Vec<Block>,
     /// The same, one byte per slot (see [`Layered::fresh`]).
     bytes: Vec<u64>,
-    /// Each slot's bounds, one byte each, saturated at 255.
-    lo_bytes: Vec<[u8; BLOCK]>,
-    hi_bytes: Vec<[u8; BLOCK]>,
+    /// Each block's bounds, one byte per slot, saturated at 127.
+    lo_bytes: Vec<u64>,
+    hi_bytes: Vec<u64>,
     /// Each slot's bounds, in blocks.
     lo: Vec<Block>,
     hi: Vec<Block>,
@@ -101,7 +110,7 @@ impl<const W: usize> Layered<W> {
         let (lo, hi) = (padded(&lo, 0), padded(&hi, u32::MAX));
         let counts = vec![[0; BLOCK]; blocks];
         let bytes = delta.iter().map(|d| u64::from_le_bytes(d.map(|x| x as u8))).collect();
-        let saturated = |v: &[Block]| v.iter().map(|b| b.map(|x| x.min(255) as u8)).collect();
+        let saturated = |v: &[Block]| v.iter().map(|b| u64::from_le_bytes(b.map(|x| x.min(127) as u8))).collect();
         let (lo_bytes, hi_bytes) = (saturated(&lo), saturated(&hi));
         let bits = Bits::from_items(&once, &required);
         Layered { bits, delta, bytes, lo_bytes, hi_bytes, lo, hi, counts }
@@ -112,28 +121,33 @@ impl<const W: usize> Layered<W> {
     /// and for the slots the sum of the options' uses, a byte per slot, so
     /// a block is one word and adding an option's is one addition. Only
     /// solutions of at most [`FRESH_WORDS`] words of sets and blocks are
-    /// taken, so at most 32 options when there are slots: no count
-    /// carries from one byte into the next, and none can pass a bound of
-    /// 255 or more, so the bounds compare saturated at 255. `None` for an
-    /// unknown option, or for a longer solution, for which the state costs
-    /// less.
+    /// taken, so at most 32 options when there are slots: no count carries
+    /// from one byte into the next or reaches its top bit, so the bounds,
+    /// saturated at 127, compare a word at a time ([`within`]). `None` for
+    /// an unknown option, or for a longer solution, for which the state
+    /// costs less.
     pub(super) fn fresh(&self, solution: &[OptionId]) -> Option<bool> {
-        const { assert!(FRESH_WORDS / 2 < 256, "a byte holds every count") };
+        const { assert!(FRESH_WORDS / 2 < 128, "a count stays below a byte's top bit") };
         let b = self.lo.len();
         if solution.len() * (W + b) > FRESH_WORDS {
             return None;
         }
-        let sets = self.bits.fresh(solution)?;
-        let mut within = true;
-        for (j, (lo, hi)) in self.lo_bytes.iter().zip(&self.hi_bytes).enumerate() {
-            let mut sum = 0u64;
-            for &o in solution {
-                sum += self.bytes.get(o.as_usize() * b + j)?;
+        if b == 1 {
+            // One block, the common case: the sets and the counts in one
+            // pass.
+            let (mut union, mut overlap, mut counts) = ([0; W], [0; W], 0);
+            for o in solution {
+                let (m, add) = (self.bits.masks.get(o.as_usize())?, self.bytes.get(o.as_usize())?);
+                overlap = std::array::from_fn(|j| overlap[j] | (union[j] & m[j]));
+                union = std::array::from_fn(|j| union[j] | m[j]);
+                counts += add;
             }
-            let c = sum.to_le_bytes();
-            within &= (0..BLOCK).all(|k| lo[k] <= c[k] && c[k] <= hi[k]);
+            return Some(self.bits.covers(&union, &overlap) & within(counts, self.lo_bytes[0], self.hi_bytes[0]));
         }
-        Some(sets && within)
+        let sets = self.bits.fresh(solution)?;
+        let sum = |j: usize| solution.iter().try_fold(0u64, |sum, o| Some(sum + self.bytes.get(o.as_usize() * b + j)?));
+        let within = |j: usize| Some(within(sum(j)?, self.lo_bytes[j], self.hi_bytes[j]));
+        Some(sets & (0..b).try_fold(true, |all, j| Some(all & within(j)?))?)
     }
 
     /// Replaces the options after the first `common` with `new`; returns
@@ -169,5 +183,34 @@ impl<const W: usize> Layered<W> {
         let within =
             |(c, (l, h)): (&Block, (&Block, &Block))| (0..BLOCK).fold(true, |a, j| a & (l[j] <= c[j]) & (c[j] <= h[j]));
         Some(sets && counts.iter().zip(self.lo.iter().zip(&self.hi)).all(within))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within;
+
+    /// `within` agrees with comparing byte by byte: every count and pair
+    /// of bounds below 128 in one lane, with the other lanes within their
+    /// bounds at the edges of the range (a borrow from one lane into the
+    /// next would show), or one of them out of its bounds.
+    #[test]
+    fn bytes_compare_a_word_at_a_time() {
+        let lanes =
+            |x: u64, lane: usize, rest: u64| (0..8).fold(0, |w, k| w | (if k == lane { x } else { rest }) << (8 * k));
+        for (lane, rest) in [(0, 0), (3, 127), (7, 64), (5, 1)] {
+            for c in 0..128 {
+                for lo in 0..128 {
+                    for hi in [0, lo, c, 127] {
+                        let (counts, los, his) = (lanes(c, lane, rest), lanes(lo, lane, rest), lanes(hi, lane, rest));
+                        assert_eq!(within(counts, los, his), lo <= c && c <= hi, "{c} {lo} {hi} lane {lane}");
+                        // Another lane's count one below its lower bound.
+                        let other = (lane + 1) % 8;
+                        let low = los | 1 << (8 * other + 6);
+                        assert!(rest >= 64 || !within(counts, low, his | 0x7f << (8 * other)), "{c} {lo} {hi}");
+                    }
+                }
+            }
+        }
     }
 }

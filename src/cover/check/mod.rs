@@ -306,10 +306,16 @@ impl<const W: usize> Bits<W> {
         for &o in pairs.remainder() {
             add(&mut a, o)?;
         }
-        Some((0..W).all(|j| {
-            let overlap = a.1[j] | b.1[j] | (a.0[j] & b.0[j]);
-            overlap == 0 && (a.0[j] | b.0[j]) & self.required[j] == self.required[j]
-        }))
+        let union = std::array::from_fn(|j| a.0[j] | b.0[j]);
+        Some(self.covers(&union, &std::array::from_fn(|j| a.1[j] | b.1[j] | (a.0[j] & b.0[j]))))
+    }
+
+    /// Whether options whose sets have this union and overlap (the items
+    /// that two of them share) are a cover: no overlap, every required
+    /// item in the union.
+    #[inline(always)]
+    fn covers(&self, union: &[u64; W], overlap: &[u64; W]) -> bool {
+        (0..W).all(|j| overlap[j] == 0 && union[j] & self.required[j] == self.required[j])
     }
 
     /// Replaces the options after the first `common` with `new`; returns
@@ -762,7 +768,7 @@ mod tests {
     }
 
     /// Short solutions with multiplicities are checked from scratch with a
-    /// byte per slot (`Layered::fresh`): bounds of 255 and more saturate,
+    /// byte per slot (`Layered::fresh`): bounds of 127 and more saturate,
     /// and a lower bound no short solution reaches is still refused.
     #[test]
     fn short_solutions_with_large_bounds() {

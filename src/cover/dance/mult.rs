@@ -112,6 +112,36 @@ impl Dance<'_> {
         }
     }
 
+    /// The end of the search below a node that is no dead end, when every
+    /// option is hidden: then every active primary item has an empty list
+    /// and scores 1 (none scores less than the choice), so the search would
+    /// make a null move on each in turn, touching no list, and find one
+    /// solution below them. Counts that subtree instead of making it, if its
+    /// levels are at most `room`: returns `k`, its nodes but this one (a
+    /// level per active item, the solution's included), and counts the
+    /// updates: the cover of each empty list whose bound reaches 0. `None`
+    /// (nothing counted) if some option is not hidden or the levels do not
+    /// fit. Nothing changes, so the node is a leaf, as a dead end is.
+    ///
+    /// Every trail entry but a `SOLO` tweak hides an option that no other
+    /// entry hides (a hidden option is in no list that a cover or a tweak
+    /// walks), so `trail_len - solos` counts the hidden options.
+    #[inline(always)]
+    pub(crate) fn null_moves(&mut self, room: usize) -> Option<u64> {
+        if self.trail_len - self.solos != self.n_options {
+            return None;
+        }
+        let p = self.n_primary as usize;
+        let (words, bounds) = (&self.len[1..=p], &self.bound[1..=p]);
+        let k = words.iter().filter(|&&word| word & COVERED == 0).count();
+        if k > room {
+            return None;
+        }
+        let covers = words.iter().zip(bounds).filter(|&(&word, &b)| word & COVERED == 0 && b == 1).count();
+        self.updates += covers as u64;
+        Some(k as u64)
+    }
+
     /// Opens a level that branches on item `i`: lowers its bound, and
     /// covers it when the bound reaches 0. Then [`Dance::advance_m`] gives
     /// the branches from the first node of its list.
@@ -230,6 +260,7 @@ impl Dance<'_> {
         let tag = if block { TWEAK } else { TWEAK | SOLO };
         self.trail[self.trail_len as usize] = p.as_u32() | tag;
         self.trail_len += 1;
+        self.solos += u32::from(!block);
         self.remove(p);
         let others = if block { self.hide::<COLORS, U>(p) } else { 0 };
         self.updates += 1 + others;
@@ -247,6 +278,8 @@ impl Dance<'_> {
             } else {
                 if e & SOLO == 0 {
                     self.unhide::<COLORS, U>(p);
+                } else {
+                    self.solos -= 1;
                 }
                 self.restore(p);
             }

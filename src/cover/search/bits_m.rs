@@ -29,7 +29,7 @@
 //!
 //! A node without live options whose choice is no dead end ends in a
 //! chain of null moves and one solution ([`MLevels::null_moves`]), which
-//! is made at once.
+//! is counted at once.
 //!
 //! **Sizes.** The loop is compiled for `K` keys and `W` words per level
 //! (see [`shape`]), so that copying a level's state and scanning it are
@@ -239,39 +239,26 @@ impl MLevels {
 
     /// The end of the search below a node without live options whose
     /// choice, item `i`, is not a dead end: then each active primary item
-    /// has an empty list and a score of 1, so the search makes a null move
-    /// on each in turn (retiring it, or covering its empty list when its
-    /// bound was 1) and finds one solution below them. Does those levels at
-    /// once, if they are at most `room`: their bounds go down and they
-    /// record the null move, so that backing up closes each. Returns `k`,
-    /// the levels made from `level` on (the node of `level` is counted
-    /// already: the loop counts `k` more, the solution's included), and the
-    /// updates are DLX3's. The levels take the items in index order, where
-    /// DLX3 takes them by key (the smaller bound first); nothing tells the
-    /// two apart: every level has one branch, and the nodes, updates and
-    /// solution are the same.
+    /// has an empty list and a score of 1, so the search would make a null
+    /// move on each in turn (retiring it, or covering its empty list when
+    /// its bound was 1) and find one solution below them. Counts that
+    /// subtree instead of making it, as `Dance::null_moves` does, if its
+    /// levels are at most `room`: returns `k`, its nodes but this one (the
+    /// solution's included), and counts DLX3's updates. Nothing changes,
+    /// so the node is a leaf, as a dead end is.
     #[inline(always)]
-    pub(crate) fn null_moves<const K: usize, const W: usize>(
-        &mut self,
-        level: usize,
-        i: u8,
-        room: u64,
-    ) -> Option<usize> {
+    pub(crate) fn null_moves<const K: usize, const W: usize>(&mut self, level: usize, i: u8, room: u64) -> Option<u64> {
         if self.live::<W>(level).iter().any(|&x| x != 0) {
             return None;
         }
         debug_assert_eq!(self.bits.length(self.keys::<K>(level)[i as usize]), 0);
         let keys = &self.keys[level * K..][..K - SLOTS];
-        let k = keys.iter().filter(|&&key| key < COVERED).count();
-        if k as u64 > room {
+        let k = keys.iter().filter(|&&key| key < COVERED).count() as u64;
+        if k > room {
             return None;
         }
-        let active = keys.iter().enumerate().filter(|(_, key)| **key < COVERED);
-        for (l, (j, _)) in (level..).zip(active) {
-            self.steps[l] = Step { item: j as u8, mode: Mode::Block, at: NULL_MOVE, left: 0 };
-            self.bound[j] -= 1;
-            self.updates += u64::from(self.bound[j] == 0);
-        }
+        let covers = keys.iter().zip(&self.bound).filter(|&(&key, &b)| key < COVERED && b == 1).count();
+        self.updates += covers as u64;
         Some(k)
     }
 

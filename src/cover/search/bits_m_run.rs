@@ -74,9 +74,7 @@ impl Search {
                     // No live option left: only null moves, then a solution.
                     let room = ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes));
                     if let Some(k) = levels.null_moves::<K, W>(level, i, room) {
-                        self.branch[level..level + k].fill(Fork { ways: 1, taken: 0 });
-                        nodes += k as u64;
-                        level += k;
+                        nodes += k;
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
                             break stop;
                         }

@@ -12,7 +12,9 @@
 //! * **forward**: count a node; pick the branching item by Knuth's
 //!   heuristic (`Dance::choose_m`). No active item: a solution. A score
 //!   of 0 or less: a dead end, back down (nothing was covered, so nothing
-//!   is counted). Else open the level: lower the item's residual bound,
+//!   is counted). Every option hidden: only null moves are left, then a
+//!   solution, and `Dance::null_moves` counts them at once, if the node
+//!   limit and the depth cap leave room; the node is then a leaf. Else open the level: lower the item's residual bound,
 //!   covering it if that reaches 0, and advance from the first node of
 //!   its list.
 //! * **advance**: `Dance::advance_m` says what the next branch is (and
@@ -71,7 +73,17 @@ impl Search {
                         break stop;
                     }
                     step = Step::Backdown;
-                    let Some(MChoice { item, score }) = dance.choose_m() else {
+                    let mut choice = dance.choose_m();
+                    // Every option hidden: only null moves are left, then a
+                    // solution, counted at once (`Dance::null_moves`).
+                    if choice.is_some_and(|c| c.score > 0) {
+                        let room = (cap - level - 1).min(usize::try_from(stop_at - nodes).unwrap_or(usize::MAX));
+                        if let Some(k) = dance.null_moves(room) {
+                            nodes += k;
+                            choice = None;
+                        }
+                    }
+                    let Some(MChoice { item, score }) = choice else {
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
                             break stop;
                         }
