@@ -51,8 +51,10 @@ pub(crate) struct Dance<'a> {
     /// Residual upper bounds and slacks (Algorithm M only; else empty).
     bound: &'a mut [u32],
     slack: &'a [u32],
-    /// Algorithm M's live keys, if `len` holds them (see `keys`).
-    key_bits: Option<KeyBits>,
+    /// Algorithm M's live keys if `len` holds them (see `keys`), else
+    /// [`KeyBits::PLAIN`]; and which.
+    keys: KeyBits,
+    keyed: bool,
     n_primary: u32,
     shift: u32,
     /// One node in a length word (see `Arena::step`).
@@ -103,7 +105,8 @@ impl<'a> Dance<'a> {
             n_options: arena.n_options,
             bound: &mut arena.bound,
             slack: &arena.slack,
-            key_bits: arena.key_bits,
+            keys: arena.key_bits.unwrap_or(KeyBits::PLAIN),
+            keyed: arena.key_bits.is_some(),
             n_primary: arena.n_primary,
             shift: arena.shift,
             step: arena.step,

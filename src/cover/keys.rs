@@ -37,11 +37,19 @@ pub(crate) struct KeyBits {
     /// One in the `t` field and one in the `s` field.
     t_unit: u32,
     s_unit: u32,
-    /// The largest `l`, whose complement is stored.
-    max_length: u32,
+    /// All ones in the `l` field, from which `l` is subtracted (so its
+    /// complement is stored); 0 for [`KeyBits::PLAIN`].
+    flip: u32,
 }
 
 impl KeyBits {
+    /// The fields of words that are plain lengths (no live keys): `length`
+    /// reads the length below the flag, and `lowered` and `raised` leave
+    /// the word as it is, so Algorithm M's dance runs one code for both
+    /// kinds of word. Nothing else may be asked of it.
+    pub(crate) const PLAIN: KeyBits =
+        KeyBits { l_shift: 0, s_shift: COVERED.trailing_zeros(), t_shift: 0, offset: 0, t_unit: 0, s_unit: 0, flip: 0 };
+
     /// The fields for `n_primary` items, lists of at most `max_length`
     /// options, slacks of at most `max_slack` and upper bounds of at most
     /// `max_bound`, if the keys fit below [`COVERED`].
@@ -58,7 +66,7 @@ impl KeyBits {
             offset: max_bound,
             t_unit: 1 << t_shift,
             s_unit: 1 << s_shift,
-            max_length,
+            flip: (1 << l) - 1,
         })
     }
 
@@ -70,12 +78,12 @@ impl KeyBits {
     pub(crate) fn key(self, l: u32, b: u32, slack: u32, index: u32) -> u32 {
         let s = slack.min(b);
         let t = l + s + 1 + self.offset - b;
-        t << self.t_shift | s << self.s_shift | (self.max_length - l) << self.l_shift | index
+        t << self.t_shift | s << self.s_shift | (self.flip - l) << self.l_shift | index
     }
 
     /// The word of a secondary item with a list of `l` options.
     pub(crate) fn secondary(self, l: u32) -> u32 {
-        l << self.t_shift | (self.max_length - l) << self.l_shift
+        l << self.t_shift | (self.flip - l) << self.l_shift
     }
 
     /// What one node adds to a word (wrapping: `t` goes up by one and the
@@ -88,7 +96,7 @@ impl KeyBits {
     #[inline(always)]
     pub(crate) fn length(self, word: u32) -> u32 {
         let mask = (1 << (self.s_shift - self.l_shift)) - 1;
-        self.max_length - ((word >> self.l_shift) & mask)
+        ((word >> self.l_shift) & mask) ^ self.flip
     }
 
     /// The word of a primary item with word `word`, residual bound `b`
@@ -177,5 +185,12 @@ mod tests {
         assert_eq!(k.secondary(7).wrapping_sub(k.step()), k.secondary(6));
         assert_eq!(k.length(k.secondary(7)), 7);
         assert!(KeyBits::new(1 << 20, 1 << 12, 1, 1).is_none());
+        // Plain lengths: read below the flag, and moved by no bound.
+        let plain = KeyBits::PLAIN;
+        for word in [0, 1, 29, COVERED - 1] {
+            assert_eq!(plain.length(word), word);
+            assert_eq!(plain.length(word | COVERED), word);
+            assert_eq!((plain.lowered(word, 3, 1), plain.raised(word | COVERED, 0, 0)), (word, word | COVERED));
+        }
     }
 }

@@ -73,9 +73,10 @@ impl Dance<'_> {
     pub(crate) fn choose_m(&self) -> Option<MChoice> {
         let p = self.n_primary as usize;
         let lens = &self.len[1..=p];
-        let Some(bits) = self.key_bits else {
+        if !self.keyed {
             return choose_scan(lens, &self.bound[1..=p], &self.slack[1..=p]);
-        };
+        }
+        let bits = self.keys;
         let best = if p <= EARLY_EXIT {
             // Fewer items cost less to scan than the mispredicted exits.
             min_of(lens)
@@ -120,26 +121,32 @@ impl Dance<'_> {
     /// levels are at most `room`: returns `k`, its nodes but this one (a
     /// level per active item, the solution's included), and counts the
     /// updates: the cover of each empty list whose bound reaches 0. `None`
-    /// (nothing counted) if some option is not hidden or the levels do not
-    /// fit. Nothing changes, so the node is a leaf, as a dead end is.
-    ///
-    /// Every trail entry but a `SOLO` tweak hides an option that no other
-    /// entry hides (a hidden option is in no list that a cover or a tweak
-    /// walks), so `trail_len - solos` counts the hidden options.
+    /// (nothing counted) if the levels do not fit. Nothing changes, so the
+    /// node is a leaf, as a dead end is. Only when [`Dance::all_hidden`].
     #[inline(always)]
     pub(crate) fn null_moves(&mut self, room: usize) -> Option<u64> {
-        if self.trail_len - self.solos != self.n_options {
-            return None;
-        }
+        debug_assert!(self.all_hidden());
         let p = self.n_primary as usize;
-        let (words, bounds) = (&self.len[1..=p], &self.bound[1..=p]);
-        let k = words.iter().filter(|&&word| word & COVERED == 0).count();
-        if k > room {
+        // Both counts in one pass with no branch: the active items, and
+        // those whose bound is 1.
+        let (k, covers) = self.len[1..=p].iter().zip(&self.bound[1..=p]).fold((0, 0), |(k, covers), (&word, &b)| {
+            let active = u32::from(word & COVERED == 0);
+            (k + active, covers + (active & u32::from(b == 1)))
+        });
+        if k as usize > room {
             return None;
         }
-        let covers = words.iter().zip(bounds).filter(|&(&word, &b)| word & COVERED == 0 && b == 1).count();
-        self.updates += covers as u64;
-        Some(k as u64)
+        self.updates += u64::from(covers);
+        Some(u64::from(k))
+    }
+
+    /// Whether every option is hidden (see [`Dance::null_moves`]): every
+    /// trail entry but a `SOLO` tweak hides an option that no other entry
+    /// hides (a hidden option is in no list that a cover or a tweak walks),
+    /// so `trail_len - solos` counts the hidden options.
+    #[inline(always)]
+    pub(crate) fn all_hidden(&self) -> bool {
+        self.trail_len - self.solos == self.n_options
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
@@ -199,10 +206,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
         let b = self.bound[i];
-        let mut word = get(self.len, i);
-        if let Some(bits) = self.key_bits {
-            word = bits.lowered(word, b, self.slack(i));
-        }
+        let mut word = self.keys.lowered(get(self.len, i), b, self.slack(i));
         if b == 1 {
             word |= COVERED;
         }
@@ -221,9 +225,7 @@ impl Dance<'_> {
         if always || b == 0 {
             word &= !COVERED;
         }
-        if let Some(bits) = self.key_bits {
-            word = bits.raised(word, b, self.slack(i));
-        }
+        word = self.keys.raised(word, b, self.slack(i));
         *self.len_mut(i) = word;
         self.bound[i] = b + 1;
     }
@@ -237,11 +239,7 @@ impl Dance<'_> {
     /// The length of primary item `i`'s list, covered or not.
     #[inline(always)]
     pub(crate) fn length(&self, i: NodeId) -> u32 {
-        let word = get(self.len, i);
-        match self.key_bits {
-            Some(bits) => bits.length(word),
-            None => word & !COVERED,
-        }
+        self.keys.length(get(self.len, i))
     }
 
     /// Retires item `i` (a null move): it leaves the active items, its

@@ -14,9 +14,9 @@
 //!   of 0 or less: a dead end, back down (nothing was covered, so nothing
 //!   is counted). Every option hidden: only null moves are left, then a
 //!   solution, and `Dance::null_moves` counts them at once, if the node
-//!   limit and the depth cap leave room; the node is then a leaf. Else open the level: lower the item's residual bound,
-//!   covering it if that reaches 0, and advance from the first node of
-//!   its list.
+//!   limit and the depth cap leave room; the node is then a leaf. Else
+//!   open the level: lower the item's residual bound, covering it if that
+//!   reaches 0, and advance from the first node of its list.
 //! * **advance**: `Dance::advance_m` says what the next branch is (and
 //!   tweaks its option, at a tweak level): an option, whose other items
 //!   are committed (their bounds lowered, covered at 0) before going
@@ -76,7 +76,7 @@ impl Search {
                     let mut choice = dance.choose_m();
                     // Every option hidden: only null moves are left, then a
                     // solution, counted at once (`Dance::null_moves`).
-                    if choice.is_some_and(|c| c.score > 0) {
+                    if choice.is_some_and(|c| c.score > 0) && dance.all_hidden() {
                         let room = (cap - level - 1).min(usize::try_from(stop_at - nodes).unwrap_or(usize::MAX));
                         if let Some(k) = dance.null_moves(room) {
                             nodes += k;
