@@ -254,7 +254,8 @@ pub(crate) struct Arena {
     /// Whether any node carries a colour (selects Algorithm C).
     pub(crate) has_colors: bool,
     /// Per item header: the residual upper bound of a primary item (empty
-    /// without multiplicities).
+    /// without multiplicities); meaningless while the item is covered (one
+    /// covered by a chosen option keeps 1: see `Dance::commit_m`).
     pub(crate) bound: Vec<u32>,
     /// Per item header: `hi - lo` of a primary item (empty without
     /// multiplicities).

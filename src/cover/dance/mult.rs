@@ -7,7 +7,9 @@
 //! Choosing an option lowers the bound of each of its primary items, and
 //! an item whose bound reaches 0 is covered, as in Algorithm X. An item
 //! still below its bound stays active, so the search may branch on it
-//! again.
+//! again. (An item that a chosen option covers keeps its bound of 1 and
+//! its key under the flag, which nothing reads while it is set, so that
+//! releasing it only clears the flag: see [`Dance::commit_m`].)
 //!
 //! **Tweaking.** At a level that branches on item `i` without covering it,
 //! the options of `i`'s list are tried in turn, and each is *tweaked* out
@@ -163,7 +165,7 @@ impl Dance<'_> {
     /// undoes with the level above (releasing commutes with it).
     #[inline(always)]
     pub(crate) fn close_level_m(&mut self, i: NodeId) {
-        self.raise_bound(i, true);
+        self.raise_bound(i);
     }
 
     /// The branch at node `cur` of the branching item `i = top(cur)`'s list
@@ -216,16 +218,11 @@ impl Dance<'_> {
     }
 
     /// Raises the residual bound of primary item `i` by one and moves its
-    /// key with it, clearing its flag if `always` or if the bound was 0
-    /// (the item was covered when it reached 0), in one write of its word.
+    /// key with it, clearing its flag, in one write of its word.
     #[inline(always)]
-    pub(crate) fn raise_bound(&mut self, i: NodeId, always: bool) {
+    pub(crate) fn raise_bound(&mut self, i: NodeId) {
         let b = self.bound[i];
-        let mut word = get(self.len, i);
-        if always || b == 0 {
-            word &= !COVERED;
-        }
-        word = self.keys.raised(word, b, self.slack(i));
+        let word = self.keys.raised(get(self.len, i) & !COVERED, b, self.slack(i));
         *self.len_mut(i) = word;
         self.bound[i] = b + 1;
     }
@@ -285,14 +282,21 @@ impl Dance<'_> {
     }
 
     /// Commits node `q`'s item for a chosen option: a primary item's bound
-    /// goes down, and the item is covered when it reaches 0; a secondary
-    /// item is committed as in Algorithm C.
+    /// goes down, and the item is covered when it would reach 0; a
+    /// secondary item is committed as in Algorithm C. An item covered so
+    /// keeps its bound of 1 and its key under the flag, which no one reads
+    /// while it is set (choices, chains and tweaks look at active items
+    /// only), so [`Dance::release_m`] just clears the flag: a plain item
+    /// (bounds `[1, 1]`, the cells of a packing) is covered and released
+    /// as in Algorithm X.
     #[inline(always)]
     pub(crate) fn commit_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
-            if self.lower_bound(top) == 0 {
-                self.hide_list::<COLORS, U>(top);
+            if self.bound(top) == 1 {
+                self.cover::<COLORS, U>(top);
+            } else {
+                self.lower_bound(top);
             }
         } else {
             self.commit::<COLORS, U>(q);
@@ -300,12 +304,18 @@ impl Dance<'_> {
     }
 
     /// What is left of undoing `commit_m(q)` once the trail has been
-    /// undone.
+    /// undone: a primary item flagged was covered by it, with its bound
+    /// and key kept; else its bound goes back up.
     #[inline(always)]
     pub(crate) fn release_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
         if top.as_u32() <= self.n_primary {
-            self.raise_bound(top, false);
+            // Both cases with no branch: which one varies from node to node.
+            let (word, b) = (get(self.len, top), self.bound[top]);
+            let covered = word & COVERED != 0;
+            let raised = self.keys.raised(word, b, self.slack(top));
+            *self.len_mut(top) = if covered { word & !COVERED } else { raised };
+            self.bound[top] = b + u32::from(!covered);
         } else {
             self.release_node::<COLORS>(q);
         }
