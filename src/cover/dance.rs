@@ -356,7 +356,7 @@ impl<'a> Dance<'a> {
     /// Hides option `p` and records it on the trail.
     #[inline(always)]
     fn hide_on_trail<const COLORS: bool, const U: u32>(&mut self, p: NodeId) -> u64 {
-        self.trail[self.trail_len as usize] = p.as_u32();
+        *get_mut(self.trail, self.trail_len) = p.as_u32();
         self.trail_len += 1;
         self.hide::<COLORS, U>(p)
     }

@@ -27,7 +27,7 @@
 //! a tweak the nodes it removes (the option's, or just the one), a purify
 //! the nodes it removes; retiring an item by a null move counts nothing.
 
-use super::index::get;
+use super::index::{get, get_mut};
 use super::{Dance, min_of};
 use crate::cover::arena::{COVERED, SOLO, TWEAK};
 use crate::cover::ids::{NodeId, TrailMark};
@@ -132,7 +132,7 @@ impl Dance<'_> {
         // Both counts in one pass with no branch: the active items, and
         // those whose bound is 1.
         let (k, covers) = self.len[1..=p].iter().zip(&self.bound[1..=p]).fold((0, 0), |(k, covers), (&word, &b)| {
-            let active = u32::from(word & COVERED == 0);
+            let active = u32::from(word < COVERED);
             (k + active, covers + (active & u32::from(b == 1)))
         });
         if k as usize > room {
@@ -253,7 +253,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn tweak<const COLORS: bool, const U: u32>(&mut self, p: NodeId, block: bool) {
         let tag = if block { TWEAK } else { TWEAK | SOLO };
-        self.trail[self.trail_len as usize] = p.as_u32() | tag;
+        *get_mut(self.trail, self.trail_len) = p.as_u32() | tag;
         self.trail_len += 1;
         self.solos += u32::from(!block);
         self.remove(p);
