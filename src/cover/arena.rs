@@ -319,6 +319,7 @@ impl Arena {
             }
         }
         first_nodes.try_reserve_exact(option_count)?;
+        let first_built = first_nodes.len();
         let mut color: Vec<i32> = Vec::new();
         if has_colors {
             color.try_reserve_exact(n_nodes)?;
@@ -363,6 +364,8 @@ impl Arena {
                 span.push(Span::default());
             }
         }
+        // `n_options` must count every option built (see `Arena::solos`).
+        debug_assert_eq!(first_nodes.len() - first_built, option_count);
         let max_length = counts.iter().copied().max().unwrap_or(0);
         let shift = if has_bounds { 0 } else { key_shift(n_primary as u32, max_length) };
         let key_bits = if has_bounds {
