@@ -12,13 +12,15 @@
 # Usage: benches/mult_ab.sh DLX3 BEFORE AFTER [REPS]
 #   DLX3: Knuth's dlx3, built from ascherer/cwebtest as benches/peers.sh does
 #   BEFORE, AFTER: xc binaries (`cargo build --profile max -p exactcover-cli`)
-# The instances go to ${MULT_INSTANCES:-/tmp/mult-instances}.
+# The instances go to ${MULT_INSTANCES:-/tmp/mult-instances}. $MULT_ONLY, if
+# set, keeps the instances named in it (comma-separated, e.g.
+# MULT_ONLY=bricks-4x8,bricks-6x6).
 
 set -euo pipefail
 export LC_ALL=C
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 3 ]; then
-    sed -n '2,14p' "$0" >&2
+    sed -n '2,17p' "$0" >&2
     exit 2
 fi
 DLX3=$1
@@ -49,6 +51,7 @@ echo "| instance | solutions | DLX3 ms | before ms | after ms | after, --no-chec
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6 \
     tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6; do
+    case ",${MULT_ONLY:-$name}," in *",$name,"*) ;; *) continue ;; esac
     f=$DIR/$name.dlx
     d="" b="" a="" n=""
     for _ in $(seq "$REPS"); do

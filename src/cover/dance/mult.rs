@@ -126,7 +126,7 @@ impl Dance<'_> {
     /// (nothing counted) if the levels do not fit. Nothing changes, so the
     /// node is a leaf, as a dead end is. Only when [`Dance::all_hidden`].
     #[inline(always)]
-    pub(crate) fn null_moves(&mut self, room: usize) -> Option<u64> {
+    pub(crate) fn null_moves(&mut self, room: u64) -> Option<u64> {
         debug_assert!(self.all_hidden());
         let p = self.n_primary as usize;
         // Both counts in one pass with no branch: the active items, and
@@ -135,7 +135,7 @@ impl Dance<'_> {
             let active = u32::from(word < COVERED);
             (k + active, covers + (active & u32::from(b == 1)))
         });
-        if k as usize > room {
+        if u64::from(k) > room {
             return None;
         }
         self.updates += u64::from(covers);

@@ -7,7 +7,7 @@
 
 use super::bits::Tables;
 use super::bits_m::MBranch;
-use super::{Event, OnSolution, Phase, Search, Start, due, enter, found};
+use super::{Event, OnSolution, Phase, Search, Start, chain_room, due, enter, found};
 use crate::cover::ids::Fork;
 use std::sync::Arc;
 
@@ -72,8 +72,7 @@ impl Search {
                         continue;
                     }
                     // No live option left: only null moves, then a solution.
-                    let room = ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes));
-                    if let Some(k) = levels.null_moves::<K, W>(level, i, room) {
+                    if let Some(k) = levels.null_moves::<K, W>(level, i, chain_room(cap, level, stop_at, nodes)) {
                         nodes += k;
                         if let Some(stop) = found!(self).report(base + opts, on, max_solutions) {
                             break stop;

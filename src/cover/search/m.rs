@@ -35,7 +35,7 @@
 //! figures. The loop saves its state only when it returns, as Algorithm
 //! X's does, and a stopped search is unwound through `Arena::uncommit_level`.
 
-use super::{Event, OnSolution, Phase, Search, Start, due, enter, found};
+use super::{Event, OnSolution, Phase, Search, Start, chain_room, due, enter, found};
 use crate::cover::dance::{Branch, MChoice};
 use crate::cover::ids::{Fork, NodeId, OptionId};
 
@@ -77,8 +77,7 @@ impl Search {
                     // Every option hidden: only null moves are left, then a
                     // solution, counted at once (`Dance::null_moves`).
                     if choice.is_some_and(|c| c.score > 0) && dance.all_hidden() {
-                        let room = (cap - level - 1).min(usize::try_from(stop_at - nodes).unwrap_or(usize::MAX));
-                        if let Some(k) = dance.null_moves(room) {
+                        if let Some(k) = dance.null_moves(chain_room(cap, level, stop_at, nodes)) {
                             nodes += k;
                             choice = None;
                         }

@@ -751,6 +751,16 @@ struct Found<'s> {
     changed: &'s mut usize,
 }
 
+/// How many levels a chain of null moves counted at once (Algorithm M's
+/// `null_moves`, on the dance and on bit sets) may stand for from `level`
+/// on: all below the depth cap, and none past the node of the loop's next
+/// stop (the look at the limits, or the budget), so that both stop where
+/// they would had the levels been made.
+#[inline(always)]
+fn chain_room(cap: usize, level: usize, stop_at: u64, nodes: u64) -> u64 {
+    ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes))
+}
+
 macro_rules! found {
     ($search:expr) => {
         $crate::cover::search::Found {
