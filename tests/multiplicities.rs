@@ -6,8 +6,8 @@
 mod common;
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Status, StopReason,
-    brute_force_solutions, check_solution, read_dlx, write_dlx,
+    ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Stats, Status,
+    StopReason, brute_force_solutions, check_solution, read_dlx, write_dlx,
 };
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -127,6 +127,34 @@ proptest! {
     /// keep exactly the oracle's solutions that hold them; pinning an
     /// option twice, or one that no longer fits, is a conflict; unpinning
     /// restores the arena.
+    /// Counting, which counts some subtrees at once (the last option of a
+    /// cover level, `Dance::last_option`), gives the figures of a search
+    /// that visits every solution and makes every level, on the dance and
+    /// on bit sets; a node budget or a count limit stops it at the node
+    /// where the lazy enumeration stands.
+    #[test]
+    fn counting_gives_the_figures_of_visiting(s in spec()) {
+        let problem = build(&s);
+        for bits in [false, true] {
+            let solver = || {
+                let mut solver = problem.solver();
+                solver.use_bit_sets(bits);
+                solver
+            };
+            let mut counted = solver();
+            let total = counted.count();
+            let mut visited = solver();
+            let mut seen = 0;
+            visited.for_each(|_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            });
+            let figures = |s: Stats| (s.nodes, s.updates, s.cleansings, s.solutions, s.guesses);
+            prop_assert_eq!((total, figures(counted.stats())), (seen, figures(visited.stats())));
+            prop_assert_eq!(budgets_stop_where_the_lazy_search_does(&problem, bits), Ok(total));
+        }
+    }
+
     #[test]
     fn pins_keep_the_oracles_solutions_that_hold_them(
         s in spec(),
@@ -257,6 +285,49 @@ fn limits_and_lazy_enumeration() {
 /// every node up to 1,000, and of every solution's node and the one
 /// before it, finds the solutions up to that node, as the lazy search
 /// numbers them.
+/// Checks that every node budget below the search's nodes stops a count
+/// at that node, with the solutions that the lazy enumeration (which makes
+/// every level) finds up to it, and the links pristine; and that counting
+/// up to `k` stops at the lazy search's `k`-th solution. Returns the
+/// number of solutions.
+fn budgets_stop_where_the_lazy_search_does(problem: &Problem, bits: bool) -> Result<u64, String> {
+    let solver = |limits: Limits| {
+        let mut solver = problem.solver().with_limits(limits);
+        solver.use_bit_sets(bits);
+        solver
+    };
+    let mut lazy = solver(Limits::new());
+    let mut at = Vec::new();
+    while lazy.next_solution().is_some() {
+        at.push(lazy.stats().nodes);
+    }
+    for n in 1..lazy.stats().nodes {
+        let mut counted = solver(Limits::new().nodes(n));
+        let found = counted.count();
+        let got = (counted.status(), counted.stats().nodes, found, counted.links_are_pristine());
+        let want = (Status::Stopped(StopReason::Nodes), n, at.partition_point(|&k| k <= n) as u64, true);
+        if got != want {
+            return Err(format!("budget {n} (bit sets {bits}): {got:?}, not {want:?}"));
+        }
+    }
+    for (k, &nodes) in at.iter().enumerate() {
+        let mut counted = solver(Limits::new());
+        let found = counted.count_up_to(k as u64 + 1);
+        if (found, counted.stats().nodes) != (k as u64 + 1, nodes) {
+            return Err(format!("up to {} (bit sets {bits}): {found} at node {}", k + 1, counted.stats().nodes));
+        }
+    }
+    Ok(at.len() as u64)
+}
+
+/// The brick packings' levels with one option left are counted at once;
+/// budgets stop inside them as they stop inside the levels made.
+#[test]
+fn node_budgets_stop_inside_the_last_options() {
+    let problem = fixture("bricks-4x4.dlx");
+    assert_eq!(budgets_stop_where_the_lazy_search_does(&problem, false), Ok(324));
+}
+
 #[test]
 fn node_budgets_stop_inside_chains_of_null_moves() {
     let problem = fixture("queens2d-6.dlx");

@@ -33,6 +33,10 @@ pub(super) const MAX_DELTAS: usize = 1 << 20;
 /// Slots per block.
 const BLOCK: usize = 8;
 
+/// The widest sets (in words) for which the state keeps `rows`, which
+/// repeat the sets' words.
+const ROW_WORDS: usize = 2;
+
 /// One block of counts.
 type Block = [u32; BLOCK];
 
@@ -52,8 +56,13 @@ pub(super) struct Layered<const W: usize> {
     bits: Bits<W>,
     /// Each option's uses of the slots, in blocks (see the module docs).
     delta: Vec<Block>,
-    /// The same, one byte per slot (see [`Layered::fresh`]).
+    /// The same, one byte per slot (see [`Layered::fresh`]); empty when
+    /// `rows` holds them.
     bytes: Vec<u64>,
+    /// With one block of slots and sets of at most [`ROW_WORDS`] words,
+    /// each option's set and its uses side by side, so that
+    /// [`Layered::fresh`] finds both with one look-up; else empty.
+    rows: Vec<([u64; W], u64)>,
     /// Each block's bounds, one byte per slot, saturated at 127.
     lo_bytes: Vec<u64>,
     hi_bytes: Vec<u64>,
@@ -109,11 +118,16 @@ impl<const W: usize> Layered<W> {
         };
         let (lo, hi) = (padded(&lo, 0), padded(&hi, u32::MAX));
         let counts = vec![[0; BLOCK]; blocks];
-        let bytes = delta.iter().map(|d| u64::from_le_bytes(d.map(|x| x as u8))).collect();
+        let mut bytes: Vec<u64> = delta.iter().map(|d| u64::from_le_bytes(d.map(|x| x as u8))).collect();
         let saturated = |v: &[Block]| v.iter().map(|b| u64::from_le_bytes(b.map(|x| x.min(127) as u8))).collect();
         let (lo_bytes, hi_bytes) = (saturated(&lo), saturated(&hi));
         let bits = Bits::from_items(&once, &required);
-        Layered { bits, delta, bytes, lo_bytes, hi_bytes, lo, hi, counts }
+        let rows = if blocks == 1 && W <= ROW_WORDS {
+            std::mem::take(&mut bytes).into_iter().zip(&bits.masks).map(|(add, &m)| (m, add)).collect()
+        } else {
+            Vec::new()
+        };
+        Layered { bits, delta, bytes, rows, lo_bytes, hi_bytes, lo, hi, counts }
     }
 
     /// Whether `solution` satisfies every bound, from scratch and without
@@ -132,12 +146,12 @@ impl<const W: usize> Layered<W> {
         if solution.len() * (W + b) > FRESH_WORDS {
             return None;
         }
-        if b == 1 {
-            // One block, the common case: the sets and the counts in one
-            // pass.
+        if !self.rows.is_empty() {
+            // One block and narrow sets, the common case: the sets and the
+            // counts in one pass.
             let (mut union, mut overlap, mut counts) = ([0; W], [0; W], 0);
             for o in solution {
-                let (m, add) = (self.bits.masks.get(o.as_usize())?, self.bytes.get(o.as_usize())?);
+                let (m, add) = self.rows.get(o.as_usize())?;
                 overlap = std::array::from_fn(|j| overlap[j] | (union[j] & m[j]));
                 union = std::array::from_fn(|j| union[j] | m[j]);
                 counts += add;

@@ -142,6 +142,64 @@ impl Dance<'_> {
         Some(u64::from(k))
     }
 
+    /// The end of the search below a node whose choice, primary item `i`,
+    /// is a cover level (bound 1, no slack) and whose list holds the one
+    /// option `c` not hidden, all of whose items are primary (no colours):
+    /// then covering `i` hides `c` and empties every active item's list,
+    /// committing `c` covers each of its items whose bound is 1 (an empty
+    /// list, one update each) and lowers the others' bounds, and the node
+    /// below is a dead end if an active item's bound exceeds its slack,
+    /// else the start of a chain of null moves ([`Dance::null_moves`]) and
+    /// a solution. Counts that subtree instead of making it, if its levels
+    /// are at most `room`: returns its nodes but this one, and whether it
+    /// holds a solution, and counts the updates. `None` (nothing counted)
+    /// if it does not apply or does not fit. Nothing changes, so the node
+    /// is a leaf.
+    #[inline(always)]
+    pub(crate) fn last_option<const U: u32>(&mut self, i: NodeId, room: u64) -> Option<(u64, bool)> {
+        if self.trail_len - self.solos + 1 != self.n_options || self.bound(i) != 1 || self.slack(i) != 0 {
+            return None;
+        }
+        let p = self.n_primary as usize;
+        // The active items at this node: how many, how many have bound 1,
+        // and how many a bound above their slack, in one pass with no
+        // branch.
+        let (mut k, mut ones, mut dead) = self.len[1..=p].iter().zip(&self.bound[1..=p]).zip(&self.slack[1..=p]).fold(
+            (0, 0, 0),
+            |(k, ones, dead), ((&word, &b), &s)| {
+                let active = u32::from(word < COVERED);
+                (k + active, ones + (active & u32::from(b == 1)), dead + (active & u32::from(b > s)))
+            },
+        );
+        // The same after committing `c` (`i` included): an item of bound
+        // 1 is covered, another's bound goes down by one.
+        let c = self.down(i);
+        let span = self.span::<U>(c);
+        let mut covers = 0;
+        for q in (0..span.end - span.first).map(|j| span.first + j) {
+            let j = self.top(q);
+            if j.as_u32() > self.n_primary {
+                return None;
+            }
+            let (b, s) = (self.bound(j), self.slack(j));
+            dead -= u32::from(b == s + 1);
+            if b == 1 {
+                (k, ones, covers) = (k - 1, ones - 1, covers + 1);
+            } else {
+                ones += u32::from(b == 2);
+            }
+        }
+        let below = if dead == 0 { k } else { 0 };
+        if 1 + u64::from(below) > room {
+            return None;
+        }
+        // Covering `i` (its cover and `c`'s other nodes), covering the
+        // other items of bound 1, and the chain's covers.
+        let size = span.end - span.first;
+        self.updates += u64::from(size - 1 + covers) + if dead == 0 { u64::from(ones) } else { 0 };
+        Some((1 + u64::from(below), dead == 0))
+    }
+
     /// Whether every option is hidden (see [`Dance::null_moves`]): every
     /// trail entry but a `SOLO` tweak hides an option that no other entry
     /// hides (a hidden option is in no list that a cover or a tweak walks),

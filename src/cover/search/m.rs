@@ -14,9 +14,14 @@
 //!   of 0 or less: a dead end, back down (nothing was covered, so nothing
 //!   is counted). Every option hidden: only null moves are left, then a
 //!   solution, and `Dance::null_moves` counts them at once, if the node
-//!   limit and the depth cap leave room; the node is then a leaf. Else
-//!   open the level: lower the item's residual bound, covering it if that
-//!   reaches 0, and advance from the first node of its list.
+//!   limit and the depth cap leave room; the node is then a leaf. When
+//!   the loop only counts solutions (no colours), a cover level whose list
+//!   holds the one option left is counted at once too
+//!   (`Dance::last_option`: its node, dead end or chain, and solution),
+//!   and the node is a leaf; the count is then never stopped at that
+//!   solution but by a wrong one, so no caller sees the levels missing.
+//!   Else open the level: lower the item's residual bound, covering it if
+//!   that reaches 0, and advance from the first node of its list.
 //! * **advance**: `Dance::advance_m` says what the next branch is (and
 //!   tweaks its option, at a tweak level): an option, whose other items
 //!   are committed (their bounds lowered, covered at 0) before going
@@ -65,6 +70,8 @@ impl Search {
         let (mut level, mut nodes, mut guesses, mut opts) = (self.level, self.nodes, self.guesses, self.opts);
         let node_option: &[OptionId] = &self.problem.inner.node_option;
         let base = self.pins.len();
+        // Solutions only counted, without colours: `Dance::last_option`.
+        let counting = !COLORS && matches!(on, OnSolution::Count);
         let mut dance = self.arena.dance();
         let (event, phase) = loop {
             match step {
@@ -91,6 +98,25 @@ impl Search {
                     if score <= 0 {
                         self.branch[level] = Fork::default();
                         continue;
+                    }
+                    // One option left, on a cover level: its subtree is
+                    // counted at once (`Dance::last_option`), when no
+                    // caller can see where the search stands at its
+                    // solution (only a wrong one stops the loop there).
+                    if score == 1 && counting && self.solutions + 1 < max_solutions {
+                        if let Some((below, solution)) =
+                            dance.last_option::<U>(item, chain_room(cap, level, stop_at, nodes))
+                        {
+                            nodes += below;
+                            if solution {
+                                self.path[base + opts] = node_option[dance.down(item)];
+                                self.changed = self.changed.min(base + opts);
+                                if let Some(stop) = found!(self).report(base + opts + 1, on, max_solutions) {
+                                    break stop;
+                                }
+                            }
+                            continue;
+                        }
                     }
                     let t = u32::try_from(score).unwrap_or(u32::MAX);
                     self.branch[level] = Fork { ways: t, taken: 0 };

@@ -809,7 +809,10 @@ fn wrong(
     solution: &[OptionId],
     from: usize,
 ) -> bool {
-    let checker = checker.get_or_insert_with(|| Box::new(Checker::new(problem)));
+    let checker = match checker {
+        Some(checker) => checker,
+        None => checker.insert(new_checker(problem)),
+    };
     match checker.check_from(solution, from) {
         Ok(()) => false,
         Err(e) => {
@@ -817,6 +820,13 @@ fn wrong(
             true
         }
     }
+}
+
+/// The checker `wrong` makes on first use, kept out of its frame.
+#[cold]
+#[inline(never)]
+fn new_checker(problem: &Problem) -> Box<Checker> {
+    Box::new(Checker::new(problem))
 }
 
 /// What the look every [`CHECK_INTERVAL`] nodes touches in the search,
