@@ -128,13 +128,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn null_moves(&mut self, room: u64) -> Option<u64> {
         debug_assert!(self.all_hidden());
-        let p = self.n_primary as usize;
-        // Both counts in one pass with no branch: the active items, and
-        // those whose bound is 1.
-        let (k, covers) = self.len[1..=p].iter().zip(&self.bound[1..=p]).fold((0, 0), |(k, covers), (&word, &b)| {
-            let active = u32::from(word < COVERED);
-            (k + active, covers + (active & u32::from(b == 1)))
-        });
+        let (k, covers) = self.active_and_ones();
         if u64::from(k) > room {
             return None;
         }
@@ -142,62 +136,76 @@ impl Dance<'_> {
         Some(u64::from(k))
     }
 
+    /// The number of active primary items, and of those whose bound is 1,
+    /// in one pass with no branch.
+    #[inline(always)]
+    fn active_and_ones(&self) -> (u32, u32) {
+        let p = self.n_primary as usize;
+        let (mut k, mut ones) = (0, 0);
+        // A loop, not a fold: a fold called from two places is not
+        // inlined into the search's loop.
+        for (&word, &b) in self.len[1..=p].iter().zip(&self.bound[1..=p]) {
+            let active = u32::from(word < COVERED);
+            k += active;
+            ones += active & u32::from(b == 1);
+        }
+        (k, ones)
+    }
+
     /// The end of the search below a node whose choice, primary item `i`,
-    /// is a cover level (bound 1, no slack) and whose list holds the one
-    /// option `c` not hidden, all of whose items are primary (no colours):
-    /// then covering `i` hides `c` and empties every active item's list,
-    /// committing `c` covers each of its items whose bound is 1 (an empty
-    /// list, one update each) and lowers the others' bounds, and the node
-    /// below is a dead end if an active item's bound exceeds its slack,
-    /// else the start of a chain of null moves ([`Dance::null_moves`]) and
-    /// a solution. Counts that subtree instead of making it, if its levels
-    /// are at most `room`: returns its nodes but this one, and whether it
-    /// holds a solution, and counts the updates. `None` (nothing counted)
-    /// if it does not apply or does not fit. Nothing changes, so the node
-    /// is a leaf.
+    /// is a cover level (bound 1, no slack) with score 1 and whose list
+    /// holds the one option `c` not hidden, all of whose items are primary
+    /// (no colours). Then covering `i` hides `c` and empties every active
+    /// item's list, and committing `c` covers each of its items whose
+    /// bound is 1 (an empty list, one update each) and lowers the others'
+    /// bounds. The node below is a dead end if one of `c`'s items is left
+    /// with a bound above its slack: no other active item can be, as its
+    /// list, holding no node of `c`, is empty, so it would score 0 or less
+    /// and the choice would not score 1. Else it starts a chain of null
+    /// moves and a solution, as in [`Dance::null_moves`]. Counts that
+    /// subtree instead of making it, if its levels are at most `room`:
+    /// returns its nodes but this one, and whether it holds a solution, and
+    /// counts the updates. `None` (nothing counted) if it does not apply or
+    /// does not fit. Nothing changes, so the node is a leaf.
     #[inline(always)]
     pub(crate) fn last_option<const U: u32>(&mut self, i: NodeId, room: u64) -> Option<(u64, bool)> {
         if self.trail_len - self.solos + 1 != self.n_options || self.bound(i) != 1 || self.slack(i) != 0 {
             return None;
         }
-        let p = self.n_primary as usize;
-        // The active items at this node: how many, how many have bound 1,
-        // and how many a bound above their slack, in one pass with no
-        // branch.
-        let (mut k, mut ones, mut dead) = self.len[1..=p].iter().zip(&self.bound[1..=p]).zip(&self.slack[1..=p]).fold(
-            (0, 0, 0),
-            |(k, ones, dead), ((&word, &b), &s)| {
-                let active = u32::from(word < COVERED);
-                (k + active, ones + (active & u32::from(b == 1)), dead + (active & u32::from(b > s)))
-            },
-        );
-        // The same after committing `c` (`i` included): an item of bound
-        // 1 is covered, another's bound goes down by one.
         let c = self.down(i);
         let span = self.span::<U>(c);
-        let mut covers = 0;
+        // `c`'s items (`i` included): those covered, those whose bound
+        // goes down to 1, and whether one is left short of its lower bound.
+        let (mut covers, mut to_one, mut dead) = (0, 0, false);
         for q in (0..span.end - span.first).map(|j| span.first + j) {
             let j = self.top(q);
             if j.as_u32() > self.n_primary {
                 return None;
             }
             let (b, s) = (self.bound(j), self.slack(j));
-            dead -= u32::from(b == s + 1);
             if b == 1 {
-                (k, ones, covers) = (k - 1, ones - 1, covers + 1);
+                covers += 1;
             } else {
-                ones += u32::from(b == 2);
+                to_one += u32::from(b == 2);
+                dead |= b - 1 > s;
             }
         }
-        let below = if dead == 0 { k } else { 0 };
+        // The chain below: the active items left, and the covers of those
+        // whose bound is then 1.
+        let (below, ones) = if dead {
+            (0, 0)
+        } else {
+            let (k, ones) = self.active_and_ones();
+            (k - covers, ones - covers + to_one)
+        };
         if 1 + u64::from(below) > room {
             return None;
         }
         // Covering `i` (its cover and `c`'s other nodes), covering the
         // other items of bound 1, and the chain's covers.
         let size = span.end - span.first;
-        self.updates += u64::from(size - 1 + covers) + if dead == 0 { u64::from(ones) } else { 0 };
-        Some((1 + u64::from(below), dead == 0))
+        self.updates += u64::from(size - 1 + covers + ones);
+        Some((1 + u64::from(below), !dead))
     }
 
     /// Whether every option is hidden (see [`Dance::null_moves`]): every
