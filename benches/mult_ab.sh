@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # benches/mult_ab.sh: the table of docs/PERFORMANCE.md, "Multiplicities":
 # Knuth's DLX3 against two builds of `xc` (BEFORE and AFTER), in one run, on
-# the instances with multiplicities of benches/peers/dlx3-instances.sh and
-# four packings with piece counts from xc's builders (the last four rows).
+# the instances with multiplicities of benches/peers/dlx3-instances.sh, with
+# four packings with piece counts from xc's builders (rows 9-12) and four
+# brick packings added later (the last four rows), none of them tuned on.
 #
 # Each run is the whole process (`xc cover FILE`, and AFTER once more with
-# `--no-check`; `dlx3 < FILE`), pinned to one CPU (taskset -c ${CPU:-1}),
+# `--no-check`; `dlx3 < FILE`, no shell between), pinned to one CPU
+# (taskset -c ${CPU:-1}),
 # wall time; REPS rounds (default 5), interleaved; the table gives the
 # medians in ms and the speed-ups against DLX3's median.
 #
@@ -20,7 +22,7 @@ set -euo pipefail
 export LC_ALL=C
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 3 ]; then
-    sed -n '2,17p' "$0" >&2
+    sed -n '2,19p' "$0" >&2
     exit 2
 fi
 DLX3=$1
@@ -50,12 +52,12 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "| instance | solutions | DLX3 ms | before ms | after ms | after, --no-check | before: speed-up | after | no-check |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6 \
-    tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6; do
+    tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6 bricks-5x6 bricks-4x7 bricks-3x10 bricks-3x8; do
     case ",${MULT_ONLY:-$name}," in *",$name,"*) ;; *) continue ;; esac
     f=$DIR/$name.dlx
     d="" b="" a="" n=""
     for _ in $(seq "$REPS"); do
-        d="$d $(stamp taskset -c "$CPU" sh -c "\"$DLX3\" < \"$f\"")"
+        d="$d $(stamp taskset -c "$CPU" "$DLX3" < "$f")"
         b="$b $(stamp taskset -c "$CPU" "$BEFORE" cover "$f")"
         a="$a $(stamp taskset -c "$CPU" "$AFTER" cover "$f")"
         n="$n $(stamp taskset -c "$CPU" "$AFTER" cover --no-check "$f")"

@@ -27,7 +27,9 @@
 #   dominoHV-N-H    domino tilings of an N x N board with exactly H horizontal
 #                   dominoes (item `H` with multiplicity H, `V` with the rest)
 #   bricks-RxC      an R x C box packed with 1x2, 1x3 and 2x2 bricks, the
-#                   number of each in a range (`a:b|D` ...)
+#                   number of each in a range (`a:b|D` ...): 4x8 and 6x6,
+#                   and 5x6, 4x7, 3x10 and 3x8, added later as instances
+#                   the work on Algorithm M was not tuned on
 
 set -euo pipefail
 export LC_ALL=C
@@ -202,4 +204,10 @@ pento02 5 6 >"$out/pento02-5x6.dlx"
 dominoHV 8 16 >"$out/dominoHV-8-16.dlx"
 bricks 4 8 2:10 2:6 1:4 >"$out/bricks-4x8.dlx"
 bricks 6 6 4:8 2:6 0:3 >"$out/bricks-6x6.dlx"
+# Brick packings of other sizes and ranges, written after the work on
+# Algorithm M was done (not tuned on).
+bricks 5 6 3:9 2:5 0:3 >"$out/bricks-5x6.dlx"
+bricks 4 7 2:8 1:5 0:3 >"$out/bricks-4x7.dlx"
+bricks 3 10 2:8 1:5 0:3 >"$out/bricks-3x10.dlx"
+bricks 3 8 2:8 1:4 0:3 >"$out/bricks-3x8.dlx"
 ls "$out"
