@@ -20,7 +20,8 @@ fn fixture(name: &str) -> Problem {
 }
 
 /// Every fixture gives DLX3's solutions, nodes, updates and cleansings
-/// (`tests/fixtures/dlx3/expected.txt`, from `dlx3 < FILE`).
+/// (`tests/fixtures/dlx3/expected.txt`, from `dlx3 < FILE`), on the dance
+/// and on bit sets.
 #[test]
 fn counts_nodes_and_updates_equal_dlx3s() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dlx3");
@@ -31,11 +32,14 @@ fn counts_nodes_and_updates_equal_dlx3s() {
         let want: Vec<u64> = f[1..].iter().map(|x| x.parse().unwrap()).collect();
         let problem = fixture(f[0]);
         assert!(problem.has_multiplicities(), "{}", f[0]);
-        let mut solver = problem.solver();
-        let count = solver.count();
-        let s = solver.stats();
-        assert_eq!(vec![count, s.nodes, s.updates, s.cleansings], want, "{}", f[0]);
-        assert!(solver.links_are_pristine(), "{}", f[0]);
+        for bits in [false, true] {
+            let mut solver = problem.solver();
+            solver.use_bit_sets(bits);
+            let count = solver.count();
+            let s = solver.stats();
+            assert_eq!(vec![count, s.nodes, s.updates, s.cleansings], want, "{} (bit sets {bits})", f[0]);
+            assert!(solver.links_are_pristine(), "{}", f[0]);
+        }
         checked += 1;
     }
     assert!(checked >= 10);

@@ -29,7 +29,7 @@
 
 use super::index::{get, get_mut};
 use super::{Dance, min_of};
-use crate::cover::arena::{COVERED, SOLO, TWEAK};
+use crate::cover::arena::{COVERED, SOLO, Span, TWEAK};
 use crate::cover::ids::{NodeId, TrailMark};
 
 /// The mask of a trail entry's node index.
@@ -153,31 +153,39 @@ impl Dance<'_> {
     }
 
     /// The end of the search below a node whose choice, primary item `i`,
-    /// is a cover level (bound 1, no slack) with score 1 and whose list
-    /// holds the one option `c` not hidden, all of whose items are primary
-    /// (no colours). Then covering `i` hides `c` and empties every active
-    /// item's list, and committing `c` covers each of its items whose
-    /// bound is 1 (an empty list, one update each) and lowers the others'
-    /// bounds. The node below is a dead end if one of `c`'s items is left
-    /// with a bound above its slack: no other active item can be, as its
-    /// list, holding no node of `c`, is empty, so it would score 0 or less
-    /// and the choice would not score 1. Else it starts a chain of null
-    /// moves and a solution, as in [`Dance::null_moves`]. Counts that
-    /// subtree instead of making it, if its levels are at most `room`:
-    /// returns its nodes but this one, and whether it holds a solution, and
-    /// counts the updates. `None` (nothing counted) if it does not apply or
-    /// does not fit. Nothing changes, so the node is a leaf.
+    /// is a cover level (bound 1, no slack) with score 1, so that its list
+    /// holds one option `c`, when at most one other option `d` is left
+    /// that no trail entry hides, and every item of both is primary (no
+    /// colours). Covering `i` hides `c`; committing `c` covers each of its
+    /// items whose bound is 1 (one update each, plus hiding `d` once if `d`
+    /// is in one of their lists) and lowers the others' bounds. With `d`
+    /// not hidden so, this does not apply. Else every active list is now
+    /// empty, and the node below is a dead end if one of `c`'s items is
+    /// left with a bound above its slack, or one of `d`'s that is not
+    /// `c`'s has a bound above its slack. No other active item can be: its
+    /// list, holding no node of `c` or `d`, was empty already, so it would
+    /// score 0 or less and the choice would not score 1. Else the node
+    /// below starts a chain of null moves and a solution, as in
+    /// [`Dance::null_moves`]. Counts that subtree instead of making it, if
+    /// its levels are at most `room`: returns its nodes but this one, and
+    /// whether it holds a solution, and counts the updates. `None`
+    /// (nothing counted) if it does not apply or does not fit. Nothing
+    /// changes, so the node is a leaf.
     #[inline(always)]
     pub(crate) fn last_option<const U: u32>(&mut self, i: NodeId, room: u64) -> Option<(u64, bool)> {
-        if self.trail_len - self.solos + 1 != self.n_options || self.bound(i) != 1 || self.slack(i) != 0 {
+        let visible = self.n_options - (self.trail_len - self.solos);
+        if visible > 2 || self.bound(i) != 1 || self.slack(i) != 0 {
             return None;
         }
         let c = self.down(i);
         let span = self.span::<U>(c);
+        let nodes = |span: Span| (0..span.end - span.first).map(move |j| span.first + j);
         // `c`'s items (`i` included): those covered, those whose bound
-        // goes down to 1, and whether one is left short of its lower bound.
-        let (mut covers, mut to_one, mut dead) = (0, 0, false);
-        for q in (0..span.end - span.first).map(|j| span.first + j) {
+        // goes down to 1, and whether one is left short of its lower bound;
+        // and a node of the other option left, `d`, in the list of one
+        // that is covered, which covering it hides.
+        let (mut covers, mut to_one, mut dead, mut other) = (0, 0, false, None);
+        for q in nodes(span) {
             let j = self.top(q);
             if j.as_u32() > self.n_primary {
                 return None;
@@ -185,10 +193,30 @@ impl Dance<'_> {
             let (b, s) = (self.bound(j), self.slack(j));
             if b == 1 {
                 covers += 1;
+                if visible == 2 && j != i && other.is_none() {
+                    let x = if self.down(j) == q { self.down(q) } else { self.down(j) };
+                    other = (x != j).then_some(x);
+                }
             } else {
                 to_one += u32::from(b == 2);
                 dead |= b - 1 > s;
             }
+        }
+        // With two options left, `d` must be hidden so: then its items
+        // that are not `c`'s keep their bounds and lose their lists.
+        let mut hidden = 0;
+        if visible == 2 {
+            let d = self.span::<U>(other?);
+            for y in nodes(d) {
+                let j = self.top(y);
+                if j.as_u32() > self.n_primary {
+                    return None;
+                }
+                if !nodes(span).any(|q| self.top(q) == j) {
+                    dead |= self.bound(j) > self.slack(j);
+                }
+            }
+            hidden = d.end - d.first - 1;
         }
         // The chain below: the active items left, and the covers of those
         // whose bound is then 1.
@@ -202,9 +230,10 @@ impl Dance<'_> {
             return None;
         }
         // Covering `i` (its cover and `c`'s other nodes), covering the
-        // other items of bound 1, and the chain's covers.
+        // other items of bound 1 (one of them hiding `d`'s other nodes),
+        // and the chain's covers.
         let size = span.end - span.first;
-        self.updates += u64::from(size - 1 + covers + ones);
+        self.updates += u64::from(size - 1 + covers + hidden + ones);
         Some((1 + u64::from(below), !dead))
     }
 

@@ -15,8 +15,8 @@
 //!   is counted). Every option hidden: only null moves are left, then a
 //!   solution, and `Dance::null_moves` counts them at once, if the node
 //!   limit and the depth cap leave room; the node is then a leaf. When
-//!   the loop only counts solutions (no colours), a cover level whose list
-//!   holds the one option left is counted at once too
+//!   the loop only counts solutions (no colours), a cover level with one
+//!   option, among at most two left, is counted at once too
 //!   (`Dance::last_option`: its node, dead end or chain, and solution),
 //!   and the node is a leaf; the count is then never stopped at that
 //!   solution but by a wrong one, so no caller sees the levels missing.
@@ -99,8 +99,9 @@ impl Search {
                         self.branch[level] = Fork::default();
                         continue;
                     }
-                    // One option left, on a cover level: its subtree is
-                    // counted at once (`Dance::last_option`), when no
+                    // A cover level with one option, among at most two
+                    // left: its subtree is counted at once
+                    // (`Dance::last_option`), when no
                     // caller can see where the search stands at its
                     // solution (only a wrong one stops the loop there).
                     if score == 1 && counting && self.solutions + 1 < max_solutions {
