@@ -23,7 +23,8 @@ impl Avx2 {
     /// search loop, with its choice of item) uses 8-lane vectors, so the
     /// minimum of the choice takes one `vpminsd` per 8 lengths instead of
     /// SSE2's four-instruction emulation of a signed minimum per 4.
-    /// Callers mark the closure `#[inline(always)]`: a closure holding a
+    /// Callers mark the closure `#[inline(always)]` ([`with_avx2`]): a
+    /// closure holding a
     /// whole search loop is otherwise left out of line once the loop grows
     /// past the inliner's threshold, and runs without AVX2 (8% more
     /// instructions on the brick packings when that happened).
@@ -39,6 +40,18 @@ impl Avx2 {
         }
     }
 }
+
+/// `avx2.run(|| body)` with the closure marked `#[inline(always)]` (see
+/// [`Avx2::run`]): the one way the searches call it.
+macro_rules! with_avx2 {
+    ($avx2:expr, $body:expr) => {
+        $avx2.run(
+            #[inline(always)]
+            || $body,
+        )
+    };
+}
+pub(crate) use with_avx2;
 
 #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
 #[allow(unsafe_code)]

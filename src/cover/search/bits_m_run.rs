@@ -8,6 +8,7 @@
 use super::bits::Tables;
 use super::bits_m::MBranch;
 use super::{Event, OnSolution, Phase, Search, Start, chain_room, due, enter, found};
+use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
 use std::sync::Arc;
 
@@ -29,30 +30,12 @@ impl Search {
         let t = &tables;
         let shape = self.m_levels.as_ref().expect("Algorithm M on bit sets has its levels").shape();
         match (shape, self.avx2) {
-            ((64, 4), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<64, 4>(t, on),
-            ),
-            ((64, 16), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<64, 16>(t, on),
-            ),
-            ((64, 64), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<64, 64>(t, on),
-            ),
-            ((256, 4), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<256, 4>(t, on),
-            ),
-            ((256, 16), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<256, 16>(t, on),
-            ),
-            ((256, 64), Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_m_loop::<256, 64>(t, on),
-            ),
+            ((64, 4), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<64, 4>(t, on)),
+            ((64, 16), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<64, 16>(t, on)),
+            ((64, 64), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<64, 64>(t, on)),
+            ((256, 4), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<256, 4>(t, on)),
+            ((256, 16), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<256, 16>(t, on)),
+            ((256, 64), Some(avx2)) => with_avx2!(avx2, self.bits_m_loop::<256, 64>(t, on)),
             // Without AVX2 the levels are made with the largest shape.
             ((256, 64), None) => self.bits_m_loop::<256, 64>(t, on),
             (shape, _) => unreachable!("levels of shape {shape:?} without AVX2"),

@@ -11,6 +11,7 @@
 
 use super::bits::Tables;
 use super::{Event, OnSolution, Phase, Search, Start, due, found};
+use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
 use std::sync::Arc;
 
@@ -23,22 +24,10 @@ impl Search {
         let tables = Arc::clone(self.tables.as_ref().expect("the search on bit sets has its tables"));
         let t = &tables;
         match (tables.uniform(), self.avx2) {
-            (5, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_loop::<5>(t, on),
-            ),
-            (6, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_loop::<6>(t, on),
-            ),
-            (7, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_loop::<7>(t, on),
-            ),
-            (_, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.bits_loop::<0>(t, on),
-            ),
+            (5, Some(avx2)) => with_avx2!(avx2, self.bits_loop::<5>(t, on)),
+            (6, Some(avx2)) => with_avx2!(avx2, self.bits_loop::<6>(t, on)),
+            (7, Some(avx2)) => with_avx2!(avx2, self.bits_loop::<7>(t, on)),
+            (_, Some(avx2)) => with_avx2!(avx2, self.bits_loop::<0>(t, on)),
             (6, None) => self.bits_loop::<6>(t, on),
             (_, None) => self.bits_loop::<0>(t, on),
         }

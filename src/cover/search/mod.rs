@@ -36,6 +36,7 @@
 
 use crate::cover::arena::Arena;
 use crate::cover::avx2::Avx2;
+use crate::cover::avx2::with_avx2;
 use crate::cover::check::{CheckError, Checker};
 use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
@@ -402,10 +403,7 @@ impl Search {
             _ if self.on_bits && self.arena.has_bounds => self.run_m_on_bits(on),
             _ if self.on_bits => self.run_on_bits(on),
             _ if self.arena.has_bounds => self.run_multiplicities(on),
-            (true, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.run::<true, 0>(on),
-            ),
+            (true, Some(avx2)) => with_avx2!(avx2, self.run::<true, 0>(on)),
             (true, None) => self.run::<true, 0>(on),
             // Options of one common size (see `Arena::uniform`): the loop
             // compiled for that size, for dominoes, Langford pairs, Sudoku
@@ -414,26 +412,11 @@ impl Search {
             // loop was 10% slower than reading the bounds on them: a
             // remainder by 7 costs more than the load.)
             (false, Some(avx2)) => match self.arena.uniform {
-                2 => avx2.run(
-                    #[inline(always)]
-                    || self.run::<false, 2>(on),
-                ),
-                3 => avx2.run(
-                    #[inline(always)]
-                    || self.run::<false, 3>(on),
-                ),
-                4 => avx2.run(
-                    #[inline(always)]
-                    || self.run::<false, 4>(on),
-                ),
-                6 => avx2.run(
-                    #[inline(always)]
-                    || self.run::<false, 6>(on),
-                ),
-                _ => avx2.run(
-                    #[inline(always)]
-                    || self.run::<false, 0>(on),
-                ),
+                2 => with_avx2!(avx2, self.run::<false, 2>(on)),
+                3 => with_avx2!(avx2, self.run::<false, 3>(on)),
+                4 => with_avx2!(avx2, self.run::<false, 4>(on)),
+                6 => with_avx2!(avx2, self.run::<false, 6>(on)),
+                _ => with_avx2!(avx2, self.run::<false, 0>(on)),
             },
             (false, None) => self.run::<false, 0>(on),
         };
@@ -466,26 +449,14 @@ impl Search {
     #[inline(never)]
     fn run_multiplicities(&mut self, on: &mut OnSolution) -> Event {
         match (self.arena.has_colors, self.avx2) {
-            (true, Some(avx2)) => avx2.run(
-                #[inline(always)]
-                || self.run_m::<true, 0>(on),
-            ),
+            (true, Some(avx2)) => with_avx2!(avx2, self.run_m::<true, 0>(on)),
             (true, None) => self.run_m::<true, 0>(on),
             // Options of one common size: the loop compiled for it, as
             // for Algorithm X (dominoes, queens, tetrominoes).
             (false, Some(avx2)) => match self.arena.uniform {
-                3 => avx2.run(
-                    #[inline(always)]
-                    || self.run_m::<false, 3>(on),
-                ),
-                4 => avx2.run(
-                    #[inline(always)]
-                    || self.run_m::<false, 4>(on),
-                ),
-                _ => avx2.run(
-                    #[inline(always)]
-                    || self.run_m::<false, 0>(on),
-                ),
+                3 => with_avx2!(avx2, self.run_m::<false, 3>(on)),
+                4 => with_avx2!(avx2, self.run_m::<false, 4>(on)),
+                _ => with_avx2!(avx2, self.run_m::<false, 0>(on)),
             },
             (false, None) => self.run_m::<false, 0>(on),
         }
