@@ -427,8 +427,9 @@ impl Checker {
 
     /// The check from scratch of a short solution of a small problem (see
     /// `Bits::fresh` and `Layered::fresh`); `None` if it does not apply or
-    /// an option is unknown. (Inlined: the call cost the brick packings'
-    /// checks a fifth of their instructions.)
+    /// an option is unknown. (Inlined into the search's `wrong`: with
+    /// `Layered`'s rows, 6 M fewer instructions for the 408,341 checks of
+    /// `bricks-4x8`.)
     #[inline(always)]
     fn scratch(&self, solution: &[OptionId]) -> Option<bool> {
         let n = solution.len();

@@ -101,9 +101,9 @@ impl Search {
                     }
                     // A cover level with one option, among at most two
                     // left: its subtree is counted at once
-                    // (`Dance::last_option`), when no
-                    // caller can see where the search stands at its
-                    // solution (only a wrong one stops the loop there).
+                    // (`Dance::last_option`), when no caller can see where
+                    // the search stands at its solution (only a wrong one
+                    // stops the loop there).
                     if score == 1 && counting && self.solutions + 1 < max_solutions {
                         if let Some((below, solution)) =
                             dance.last_option::<U>(item, chain_room(cap, level, stop_at, nodes))
