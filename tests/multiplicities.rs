@@ -6,8 +6,8 @@
 mod common;
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Stats, Status,
-    StopReason, brute_force_solutions, check_solution, read_dlx, write_dlx,
+    ColorId, ItemId, Limits, OptionId, Parallel, ParseErrorKind, PinError, Problem, ProblemBuilder, Solver, Stats,
+    Status, StopReason, brute_force_solutions, check_solution, read_dlx, write_dlx,
 };
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -127,12 +127,8 @@ proptest! {
         prop_assert_eq!(shards, total);
     }
 
-    /// Pinned options, whose items may stay active under their bounds,
-    /// keep exactly the oracle's solutions that hold them; pinning an
-    /// option twice, or one that no longer fits, is a conflict; unpinning
-    /// restores the arena.
-    /// Counting, which counts some subtrees at once (the last option of a
-    /// cover level, `Dance::last_option`), gives the figures of a search
+    /// Counting, which counts some subtrees at once (chains of null moves,
+    /// and the last options of a cover level, `Dance::last_option`), gives the figures of a search
     /// that visits every solution and makes every level, on the dance and
     /// on bit sets; a node budget or a count limit stops it at the node
     /// where the lazy enumeration stands.
@@ -159,6 +155,10 @@ proptest! {
         }
     }
 
+    /// Pinned options, whose items may stay active under their bounds,
+    /// keep exactly the oracle's solutions that hold them; pinning an
+    /// option twice, or one that no longer fits, is a conflict; unpinning
+    /// restores the arena.
     #[test]
     fn pins_keep_the_oracles_solutions_that_hold_them(
         s in spec(),
@@ -282,40 +282,47 @@ fn limits_and_lazy_enumeration() {
     assert_eq!(seen, 3);
 }
 
-/// Below a node where every option is hidden, the search counts the chain
-/// of null moves and the solution at once; a node budget that ends inside
-/// such a chain still stops at exactly that node, before the solution. On
-/// two queens per line (38% of the nodes are null moves): the budget of
-/// every node up to 1,000, and of every solution's node and the one
-/// before it, finds the solutions up to that node, as the lazy search
-/// numbers them.
-/// Checks that every node budget below the search's nodes stops a count
-/// at that node, with the solutions that the lazy enumeration (which makes
-/// every level) finds up to it, and the links pristine; and that counting
-/// up to `k` stops at the lazy search's `k`-th solution. Returns the
-/// number of solutions.
-fn budgets_stop_where_the_lazy_search_does(problem: &Problem, bits: bool) -> Result<u64, String> {
-    let solver = |limits: Limits| {
-        let mut solver = problem.solver().with_limits(limits);
-        solver.use_bit_sets(bits);
-        solver
-    };
-    let mut lazy = solver(Limits::new());
+/// The node at which the lazy enumeration (which makes every level) finds
+/// each solution, and its nodes in all, for solvers that `make` makes.
+fn lazy_nodes(make: &dyn Fn(Limits) -> Solver) -> (Vec<u64>, u64) {
+    let mut lazy = make(Limits::new());
     let mut at = Vec::new();
     while lazy.next_solution().is_some() {
         at.push(lazy.stats().nodes);
     }
-    for n in 1..lazy.stats().nodes {
-        let mut counted = solver(Limits::new().nodes(n));
-        let found = counted.count();
-        let got = (counted.status(), counted.stats().nodes, found, counted.links_are_pristine());
-        let want = (Status::Stopped(StopReason::Nodes), n, at.partition_point(|&k| k <= n) as u64, true);
-        if got != want {
-            return Err(format!("budget {n} (bit sets {bits}): {got:?}, not {want:?}"));
-        }
+    (at, lazy.stats().nodes)
+}
+
+/// Checks that a count with a budget of `n` nodes stops at exactly that
+/// node, with the solutions that the lazy enumeration finds up to it (at
+/// the nodes `at`), and the links pristine.
+fn budget_stops_at(make: &dyn Fn(Limits) -> Solver, n: u64, at: &[u64]) -> Result<(), String> {
+    let mut counted = make(Limits::new().nodes(n));
+    let found = counted.count();
+    let got = (counted.status(), counted.stats().nodes, found, counted.links_are_pristine());
+    let want = (Status::Stopped(StopReason::Nodes), n, at.partition_point(|&k| k <= n) as u64, true);
+    if got != want {
+        return Err(format!("budget {n}: {got:?}, not {want:?}"));
+    }
+    Ok(())
+}
+
+/// Checks that every node budget below the search's nodes stops a count
+/// where the lazy enumeration stands (`budget_stops_at`), and that
+/// counting up to `k` stops at the lazy search's `k`-th solution. Returns
+/// the number of solutions.
+fn budgets_stop_where_the_lazy_search_does(problem: &Problem, bits: bool) -> Result<u64, String> {
+    let make = |limits: Limits| {
+        let mut solver = problem.solver().with_limits(limits);
+        solver.use_bit_sets(bits);
+        solver
+    };
+    let (at, total) = lazy_nodes(&make);
+    for n in 1..total {
+        budget_stops_at(&make, n, &at).map_err(|e| format!("{e} (bit sets {bits})"))?;
     }
     for (k, &nodes) in at.iter().enumerate() {
-        let mut counted = solver(Limits::new());
+        let mut counted = make(Limits::new());
         let found = counted.count_up_to(k as u64 + 1);
         if (found, counted.stats().nodes) != (k as u64 + 1, nodes) {
             return Err(format!("up to {} (bit sets {bits}): {found} at node {}", k + 1, counted.stats().nodes));
@@ -332,23 +339,21 @@ fn node_budgets_stop_inside_the_last_options() {
     assert_eq!(budgets_stop_where_the_lazy_search_does(&problem, false), Ok(324));
 }
 
+/// Below a node where every option is hidden, the search counts the chain
+/// of null moves and the solution at once; a node budget that ends inside
+/// such a chain still stops at exactly that node, before the solution. On
+/// two queens per line (38% of the nodes are null moves): the budget of
+/// every node up to 1,000, and of every solution's node and the one
+/// before it, finds the solutions up to that node, as the lazy search
+/// numbers them.
 #[test]
 fn node_budgets_stop_inside_chains_of_null_moves() {
     let problem = fixture("queens2d-6.dlx");
-    let mut lazy = problem.solver();
-    let mut at = Vec::new();
-    while lazy.next_solution().is_some() {
-        at.push(lazy.stats().nodes);
-    }
-    assert_eq!((at.len(), lazy.stats().nodes), (1097, 24684));
-    let budgets = (1..=1000).chain(at.iter().flat_map(|&n| [n - 1, n]));
-    for n in budgets {
-        let mut solver = problem.solver().with_limits(Limits::new().nodes(n));
-        let found = solver.count();
-        assert_eq!(solver.status(), Status::Stopped(StopReason::Nodes), "budget {n}");
-        assert_eq!(solver.stats().nodes, n, "budget {n}");
-        assert_eq!(found, at.partition_point(|&k| k <= n) as u64, "budget {n}");
-        assert!(solver.links_are_pristine(), "budget {n}");
+    let make = |limits: Limits| problem.solver().with_limits(limits);
+    let (at, total) = lazy_nodes(&make);
+    assert_eq!((at.len(), total), (1097, 24684));
+    for n in (1..=1000).chain(at.iter().flat_map(|&n| [n - 1, n])) {
+        assert_eq!(budget_stops_at(&make, n, &at), Ok(()));
     }
 }
 

@@ -24,10 +24,10 @@ impl Avx2 {
     /// minimum of the choice takes one `vpminsd` per 8 lengths instead of
     /// SSE2's four-instruction emulation of a signed minimum per 4.
     /// Callers mark the closure `#[inline(always)]` ([`with_avx2`]): a
-    /// closure holding a
-    /// whole search loop is otherwise left out of line once the loop grows
-    /// past the inliner's threshold, and runs without AVX2 (8% more
-    /// instructions on the brick packings when that happened).
+    /// closure holding a whole search loop is otherwise left out of line
+    /// once the loop grows past the inliner's threshold, and runs without
+    /// AVX2 (8% more instructions on the brick packings when that
+    /// happened).
     #[inline(always)]
     pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
         #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]

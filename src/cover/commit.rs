@@ -157,7 +157,7 @@ impl Arena {
 
     /// The nodes of the option starting at `first`, left to right.
     fn option_nodes(&self, first: NodeId) -> impl Iterator<Item = NodeId> + use<> {
-        nodes(first, self.span[first].end)
+        self.span[first].nodes()
     }
 
     /// Commits every item of the option whose first node is `first`.
@@ -268,7 +268,7 @@ impl Arena {
         // Locals that don't alias, so the loops keep them in registers.
         let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
         for (k, first) in pins.enumerate() {
-            for q in nodes(first, span[first].end) {
+            for q in span[first].nodes() {
                 let h = top[q];
                 if len[h] & COVERED != 0 {
                     return Err(k);
@@ -277,7 +277,7 @@ impl Arena {
             }
         }
         for first in allowed {
-            let option = nodes(first, span[first].end);
+            let option = span[first].nodes();
             if option.clone().any(|q| len[top[q]] & COVERED != 0) {
                 continue;
             }
@@ -345,10 +345,4 @@ fn append(links: &mut [Link], len: &mut [u32], h: NodeId, q: NodeId, step: u32) 
     links[last].down = q;
     links[h].up = q;
     len[h] += step;
-}
-
-/// The nodes `first..end`, left to right.
-#[inline(always)]
-fn nodes(first: NodeId, end: NodeId) -> impl Iterator<Item = NodeId> + Clone {
-    (first.as_u32()..end.as_u32()).map(NodeId::from_u32)
 }

@@ -64,13 +64,13 @@ pub(crate) struct MChoice {
 /// line 2% more instructions, as the loop kept fewer values in registers.
 #[inline(never)]
 fn short_once_hidden(top: &[NodeId], bound: &[u32], slack: &[u32], n_primary: u32, c: Span, d: Span) -> Option<bool> {
-    let nodes = |span: Span| (span.first.as_u32()..span.end.as_u32()).map(|q| top[q as usize]);
+    let items = |span: Span| span.nodes().map(|q| top[q.as_usize()]);
     let mut short = false;
-    for j in nodes(d) {
+    for j in items(d) {
         if j.as_u32() > n_primary {
             return None;
         }
-        if !nodes(c).any(|k| k == j) {
+        if !items(c).any(|k| k == j) {
             short |= bound[j.as_usize()] > slack[j.as_usize()];
         }
     }
@@ -199,13 +199,12 @@ impl Dance<'_> {
         }
         let c = self.down(i);
         let span = self.span::<U>(c);
-        let nodes = |span: Span| (0..span.end - span.first).map(move |j| span.first + j);
         // `c`'s items (`i` included): those covered, those whose bound
         // goes down to 1, and whether one is left short of its lower bound;
         // and a node of the other option left, `d`, in the list of one
         // that is covered, which covering it hides.
         let (mut covers, mut to_one, mut dead, mut other) = (0, 0, false, None);
-        for q in nodes(span) {
+        for q in span.nodes() {
             let j = self.top(q);
             if j.as_u32() > self.n_primary {
                 return None;

@@ -35,8 +35,7 @@
 //! it is allocated once, when the solver is made.
 
 use crate::cover::arena::Arena;
-use crate::cover::avx2::Avx2;
-use crate::cover::avx2::with_avx2;
+use crate::cover::avx2::{Avx2, with_avx2};
 use crate::cover::check::{CheckError, Checker};
 use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
@@ -752,11 +751,12 @@ struct Found<'s> {
     changed: &'s mut usize,
 }
 
-/// How many levels a chain of null moves counted at once (Algorithm M's
-/// `null_moves`, on the dance and on bit sets) may stand for from `level`
-/// on: all below the depth cap, and none past the node of the loop's next
-/// stop (the look at the limits, or the budget), so that both stop where
-/// they would had the levels been made.
+/// How many levels a subtree counted at once (Algorithm M's chains of
+/// null moves, `null_moves` on the dance and on bit sets, and the dance's
+/// `last_option`) may stand for from `level` on: all below the depth cap,
+/// and none past the node of the loop's next stop (the look at the
+/// limits, or the budget), so that both stop where they would had the
+/// levels been made.
 #[inline(always)]
 fn chain_room(cap: usize, level: usize, stop_at: u64, nodes: u64) -> u64 {
     ((cap - level - 1) as u64).min(stop_at.saturating_sub(nodes))
