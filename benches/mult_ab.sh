@@ -3,7 +3,8 @@
 # Knuth's DLX3 against two builds of `xc` (BEFORE and AFTER), in one run, on
 # the instances with multiplicities of benches/peers/dlx3-instances.sh, with
 # four packings with piece counts from xc's builders (rows 9-12) and four
-# brick packings added later (the last four rows), none of them tuned on.
+# brick packings added later (rows 13-16), none of them tuned on. The last
+# row, Knuth's 6-line example, is the process's start-up and little else.
 #
 # Each run is the whole process (`xc cover FILE`, and AFTER once more with
 # `--no-check`; `dlx3 < FILE`, no shell between), pinned to one CPU
@@ -13,7 +14,9 @@
 #
 # Usage: benches/mult_ab.sh DLX3 BEFORE AFTER [REPS]
 #   DLX3: Knuth's dlx3, built from ascherer/cwebtest as benches/peers.sh does
-#   BEFORE, AFTER: xc binaries (`cargo build --profile max -p exactcover-cli`)
+#   BEFORE, AFTER: xc binaries (`cargo build-xc`, the installed build, makes
+#   target/x86_64-unknown-linux-gnu/max/xc; or `cargo build --profile max
+#   -p exactcover-cli`, dynamically linked, target/max/xc)
 # The instances go to ${MULT_INSTANCES:-/tmp/mult-instances}. $MULT_ONLY, if
 # set, keeps the instances named in it (comma-separated, e.g.
 # MULT_ONLY=bricks-4x8,bricks-6x6).
@@ -22,7 +25,7 @@ set -euo pipefail
 export LC_ALL=C
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 3 ]; then
-    sed -n '2,19p' "$0" >&2
+    sed -n '2,22p' "$0" >&2
     exit 2
 fi
 DLX3=$1
@@ -52,7 +55,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "| instance | solutions | DLX3 ms | before ms | after ms | after, --no-check | before: speed-up | after | no-check |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6 \
-    tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6 bricks-5x6 bricks-4x7 bricks-3x10 bricks-3x8; do
+    tetro13-4x10 tetro03-6x6 pento01-6x6 hexo01-4x6 bricks-5x6 bricks-4x7 bricks-3x10 bricks-3x8 knuth-example; do
     case ",${MULT_ONLY:-$name}," in *",$name,"*) ;; *) continue ;; esac
     f=$DIR/$name.dlx
     d="" b="" a="" n=""
