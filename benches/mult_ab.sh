@@ -7,10 +7,12 @@
 # row, Knuth's 6-line example, is the process's start-up and little else.
 #
 # Each run is the whole process (`xc cover FILE`, and AFTER once more with
-# `--no-check`; `dlx3 < FILE`, no shell between), pinned to one CPU
-# (taskset -c ${CPU:-1}),
-# wall time; REPS rounds (default 5), interleaved; the table gives the
-# medians in ms and the speed-ups against DLX3's median.
+# `--no-check`; `dlx3 < FILE`, no shell between), pinned to one CPU: the
+# script pins itself (`taskset -cp ${CPU:-1}`) and every run inherits it,
+# so no `taskset` starts inside the timing (its own exec cost about 1 ms a
+# run, added to both sides). Wall time, read from bash's $EPOCHREALTIME (no
+# `date` process either); REPS rounds (default 5), interleaved; the table
+# gives the medians in ms and the speed-ups against DLX3's median.
 #
 # Usage: benches/mult_ab.sh DLX3 BEFORE AFTER [REPS]
 #   DLX3: Knuth's dlx3, built from ascherer/cwebtest as benches/peers.sh does
@@ -25,7 +27,7 @@ set -euo pipefail
 export LC_ALL=C
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 3 ]; then
-    sed -n '2,22p' "$0" >&2
+    sed -n '2,24p' "$0" >&2
     exit 2
 fi
 DLX3=$1
@@ -41,13 +43,15 @@ bash "$REPO/benches/peers/dlx3-instances.sh" "$DIR" > /dev/null
 "$AFTER" polyomino --board 6x6 --piece-count 0..1 --emit-dlx > "$DIR/pento01-6x6.dlx"
 "$AFTER" polyomino --pieces hexominoes --board 4x6 --piece-count 0..1 --emit-dlx > "$DIR/hexo01-4x6.dlx"
 
+# Every run below inherits the pinning.
+taskset -cp "$CPU" $$ > /dev/null
 # Wall time of a command in units of 10 µs.
 stamp() {
     local s e
-    s=$(date +%s%N)
+    s=${EPOCHREALTIME/./}
     "$@" > /dev/null 2>&1 || true  # xc cover exits 1 when there is no solution
-    e=$(date +%s%N)
-    echo $(((e - s) / 10000))
+    e=${EPOCHREALTIME/./}
+    echo $(((e - s) / 10))
 }
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {printf "%.1f", a[int((NR + 1) / 2)] / 100}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -60,10 +64,10 @@ for name in queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-
     f=$DIR/$name.dlx
     d="" b="" a="" n=""
     for _ in $(seq "$REPS"); do
-        d="$d $(stamp taskset -c "$CPU" "$DLX3" < "$f")"
-        b="$b $(stamp taskset -c "$CPU" "$BEFORE" cover "$f")"
-        a="$a $(stamp taskset -c "$CPU" "$AFTER" cover "$f")"
-        n="$n $(stamp taskset -c "$CPU" "$AFTER" cover --no-check "$f")"
+        d="$d $(stamp "$DLX3" < "$f")"
+        b="$b $(stamp "$BEFORE" cover "$f")"
+        a="$a $(stamp "$AFTER" cover "$f")"
+        n="$n $(stamp "$AFTER" cover --no-check "$f")"
     done
     solutions=$("$AFTER" cover "$f" 2>&1 | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' || true)
     dm=$(echo "$d" | median)
