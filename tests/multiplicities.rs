@@ -128,10 +128,10 @@ proptest! {
     }
 
     /// Counting, which counts some subtrees at once (chains of null moves,
-    /// and the last options of a cover level, `Dance::last_option`), gives the figures of a search
-    /// that visits every solution and makes every level, on the dance and
-    /// on bit sets; a node budget or a count limit stops it at the node
-    /// where the lazy enumeration stands.
+    /// and the last options of a cover level, `Dance::last_option`), gives
+    /// the figures of a search that visits every solution and makes every
+    /// level, on the dance and on bit sets; a node budget or a count limit
+    /// stops it at the node where the lazy enumeration stands.
     #[test]
     fn counting_gives_the_figures_of_visiting(s in spec()) {
         let problem = build(&s);
