@@ -175,6 +175,7 @@ pub mod cover;
 pub mod fuzzing;
 pub mod puzzles;
 pub mod sudoku;
+pub mod text;
 
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]
