@@ -3,6 +3,7 @@
 //! file, and `main` has one exit path that prints `error: …`.
 
 mod cover;
+mod estimate;
 mod exit;
 mod input;
 mod interrupt;

@@ -36,10 +36,10 @@ pub struct SearchArgs {
     time_limit: Option<Duration>,
     /// Randomise the search (option order and ties) with this seed.
     #[arg(long, value_name = "S")]
-    seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    pub format: Format,
     /// Don't check each solution with the independent checker.
     #[arg(long)]
     no_check: bool,
@@ -57,10 +57,11 @@ pub struct SearchArgs {
     /// Estimate the size of the search tree and its running time from
     /// random probes (Knuth's method), instead of searching.
     #[arg(long, conflicts_with_all = ["print", "all", "limit"])]
-    estimate: bool,
+    pub estimate: bool,
     /// Probes for --estimate.
-    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate")]
-    probes: u64,
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub probes: u64,
 }
 
 /// The most worker threads a search takes, as for `xc sudoku`.
@@ -103,7 +104,7 @@ pub fn limits(args: &SearchArgs) -> Limits {
 /// Solves `problem` as the arguments say and writes the results.
 pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
     if args.estimate {
-        return estimate(problem, args, out);
+        return super::estimate::run(problem, args, out);
     }
     if args.threads != 1 && args.seed.is_some() {
         return Err(Failure::input("--seed randomises the single-threaded search: use it with --threads 1"));
@@ -366,37 +367,6 @@ fn shard(
     writeln!(out)?;
     // A shard with no solution is no failure: the others may have some.
     Ok(exit_code(report.status, 1))
-}
-
-/// `--estimate`: Knuth's Monte Carlo estimate of the whole search.
-fn estimate(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let mut solver = problem.solver();
-    let e = solver.estimate(args.probes, args.seed.unwrap_or(1), Duration::from_millis(200));
-    match args.format {
-        Format::Text => writeln!(
-            out,
-            "Estimate from {} probes: about {:.3e} nodes, {:.3e} updates, {:.3e} solutions; about {:.1} s at {:.0} M updates/s.",
-            e.probes,
-            e.nodes,
-            e.updates,
-            e.solutions,
-            e.time().as_secs_f64(),
-            e.updates_per_second / 1e6
-        )?,
-        Format::Json => writeln!(
-            out,
-            "{}",
-            String::from_utf8_lossy(&wire::encode(&wire::EstimateReply {
-                probes: e.probes,
-                nodes: e.nodes,
-                updates: e.updates,
-                solutions: e.solutions,
-                seconds: e.time().as_secs_f64(),
-                updates_per_second: e.updates_per_second,
-            }))
-        )?,
-    }
-    Ok(exit::SOLVED)
 }
 
 #[cfg(test)]

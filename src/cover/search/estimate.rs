@@ -8,9 +8,17 @@
 //! of each node visited (the updates it makes) estimate the total updates.
 //! The average over many probes converges to the true values (the
 //! estimates are unbiased), though slowly when subtrees differ a lot.
+//!
+//! The probes honour the solver's limits: the cancel flag and the deadline
+//! are looked at before every probe and every [`CHECK_INTERVAL`] levels of
+//! one, and a stopped estimate averages the probes made so far (see
+//! [`Estimate::stopped`]). Estimates of huge trees overflow no type: the
+//! figures are `f64`s, and [`Estimate::time`] is `None` past what a
+//! [`Duration`] holds.
 
-use super::Search;
+use super::{Search, clock_or_cancel};
 use crate::cover::ids::{NodeId, TrailMark};
+use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -26,18 +34,26 @@ pub struct Estimate {
     pub updates: f64,
     /// Estimated solutions.
     pub solutions: f64,
-    /// Updates per second measured on this problem, for the time estimate.
+    /// Updates per second measured on this problem, for the time estimate
+    /// (0 when no calibration ran).
     pub updates_per_second: f64,
+    /// What stopped the probes before all of them were made, if anything:
+    /// the figures then average the [`Estimate::probes`] made.
+    pub stopped: Option<StopReason>,
 }
 
 impl Estimate {
-    /// The estimated running time of the whole search on one thread.
-    pub fn time(&self) -> Duration {
-        if self.updates_per_second > 0.0 {
-            Duration::from_secs_f64(self.updates / self.updates_per_second)
-        } else {
-            Duration::ZERO
-        }
+    /// The estimated running time of the whole search on one thread, in
+    /// seconds: `f64::INFINITY` beyond what an `f64` holds, and 0 without
+    /// a measured speed.
+    pub fn seconds(&self) -> f64 {
+        if self.updates_per_second > 0.0 { self.updates / self.updates_per_second } else { 0.0 }
+    }
+
+    /// [`Estimate::seconds`] as a [`Duration`], or `None` when it is too
+    /// long for one (about 5.8 × 10¹¹ years).
+    pub fn time(&self) -> Option<Duration> {
+        Duration::try_from_secs_f64(self.seconds()).ok()
     }
 }
 
@@ -48,10 +64,25 @@ impl Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
         let mut path: Vec<(NodeId, TrailMark)> = Vec::new();
-        for _ in 0..probes {
+        let deadline = self.limits.deadline_from(Instant::now());
+        let (mut made, mut stopped) = (0, None);
+        while made < probes {
+            stopped = clock_or_cancel(&self.limits, deadline);
+            if stopped.is_some() {
+                break;
+            }
+            made += 1;
             let base = self.arena.mark();
             let mut weight = 1.0;
             loop {
+                if path.len() as u64 % CHECK_INTERVAL == CHECK_INTERVAL - 1 {
+                    stopped = clock_or_cancel(&self.limits, deadline);
+                    if stopped.is_some() {
+                        // This probe is cut short: it counts as made, its
+                        // leaf unseen (the estimate is then a little low).
+                        break;
+                    }
+                }
                 nodes += weight;
                 if self.arena.has_bounds {
                     // Algorithm M: a level's cost is the tweaks before
@@ -94,17 +125,32 @@ impl Search {
                 self.arena.uncommit_level(c, mark);
             }
             self.arena.undo_to(base);
+            if stopped.is_some() {
+                break;
+            }
         }
-        let n = probes.max(1) as f64;
+        let n = made.max(1) as f64;
         self.reset();
-        let saved = self.limits.clone();
-        self.set_limits(saved.clone().time(calibrate));
-        let start = Instant::now();
-        self.run_to_end();
-        let seconds = start.elapsed().as_secs_f64();
-        let speed = if seconds > 0.0 { self.stats().updates as f64 / seconds } else { 0.0 };
-        self.set_limits(saved);
-        self.reset();
-        Estimate { probes, nodes: nodes / n, updates: updates / n, solutions: solutions / n, updates_per_second: speed }
+        let mut speed = 0.0;
+        if stopped.is_none() {
+            // The calibration is a real search, under the same limits.
+            let saved = self.limits.clone();
+            self.set_limits(saved.clone().time(calibrate));
+            let start = Instant::now();
+            self.run_to_end();
+            let seconds = start.elapsed().as_secs_f64();
+            speed = if seconds > 0.0 { self.stats().updates as f64 / seconds } else { 0.0 };
+            stopped = self.status().stop_reason().filter(|&r| r == StopReason::Cancelled);
+            self.set_limits(saved);
+            self.reset();
+        }
+        Estimate {
+            probes: made,
+            nodes: nodes / n,
+            updates: updates / n,
+            solutions: solutions / n,
+            updates_per_second: speed,
+            stopped,
+        }
     }
 }

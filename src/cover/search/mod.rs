@@ -928,7 +928,7 @@ fn periodic_check(
 
 /// Whether the search must stop for the clock or the cancel flag.
 #[cold]
-fn clock_or_cancel(limits: &Limits, deadline: Option<Instant>) -> Option<StopReason> {
+pub(super) fn clock_or_cancel(limits: &Limits, deadline: Option<Instant>) -> Option<StopReason> {
     if limits.cancelled() {
         return Some(StopReason::Cancelled);
     }

@@ -66,6 +66,8 @@ pub struct EstimateReply {
     pub seconds: f64,
     /// The update rate measured while probing.
     pub updates_per_second: f64,
+    /// What stopped the probes early, if anything.
+    pub stopped: Option<String>,
 }
 
 /// `POST /api/cover`.
