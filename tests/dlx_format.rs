@@ -13,7 +13,7 @@ fn comments_blank_lines_crlf_and_bom_are_accepted() {
     let text = "\u{feff}| a comment\r\n\r\nA B | x\r\n| another\r\nA x:red\r\nB x:red\r\n";
     let input = read_dlx(text).unwrap();
     assert_eq!(input.problem.item_count(), 3);
-    assert_eq!(input.option_lines, [5, 6]);
+    assert_eq!(input.problem.option_count(), 2);
     assert_eq!(input.problem.solver().count(), 1);
 }
 
@@ -29,6 +29,29 @@ fn errors_name_line_and_column() {
     assert_eq!(error("| x y\n| z\n\n  | x\nx\n"), (4, 3, ParseErrorKind::NoPrimaryItems));
     assert_eq!(error("A | x\nA x:\n"), (2, 3, ParseErrorKind::EmptyColor("x".into())));
     assert_eq!(error("A a:b\n"), (1, 3, ParseErrorKind::BadItemName("a:b".into())));
+}
+
+/// Each fault of a name on the item line is named as what it is: a
+/// multiplicity with no name after it, a `|` in a name, a `:` in one.
+#[test]
+fn bad_names_say_what_is_wrong() {
+    let message = |text: &str| read_dlx(text).unwrap_err().to_string();
+    assert_eq!(message("A 1:2|\n"), "line 1, column 3: `1:2|` gives a multiplicity but no item name after the `|`");
+    assert_eq!(message("A 2|\n"), "line 1, column 3: `2|` gives a multiplicity but no item name after the `|`");
+    assert_eq!(message("2||B\n"), "line 1, column 1: item name `|B` contains `|`");
+    assert_eq!(message("A a:b\n"), "line 1, column 3: item name `a:b` contains `:`");
+}
+
+/// Control characters in names (ESC, BEL) are shown escaped, never sent
+/// raw to the terminal that reads the message.
+#[test]
+fn control_characters_in_names_are_escaped_in_messages() {
+    let message = |text: &str| read_dlx(text).unwrap_err().to_string();
+    assert_eq!(message("A\nA \u{1b}[31mred\u{7}\n"), "line 2, column 3: unknown item `\\u{1b}[31mred\\u{7}`");
+    assert_eq!(message("\u{1b}x \u{1b}x\n"), "line 1, column 4: duplicate item name `\\u{1b}x`");
+    let mut b = ProblemBuilder::new();
+    let e = b.primary("a\u{7}b c").unwrap_err();
+    assert!(e.to_string().starts_with("bad item name `a\\u{7}b c`"), "{e}");
 }
 
 #[test]

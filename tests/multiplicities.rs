@@ -404,7 +404,7 @@ fn bad_bounds_are_errors_with_their_position() {
         ("a | 2|x\n", 1, 5, ParseErrorKind::BoundOnSecondary("x".into())),
         ("| c\n  x:|a\n", 2, 3, ParseErrorKind::BadBound("x:|a".into())),
         ("2:1:3|a\n", 1, 1, ParseErrorKind::BadBound("2:1:3|a".into())),
-        ("2|\n", 1, 1, ParseErrorKind::BadItemName(String::new())),
+        ("2|\n", 1, 1, ParseErrorKind::MissingName("2|".into())),
     ];
     for (text, line, column, kind) in cases {
         let e = read_dlx(text).unwrap_err();

@@ -111,6 +111,8 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
+use super::budget::Budget;
+use super::error::BuildError;
 use super::ids::NodeId;
 use super::keys::KeyBits;
 use std::collections::TryReserveError;
@@ -147,6 +149,22 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
+    /// The number of nodes: node 0, the headers, the first spacer, and the
+    /// options with their spacers.
+    pub(crate) fn nodes(&self) -> usize {
+        self.n_items + 2 + self.total_entries + self.option_count * self.spacers()
+    }
+
+    /// The bytes an arena of this shape takes (see [`Arena::build`]).
+    pub(crate) fn arena_bytes(&self, has_colors: bool, has_bounds: bool) -> u64 {
+        let nodes = self.nodes() as u64;
+        let per_node = 8 + 4 + if computed_spans(self.uniform) { 0 } else { 8 } + if has_colors { 4 } else { 0 };
+        let items = self.n_items as u64 + 1;
+        let per_item = 4 + 4 + if has_bounds { 8 } else { 0 };
+        let trail = 4 * self.option_count as u64 * if has_bounds { 2 } else { 1 };
+        nodes * per_node + items * per_item + trail
+    }
+
     /// Spacers after each option: 1, or as many as pad options of the
     /// uniform size to [`option_stride`] nodes.
     pub(crate) fn spacers(&self) -> usize {
@@ -158,30 +176,38 @@ impl Shape {
 }
 
 /// The size to lay the options out by (see [`Arena::uniform`]), given
-/// where each option ends in the list of all entries (`ends[0]` is 0):
-/// the size every option has, if the problem has no colours (whose loop
-/// reads `span`) and it is below 2^16, and with multiplicities only 3 or 4
-/// (the sizes Algorithm M's loop is compiled for: padding would cost the
-/// others nodes for nothing); else 0.
-pub(crate) fn uniform_size(ends: &[u32], has_colors: bool, has_bounds: bool) -> u32 {
-    let size = ends.get(1).map_or(0, |&e| e);
-    let same = ends.windows(2).all(|w| w[1] - w[0] == size);
-    if has_bounds && !matches!(size, 3 | 4) {
-        return 0;
+/// the size every option has, if they all have the same one: that size, if
+/// the problem has no colours (whose loop reads `span`) and it is below
+/// 2^16, and with multiplicities only 3 or 4 (the sizes Algorithm M's loop
+/// is compiled for: padding would cost the others nodes for nothing); else
+/// 0.
+pub(crate) fn uniform_size(size: Option<u32>, has_colors: bool, has_bounds: bool) -> u32 {
+    match size {
+        Some(3 | 4) if !has_colors => size.unwrap_or(0),
+        Some(s) if !has_colors && !has_bounds && (1..1 << 16).contains(&s) => s,
+        _ => 0,
     }
-    if !has_colors && (1..1 << 16).contains(&size) && same { size } else { 0 }
+}
+
+/// Whether the search loop is compiled for options of this uniform size
+/// (see [`uniform_size`]), and so computes an option's bounds from a
+/// node's index: then the arena keeps no `span`, and the problem no table
+/// of options by node.
+pub(crate) const fn computed_spans(uniform: u32) -> bool {
+    matches!(uniform, 1 | 2 | 3 | 4 | 6)
 }
 
 /// The nodes an option of `size` nodes takes, spacers included, when every
-/// option has that size (see [`Arena::uniform`]): `size + 1`, or for the
-/// sizes the search loop is compiled for (2, 4 and 6: dominoes, Sudoku,
-/// pentominoes; 3 already takes 4) the next power of two, so that the
-/// dance finds an option's first node with a mask instead of a remainder.
-/// (Sudoku's 8 nodes for 4 cut 8–9% on the hard sets against 5.)
+/// option has that size (see [`Arena::uniform`]): for the sizes the search
+/// loop is compiled for, the power of two at or above the size (1, 2 and 4
+/// need no spacer; 3 takes 4 and 6 takes 8), so that the dance finds an
+/// option's first node with a mask instead of a remainder; else `size +
+/// 1`, one spacer.
 pub(crate) const fn option_stride(size: u32) -> u32 {
     match size {
-        2 => 4,
-        4 | 6 => 8,
+        1 | 2 | 4 => size,
+        3 => 4,
+        6 => 8,
         _ => size + 1,
     }
 }
@@ -194,6 +220,21 @@ pub(crate) struct Link {
     pub(crate) up: NodeId,
     /// The node below.
     pub(crate) down: NodeId,
+}
+
+/// The span of option node `p` in an arena whose options of `size` nodes
+/// start at `first_option`, [`option_stride`] apart.
+#[inline(always)]
+pub(crate) fn strided_span(p: NodeId, first_option: u32, size: u32) -> Span {
+    let first = p - (p.as_u32() - first_option) % option_stride(size);
+    Span { first, end: first + size }
+}
+
+/// The span of option node `p`: read from `span`, or when it is empty
+/// computed as [`strided_span`] does (see [`Arena::span_of`]).
+#[inline]
+pub(crate) fn span_in(span: &[Span], p: NodeId, first_option: u32, size: u32) -> Span {
+    if span.is_empty() { strided_span(p, first_option, size) } else { span[p] }
 }
 
 /// The nodes `first..end` of one option (read-only).
@@ -223,8 +264,9 @@ pub(crate) struct Arena {
     /// Per node: the item header of an option node, the item itself for a
     /// header, [`NodeId::NULL`] for a spacer.
     pub(crate) top: Vec<NodeId>,
-    /// Per node: the option an option node belongs to (empty for headers
-    /// and spacers).
+    /// Per node: the option an option node belongs to (default for
+    /// headers and spacers); empty when the search computes it from the
+    /// node's index (see [`computed_spans`] and [`Arena::span_of`]).
     pub(crate) span: Vec<Span>,
     /// Per node: colour state (empty when the problem has no colours).
     pub(crate) color: Vec<i32>,
@@ -241,8 +283,7 @@ pub(crate) struct Arena {
     pub(crate) step: u32,
     /// The size of every option when they all have the same one and the
     /// problem has no colours, and with multiplicities only 3 or 4 (see
-    /// [`uniform_size`]),
-    /// else 0. Option `k` then starts at node
+    /// [`uniform_size`]), else 0. Option `k` then starts at node
     /// `n_items + 2 + k * option_stride(uniform)`, so the dance computes an
     /// option's bounds from a node's index instead of reading `span`.
     pub(crate) uniform: u32,
@@ -289,27 +330,51 @@ pub(crate) struct Arena {
 
 impl Arena {
     /// Builds the arena. Items are numbered `0..n` with the `n_primary`
-    /// primary items first; each option is a list of `(item, colour)`
-    /// pairs, colour 0 for none. `bounds`, if given, holds each primary
-    /// item's `(lo, hi)`. `first_nodes` receives each option's first node.
-    pub(crate) fn build<'a>(
+    /// primary items first; `options` yields each option as its `(item,
+    /// colour)` pairs, colour 0 for none. `bounds`, if given, holds each
+    /// primary item's `(lo, hi)`. Option `k` starts at node `n + 2`, plus
+    /// the nodes of the options before it and their spacers.
+    /// Steps `budget` once per option (see `budget`), and fails with
+    /// [`BuildError::OutOfMemory`] if the memory can't be reserved.
+    pub(crate) fn build<O>(
         shape: Shape,
-        options: impl Iterator<Item = &'a [(u32, u32)]>,
+        options: impl Iterator<Item = O>,
         has_colors: bool,
         bounds: Option<&[(u32, u32)]>,
-        first_nodes: &mut Vec<NodeId>,
-    ) -> Result<Arena, TryReserveError> {
-        let Shape { n_items, n_primary, total_entries, option_count, uniform } = shape;
+        budget: &mut Budget,
+    ) -> Result<Arena, BuildError>
+    where
+        O: ExactSizeIterator<Item = (u32, u32)>,
+    {
+        let out_of_memory = |_: TryReserveError| BuildError::OutOfMemory { nodes: shape.nodes() as u64 };
+        Arena::build_reserved(shape, options, has_colors, bounds, budget).map_err(out_of_memory)?
+    }
+
+    /// [`Arena::build`], with its reservations' errors apart.
+    fn build_reserved<O>(
+        shape: Shape,
+        options: impl Iterator<Item = O>,
+        has_colors: bool,
+        bounds: Option<&[(u32, u32)]>,
+        budget: &mut Budget,
+    ) -> Result<Result<Arena, BuildError>, TryReserveError>
+    where
+        O: ExactSizeIterator<Item = (u32, u32)>,
+    {
+        let Shape { n_items, n_primary, option_count, uniform, .. } = shape;
         let spacers = shape.spacers();
         let has_bounds = bounds.is_some();
+        let keep_spans = !computed_spans(uniform);
         let n = n_items;
-        let n_nodes = n + 2 + total_entries + option_count * spacers;
+        let n_nodes = shape.nodes();
         let mut links: Vec<Link> = Vec::new();
         links.try_reserve_exact(n_nodes)?;
         let mut top: Vec<NodeId> = Vec::new();
         top.try_reserve_exact(n_nodes)?;
         let mut span: Vec<Span> = Vec::new();
-        span.try_reserve_exact(n_nodes)?;
+        if keep_spans {
+            span.try_reserve_exact(n_nodes)?;
+        }
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
         let mut trail: Vec<u32> = Vec::new();
@@ -328,8 +393,6 @@ impl Arena {
                 slack.push(hi - lo);
             }
         }
-        first_nodes.try_reserve_exact(option_count)?;
-        let first_built = first_nodes.len();
         let mut color: Vec<i32> = Vec::new();
         if has_colors {
             color.try_reserve_exact(n_nodes)?;
@@ -344,17 +407,23 @@ impl Arena {
         top.extend((0..=n as u32).map(NodeId::from_u32));
         links.push(Link::default());
         top.push(NodeId::NULL);
-        span.resize(n + 2, Span::default());
+        if keep_spans {
+            span.resize(n + 2, Span::default());
+        }
         len.resize(n + 1, 0);
         let mut counts: Vec<u32> = Vec::new();
         counts.try_reserve_exact(n + 1)?;
         counts.resize(n + 1, 0);
+        let mut built = 0;
         for option in options {
+            if let Err(e) = budget.step() {
+                return Ok(Err(e));
+            }
             let first = NodeId::from_u32(links.len() as u32);
             let end = first + option.len() as u32;
             debug_assert!(uniform == 0 || option.len() == uniform as usize);
-            first_nodes.push(first);
-            for &(item, c) in option {
+            built += 1;
+            for (item, c) in option {
                 let h = NodeId::from_u32(item + 1);
                 let q = NodeId::from_u32(links.len() as u32);
                 let last = links[h].up;
@@ -362,7 +431,9 @@ impl Arena {
                 links[last].down = q;
                 links[h].up = q;
                 top.push(h);
-                span.push(Span { first, end });
+                if keep_spans {
+                    span.push(Span { first, end });
+                }
                 counts[h] += 1;
                 if has_colors {
                     color[q] = c as i32;
@@ -371,11 +442,14 @@ impl Arena {
             for _ in 0..spacers {
                 links.push(Link::default());
                 top.push(NodeId::NULL);
-                span.push(Span::default());
+                if keep_spans {
+                    span.push(Span::default());
+                }
             }
         }
         // `n_options` must count every option built (see `Arena::solos`).
-        debug_assert_eq!(first_nodes.len() - first_built, option_count);
+        debug_assert_eq!(built, option_count);
+        debug_assert_eq!(links.len(), n_nodes);
         let max_length = counts.iter().copied().max().unwrap_or(0);
         let shift = if has_bounds { 0 } else { key_shift(n_primary as u32, max_length) };
         let key_bits = if has_bounds {
@@ -413,7 +487,14 @@ impl Arena {
         for (h, &count) in counts.iter().enumerate().skip(1) {
             arena.len[h] = arena.empty_len(h).wrapping_add(count.wrapping_mul(step));
         }
-        Ok(arena)
+        Ok(Ok(arena))
+    }
+
+    /// The nodes of option node `p`'s option: read from `span`, or
+    /// computed from `p`'s index when the arena keeps no `span` (see
+    /// [`computed_spans`]).
+    pub(crate) fn span_of(&self, p: NodeId) -> Span {
+        span_in(&self.span, p, self.n_items + 2, self.uniform)
     }
 
     /// The word in `len` of item header `h` with an empty list, uncovered:
@@ -426,11 +507,6 @@ impl Arena {
             None if self.shift > 0 && primary => h as u32 - 1,
             None => 0,
         }
-    }
-
-    /// The number of nodes, headers and spacers included.
-    pub(crate) fn node_count(&self) -> usize {
-        self.links.len()
     }
 
     /// The node below `p` in its vertical list.
@@ -462,7 +538,7 @@ fn key_shift(n_primary: u32, max_length: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{COVERED, option_stride};
+    use super::{COVERED, NodeId, Span, option_stride};
     use crate::cover::{Problem, Solver};
     use crate::puzzles::langford::Langford;
     use crate::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
@@ -494,40 +570,55 @@ mod tests {
         solver
     }
 
-    /// Options of one size are laid out `option_stride` nodes apart (2,
-    /// 4 and 6 padded to 4, 8 and 8) and walked with computed bounds
-    /// (`Dance::span` with `U > 0`, whose debug assertion compares them
-    /// with `span`): the same counts, nodes and updates as with `span`
-    /// read, for each size; mixed sizes and colours have none. The sized loops run only on a
-    /// CPU with AVX2 (as the project's machines have); elsewhere both
-    /// solvers read the bounds.
+    /// Options of one size the loop is compiled for are laid out
+    /// `option_stride` nodes apart (1, 2 and 4 with no spacer, 3 and 6
+    /// padded to 4 and 8) and walked with computed bounds (`Dance::span`
+    /// with `U > 0`), with no `span` kept: the same counts, nodes and
+    /// updates as an arena given the `span` table and searched by the loop
+    /// that reads it, for each size; mixed sizes and colours keep the
+    /// table. The sized loops run only on a CPU with AVX2 (as the
+    /// project's machines have); elsewhere both solvers read the bounds.
     #[test]
     fn options_of_one_size_give_the_same_search() {
         let domino = "a b c d e f\n".to_string() + "a b\nc d\ne f\na c\nb d\nc e\nd f\n";
         let problems = [
+            (Problem::from_dlx("a b c\na\nb\nc\nb\na\n").unwrap(), 1),
             (Problem::from_dlx(&domino).unwrap(), 2),
             (Langford::raw(8).unwrap().problem().clone(), 3),
             (crate::sudoku::SudokuSolver::new(3).unwrap().problem().clone(), 4),
             (Packing::new(pentominoes(), rectangle(3, 20), PackingOptions::default()).unwrap().problem().clone(), 6),
         ];
-        assert_eq!([1, 2, 3, 4, 5, 6, 7, 8].map(option_stride), [2, 4, 4, 8, 6, 8, 8, 9]);
+        assert_eq!([1, 2, 3, 4, 5, 6, 7, 8].map(option_stride), [1, 2, 4, 4, 6, 8, 8, 9]);
         for (problem, size) in &problems {
             let mut uniform = problem.solver();
-            assert_eq!(uniform.search.arena_mut().uniform, *size);
-            let (stride, start) = (option_stride(*size), problem.inner.arena.n_items + 2);
-            for (k, &first) in problem.inner.first_node.iter().enumerate() {
-                assert_eq!(first.as_u32(), start + k as u32 * stride);
+            let arena = uniform.search.arena_mut();
+            assert_eq!((arena.uniform, arena.span.len()), (*size, 0));
+            let (stride, start) = (option_stride(*size), arena.n_items + 2);
+            let layout = &problem.inner.layout;
+            for k in 0..problem.option_count() as u32 {
+                let first = layout.first_node(crate::cover::OptionId::from_u32(k), problem.option_count()).unwrap();
+                assert_eq!(first.as_u32(), start + k * stride);
+                assert_eq!(layout.option_of::<0>(first + (*size - 1)).as_u32(), k);
             }
             uniform.set_limits(crate::cover::Limits::new().nodes(200_000));
             let mut read = problem.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
-            read.search.arena_mut().uniform = 0;
+            let arena = read.search.arena_mut();
+            arena.span = (0..arena.links.len() as u32)
+                .map(NodeId::from_u32)
+                .map(|p| {
+                    if p.as_u32() >= start && arena.top[p] != NodeId::NULL { arena.span_of(p) } else { Span::default() }
+                })
+                .collect();
+            arena.uniform = 0;
             assert_eq!(uniform.count(), read.count());
             let (a, b) = (uniform.stats(), read.stats());
             assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
             assert!(a.nodes > 10 || a.solutions > 0);
             assert!(uniform.links_are_pristine());
         }
-        assert_eq!(Queens::new(6).unwrap().problem().solver().search.arena_mut().uniform, 0);
+        let mut queens = Queens::new(6).unwrap().problem().solver();
+        assert_eq!(queens.search.arena_mut().uniform, 0);
+        assert!(!queens.search.arena_mut().span.is_empty());
         let colors = Problem::from_dlx("a | x\na x:1\na x:2\n").unwrap();
         assert_eq!(colors.solver().search.arena_mut().uniform, 0);
     }
@@ -587,10 +678,10 @@ mod tests {
 
     #[test]
     fn an_arena_that_cannot_be_reserved_is_an_error_not_an_abort() {
-        let mut first = Vec::new();
         let shape =
             super::Shape { n_items: 1, n_primary: 1, total_entries: usize::MAX / 64, option_count: 0, uniform: 0 };
-        let r = super::Arena::build(shape, std::iter::empty(), false, None, &mut first);
-        assert!(r.is_err());
+        let none = std::iter::empty::<std::iter::Empty<(u32, u32)>>();
+        let r = super::Arena::build(shape, none, false, None, &mut crate::cover::budget::Budget::default());
+        assert!(matches!(r, Err(crate::cover::BuildError::OutOfMemory { .. })), "{r:?}");
     }
 }

@@ -20,7 +20,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::arena::{Arena, COVERED, Link};
+use super::arena::{Arena, COVERED, Link, span_in};
 use super::dance::Branch;
 use super::ids::{NodeId, TrailMark};
 
@@ -157,7 +157,7 @@ impl Arena {
 
     /// The nodes of the option starting at `first`, left to right.
     fn option_nodes(&self, first: NodeId) -> impl Iterator<Item = NodeId> + use<> {
-        self.span[first].nodes()
+        self.span_of(first).nodes()
     }
 
     /// Commits every item of the option whose first node is `first`.
@@ -266,9 +266,11 @@ impl Arena {
         self.restricted = true;
         let step = self.step;
         // Locals that don't alias, so the loops keep them in registers.
+        let (first_option, uniform) = (self.n_items + 2, self.uniform);
         let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
+        let span_of = |p: NodeId| span_in(span, p, first_option, uniform);
         for (k, first) in pins.enumerate() {
-            for q in span[first].nodes() {
+            for q in span_of(first).nodes() {
                 let h = top[q];
                 if len[h] & COVERED != 0 {
                     return Err(k);
@@ -277,7 +279,7 @@ impl Arena {
             }
         }
         for first in allowed {
-            let option = span[first].nodes();
+            let option = span_of(first).nodes();
             if option.clone().any(|q| len[top[q]] & COVERED != 0) {
                 continue;
             }

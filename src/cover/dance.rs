@@ -17,7 +17,7 @@ mod mult;
 
 pub(crate) use mult::{Branch, MChoice};
 
-use super::arena::{Arena, COVERED, Link, Span, option_stride};
+use super::arena::{Arena, COVERED, Link, Span, strided_span};
 use super::ids::{NodeId, TrailMark};
 use super::keys::KeyBits;
 use index::{get, get_mut};
@@ -59,8 +59,10 @@ pub(crate) struct Dance<'a> {
     shift: u32,
     /// One node in a length word (see `Arena::step`).
     step: u32,
-    /// The first option's first node (see `Arena::uniform`).
+    /// The first option's first node, and the size of every option when
+    /// the arena keeps no `span` (see `Arena::uniform`).
     first_option: u32,
+    uniform: u32,
     updates: u64,
     cleansings: u64,
     /// Where `trail_len`, `updates`, `cleansings` and `solos` go back on
@@ -96,7 +98,8 @@ impl<'a> Dance<'a> {
         Dance {
             links: &mut arena.links[..n],
             top: &arena.top[..n],
-            span: &arena.span[..n],
+            // Empty when computed (see `Arena::span`).
+            span: &arena.span[..n.min(arena.span.len())],
             color: &mut arena.color,
             len: &mut arena.len,
             trail: &mut arena.trail,
@@ -111,6 +114,7 @@ impl<'a> Dance<'a> {
             shift: arena.shift,
             step: arena.step,
             first_option: arena.n_items + 2,
+            uniform: arena.uniform,
             updates: arena.updates,
             cleansings: arena.cleansings,
             counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings, &mut arena.solos),
@@ -139,17 +143,19 @@ impl<'a> Dance<'a> {
     /// option has `U` nodes: see `Arena::uniform`) computed from `p`'s
     /// index: its offset from the first option, modulo
     /// `option_stride(U)` (an option and its spacers), is its place in its
-    /// option. That is a mask for every size the loop is compiled for (2,
-    /// 3, 4 and 6 nodes), cheaper than the load.
+    /// option. That is a mask for every size the loop is compiled for (1,
+    /// 2, 3, 4 and 6 nodes), cheaper than the load. Code outside the loop
+    /// runs with `U = 0` on any arena: one that keeps no `span` (see
+    /// `computed_spans`) then computes it from the uniform size.
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
-        if U == 0 {
-            return get(self.span, p);
+        if U > 0 {
+            return strided_span(p, self.first_option, U);
         }
-        let first = p - (p.as_u32() - self.first_option) % option_stride(U);
-        let span = Span { first, end: first + U };
-        debug_assert_eq!(span, get(self.span, p), "node {p:?}");
-        span
+        if self.span.is_empty() {
+            return strided_span(p, self.first_option, self.uniform);
+        }
+        get(self.span, p)
     }
 
     /// The length (or key) of item header `i`.

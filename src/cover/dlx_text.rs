@@ -16,9 +16,12 @@
 //! [`write_dlx`] writes the same format, and reading what it writes gives
 //! back the same items and options.
 
+use super::budget::Budget;
+use super::builder::ProblemBuilder;
 use super::error::{BuildError, ParseError, ParseErrorKind};
 use super::ids::{ColorId, ItemId};
-use super::problem::{Problem, ProblemBuilder};
+use super::limits::Limits;
+use super::problem::Problem;
 use std::fmt::Write;
 
 /// A warning from the reader: the input was accepted, but something in it
@@ -31,16 +34,13 @@ pub struct Warning {
     pub message: String,
 }
 
-/// A problem read from DLX text, with the reader's warnings and the line on
-/// which each option was written.
+/// A problem read from DLX text, with the reader's warnings.
 #[derive(Clone, Debug)]
 pub struct DlxInput {
     /// The problem.
     pub problem: Problem,
     /// Options ignored, and the like.
     pub warnings: Vec<Warning>,
-    /// The line (from 1) of each option, by option id.
-    pub option_lines: Vec<usize>,
 }
 
 impl Problem {
@@ -61,25 +61,32 @@ impl Problem {
 
 /// Reads bytes in DLX format, reporting invalid UTF-8 with its position.
 pub fn read_dlx_bytes(bytes: &[u8]) -> Result<DlxInput, ParseError> {
-    read_dlx_from(bytes, u64::MAX)
+    read_dlx_from(bytes, u64::MAX, &Limits::new())
 }
 
 /// Reads a problem in Knuth's DLX text format from a stream, a line at a
 /// time, so the text is never held whole; reading more than `limit` bytes
 /// is an error ([`ParseErrorKind::TooLong`]), so a huge or endless input
-/// can't take all the memory.
+/// can't take all the memory. The problem keeps to the memory budget of
+/// `limits` as it grows, and reading stops at their cancel flag and
+/// deadline (a [`ParseErrorKind::Build`] error holding
+/// [`BuildError::OverBudget`] or [`BuildError::Stopped`], at the line
+/// reached).
 ///
 /// ```
-/// use exactcover::cover::{ParseErrorKind, read_dlx_from};
+/// use exactcover::cover::{BuildError, Limits, ParseErrorKind, read_dlx_from};
 ///
 /// let text = "a b\na\nb\na b\n";
-/// assert_eq!(read_dlx_from(text.as_bytes(), 1 << 20)?.problem.solver().count(), 2);
-/// let e = read_dlx_from(text.as_bytes(), 8).unwrap_err();
+/// assert_eq!(read_dlx_from(text.as_bytes(), 1 << 20, &Limits::new())?.problem.solver().count(), 2);
+/// let e = read_dlx_from(text.as_bytes(), 8, &Limits::new()).unwrap_err();
 /// assert_eq!((e.line, e.kind), (4, ParseErrorKind::TooLong { limit: 8 }));
+/// let e = read_dlx_from(text.as_bytes(), 1 << 20, &Limits::new().memory(10)).unwrap_err();
+/// assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::OverBudget { budget: 10, .. })));
 /// # Ok::<(), exactcover::cover::ParseError>(())
 /// ```
-pub fn read_dlx_from(mut input: impl std::io::BufRead, limit: u64) -> Result<DlxInput, ParseError> {
-    let mut reader = Reader::default();
+pub fn read_dlx_from(mut input: impl std::io::BufRead, limit: u64, limits: &Limits) -> Result<DlxInput, ParseError> {
+    let mut reader = Reader { limits: limits.clone(), ..Reader::default() };
+    let mut budget = Budget::new(limits);
     let mut buf = Vec::new();
     let (mut line, mut read) = (0, 0u64);
     loop {
@@ -95,6 +102,7 @@ pub fn read_dlx_from(mut input: impl std::io::BufRead, limit: u64) -> Result<Dlx
         if read > limit {
             return Err(ParseError { line, column: 1, kind: ParseErrorKind::TooLong { limit } });
         }
+        budget.step().map_err(|e| build_error(line, e))?;
         let mut bytes = buf.as_slice();
         if line == 1 {
             bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
@@ -119,27 +127,36 @@ pub fn read_dlx(text: &str) -> Result<DlxInput, ParseError> {
     reader.finish()
 }
 
+/// The most warnings kept; the rest are counted in one last warning.
+const MAX_WARNINGS: usize = 100;
+
 /// The reader's state between lines: the items once their line is read,
 /// and the options so far.
 #[derive(Default)]
 struct Reader {
+    /// The limits the builder keeps to.
+    limits: Limits,
     builder: ProblemBuilder,
     /// The item line's number, once it is read.
     item_line: Option<usize>,
     warnings: Vec<Warning>,
-    option_lines: Vec<usize>,
+    /// Warnings past [`MAX_WARNINGS`], counted but not kept.
+    more_warnings: u64,
+    /// The last line read.
+    last_line: usize,
     entries: Vec<(ItemId, ColorId)>,
 }
 
 impl Reader {
     /// Reads one line (without its `\n`), numbered from 1.
     fn line(&mut self, line: usize, text: &str) -> Result<(), ParseError> {
+        self.last_line = line;
         let text = text.strip_suffix('\r').unwrap_or(text);
         if text.starts_with('|') || text.trim().is_empty() {
             return Ok(());
         }
         if self.item_line.is_none() {
-            self.builder = ProblemBuilder::new();
+            self.builder = ProblemBuilder::new().with_limits(&self.limits);
             read_items(line, text, &mut self.builder)?;
             self.item_line = Some(line);
             return Ok(());
@@ -169,18 +186,36 @@ impl Reader {
             has_primary |= primary;
             self.entries.push((item, color));
         }
-        if !has_primary {
-            self.warnings.push(Warning { line, message: "option ignored: it has no primary item".to_string() });
-        }
         b.colored_option_ids(&self.entries).map_err(|e| build_error(line, e))?;
-        self.option_lines.push(line);
+        if !has_primary {
+            self.warn(line, "option ignored: it has no primary item");
+        }
         Ok(())
     }
 
-    fn finish(self) -> Result<DlxInput, ParseError> {
+    /// Keeps a warning, or counts it past [`MAX_WARNINGS`].
+    fn warn(&mut self, line: usize, message: &str) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(Warning { line, message: message.to_string() });
+        } else {
+            self.more_warnings += 1;
+        }
+    }
+
+    fn finish(mut self) -> Result<DlxInput, ParseError> {
         let item_line = self.item_line.ok_or(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems })?;
-        let problem = self.builder.build().map_err(|e| build_error(item_line, e))?;
-        Ok(DlxInput { problem, warnings: self.warnings, option_lines: self.option_lines })
+        let last_line = self.last_line;
+        let problem = self.builder.build().map_err(|e| match e {
+            // The budget and the limits stop the arena's build, after the
+            // last line.
+            BuildError::OverBudget { .. } | BuildError::Stopped(_) => build_error(last_line, e),
+            e => build_error(item_line, e),
+        })?;
+        if self.more_warnings > 0 {
+            let message = format!("and {} more warnings like those above", self.more_warnings);
+            self.warnings.push(Warning { line: last_line, message });
+        }
+        Ok(DlxInput { problem, warnings: self.warnings })
     }
 }
 
@@ -199,11 +234,13 @@ fn read_items(line: usize, text: &str, b: &mut ProblemBuilder) -> Result<(), Par
             secondary = true;
             continue;
         }
+        let token = name;
         let (bounds, name) = match name.split_once('|') {
+            Some((_, "")) => return Err(err(ParseErrorKind::MissingName(token.to_string()))),
             Some((prefix, rest)) => (Some(parse_bounds(prefix, rest).map_err(err)?), rest),
             None => (None, name),
         };
-        if name.is_empty() || name.contains(':') || name.contains('|') {
+        if name.contains(':') || name.contains('|') {
             return Err(err(ParseErrorKind::BadItemName(name.to_string())));
         }
         if b.item(name).is_some() {

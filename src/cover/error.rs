@@ -1,5 +1,8 @@
 //! Errors from building a problem and from reading Knuth's text format.
 
+use super::budget::show_bytes;
+use super::limits::StopReason;
+use crate::text::Escaped;
 use thiserror::Error;
 
 /// Why a problem could not be built.
@@ -7,7 +10,7 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum BuildError {
     /// An option names an item that was never declared.
-    #[error("option {option}: unknown item `{name}`")]
+    #[error("option {option}: unknown item `{}`", Escaped(.name))]
     UnknownItem {
         /// The option's number, from 0.
         option: usize,
@@ -15,13 +18,13 @@ pub enum BuildError {
         name: String,
     },
     /// Two items have the same name.
-    #[error("duplicate item name `{name}`")]
+    #[error("duplicate item name `{}`", Escaped(.name))]
     DuplicateItem {
         /// The repeated name.
         name: String,
     },
     /// An item appears twice in one option.
-    #[error("option {option}: item `{name}` appears twice")]
+    #[error("option {option}: item `{}` appears twice", Escaped(.name))]
     RepeatedItem {
         /// The option's number, from 0.
         option: usize,
@@ -36,7 +39,7 @@ pub enum BuildError {
     },
     /// A colour was given to a primary item; only secondary items have
     /// colours.
-    #[error("option {option}: primary item `{name}` can't have a colour")]
+    #[error("option {option}: primary item `{}` can't have a colour", Escaped(.name))]
     ColorOnPrimary {
         /// The option's number, from 0.
         option: usize,
@@ -46,7 +49,8 @@ pub enum BuildError {
     /// An item name is empty, contains whitespace, `:` or `|`, or starts
     /// with U+FEFF (which readers strip as a byte-order mark).
     #[error(
-        "bad item name `{name}`: names are non-empty, contain no whitespace, `:` or `|`, and don't start with U+FEFF"
+        "bad item name `{}`: names are non-empty, contain no whitespace, `:` or `|`, and don't start with U+FEFF",
+        Escaped(.name)
     )]
     BadName {
         /// The rejected name.
@@ -54,7 +58,7 @@ pub enum BuildError {
     },
     /// A primary item's multiplicity `[lo, hi]` is empty or zero: `hi`
     /// must be at least 1 and at least `lo`.
-    #[error("item `{name}`: bad multiplicity {lo}:{hi} (need 1 <= hi and lo <= hi)")]
+    #[error("item `{}`: bad multiplicity {lo}:{hi} (need 1 <= hi and lo <= hi)", Escaped(.name))]
     BadBounds {
         /// The item.
         name: String,
@@ -98,6 +102,18 @@ pub enum BuildError {
         /// The number of nodes asked for.
         nodes: u64,
     },
+    /// The problem would take more memory than the budget allows (see
+    /// [`Limits::memory`](super::Limits::memory)).
+    #[error("the problem needs more than the memory budget of {} (at least {})", show_bytes(*budget), show_bytes(*needed))]
+    OverBudget {
+        /// The bytes needed so far, or for the next step.
+        needed: u64,
+        /// The budget, in bytes.
+        budget: u64,
+    },
+    /// A limit (the cancel flag or the deadline) stopped the build.
+    #[error("stopped while building the problem: {0}")]
+    Stopped(StopReason),
 }
 
 /// An error in a file in Knuth's DLX text format, with its position.
@@ -126,20 +142,24 @@ pub enum ParseErrorKind {
     #[error("`|` appears twice in the item line")]
     TwoBars,
     /// An item is named twice on the item line.
-    #[error("duplicate item name `{0}`")]
+    #[error("duplicate item name `{}`", Escaped(.0))]
     DuplicateItem(String),
-    /// An item name contains `:`.
-    #[error("item name `{0}` contains `:`")]
+    /// An item name contains `:` or `|` (the name as read, after any
+    /// multiplicity).
+    #[error("item name `{}` contains `{}`", Escaped(.0), if .0.contains(':') { ':' } else { '|' })]
     BadItemName(String),
+    /// A multiplicity with no name after it (`2|`, `1:2|`).
+    #[error("`{}` gives a multiplicity but no item name after the `|`", Escaped(.0))]
+    MissingName(String),
     /// A multiplicity on the item line isn't a number: `a:b|name` and
     /// `b|name` take decimal bounds.
-    #[error("bad multiplicity `{0}`: write `a:b|name` or `b|name` with decimal numbers")]
+    #[error("bad multiplicity `{}`: write `a:b|name` or `b|name` with decimal numbers", Escaped(.0))]
     BadBound(String),
     /// An upper bound of 0 (`0|name`, `a:0|name`).
-    #[error("item `{0}`: the upper bound must be at least 1")]
+    #[error("item `{}`: the upper bound must be at least 1", Escaped(.0))]
     ZeroUpperBound(String),
     /// A lower bound above the upper one (`3:2|name`).
-    #[error("item `{name}`: the lower bound {lo} is above the upper bound {hi}")]
+    #[error("item `{}`: the lower bound {lo} is above the upper bound {hi}", Escaped(.name))]
     ReversedBounds {
         /// The item.
         name: String,
@@ -149,19 +169,19 @@ pub enum ParseErrorKind {
         hi: u32,
     },
     /// A multiplicity on a secondary item (after `|`).
-    #[error("secondary item `{0}` can't have a multiplicity: secondary items are covered at most once")]
+    #[error("secondary item `{}` can't have a multiplicity: secondary items are covered at most once", Escaped(.0))]
     BoundOnSecondary(String),
     /// An option names an unknown item.
-    #[error("unknown item `{0}`")]
+    #[error("unknown item `{}`", Escaped(.0))]
     UnknownItem(String),
     /// An option names an item twice.
-    #[error("item `{0}` appears twice in this option")]
+    #[error("item `{}` appears twice in this option", Escaped(.0))]
     RepeatedItem(String),
     /// A colour was given to a primary item.
-    #[error("primary item `{0}` can't have a colour")]
+    #[error("primary item `{}` can't have a colour", Escaped(.0))]
     ColorOnPrimary(String),
     /// `item:` with nothing after the colon.
-    #[error("empty colour after `{0}:`")]
+    #[error("empty colour after `{}:`", Escaped(.0))]
     EmptyColor(String),
     /// The file isn't valid UTF-8.
     #[error("invalid UTF-8")]

@@ -30,6 +30,7 @@ pub struct Limits {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Arc<Progress>>,
+    memory: Option<u64>,
 }
 
 /// The nodes and solutions of all the workers of a parallel search.
@@ -126,6 +127,23 @@ impl Limits {
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Refuse to build a problem (and its arena) that would take more than
+    /// this many bytes: building it fails with
+    /// [`BuildError::OverBudget`](super::BuildError::OverBudget) before
+    /// the memory is taken. Builders that take limits
+    /// ([`ProblemBuilder::with_limits`](super::ProblemBuilder::with_limits),
+    /// [`read_dlx_from`](super::read_dlx_from)) also stop at the cancel
+    /// flag and the deadline.
+    pub fn memory(mut self, bytes: u64) -> Limits {
+        self.memory = Some(bytes);
+        self
+    }
+
+    /// The memory budget, if any.
+    pub fn memory_budget(&self) -> Option<u64> {
+        self.memory
     }
 
     /// Publish Knuth's estimate of the fraction done here while searching

@@ -1,9 +1,10 @@
 //! Problems given as a boolean incidence matrix: one row per option, one
 //! column per item.
 
+use super::builder::ProblemBuilder;
 use super::error::BuildError;
 use super::ids::ItemId;
-use super::problem::{Problem, ProblemBuilder};
+use super::problem::Problem;
 use bitvec::vec::BitVec;
 
 impl Problem {

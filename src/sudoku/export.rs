@@ -18,7 +18,7 @@ impl SudokuSolver {
         let option = |k: usize, v: u8| OptionId::from_u32((k * side + usize::from(v) - 1) as u32);
         let mut satisfied = vec![false; full.item_count()];
         for (k, &v) in puzzle.cells().iter().enumerate().filter(|(_, v)| **v != 0) {
-            for &(item, _) in full.option(option(k, v)) {
+            for &item in full.option(option(k, v)).items() {
                 satisfied[item.as_usize()] = true;
             }
         }
@@ -28,8 +28,8 @@ impl SudokuSolver {
         }
         for o in 0..full.option_count() {
             let items = full.option(OptionId::from_u32(o as u32));
-            if items.iter().all(|&(i, _)| !satisfied[i.as_usize()]) {
-                b.option(items.iter().map(|&(i, _)| full.item_name(i)))?;
+            if items.items().iter().all(|&i| !satisfied[i.as_usize()]) {
+                b.option(items.items().iter().map(|&i| full.item_name(i)))?;
             }
         }
         Ok(b.build()?)

@@ -1,8 +1,9 @@
 //! `xc cover [FILE|-]`: solve a problem in Knuth's DLX text format.
 
 use super::exit::Failure;
-use super::{SearchArgs, input, search};
-use exactcover::cover::{ParseErrorKind, read_dlx_from};
+use super::{SearchArgs, input, interrupt, search};
+use exactcover::cover::{BuildError, ParseErrorKind, read_dlx_from};
+use exactcover::text::Escaped;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 
@@ -13,7 +14,8 @@ pub struct CoverArgs {
     file: Option<PathBuf>,
     /// Read at most this much input (e.g. 512M, 4G): a larger input is an
     /// error, so a huge or endless stream can't take all the memory. A
-    /// problem takes up to about 7 bytes of memory per byte of its text.
+    /// problem takes up to about 10 bytes of memory per byte of its text
+    /// (less with long names), and --max-memory bounds it too.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     max_input: u64,
     #[command(flatten)]
@@ -22,7 +24,7 @@ pub struct CoverArgs {
 
 /// Parses a size in bytes: a number with an optional `K`, `M`, `G` or `T`
 /// (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let bad = || format!("bad size `{text}`: use e.g. 512M, 4G or 1000000");
     let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
@@ -47,22 +49,28 @@ pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
         _ => Box::new(input::stdin()),
     };
-    let parsed =
-        read_dlx_from(BufReader::with_capacity(1 << 16, source), args.max_input).map_err(|e| match e.kind {
-            ParseErrorKind::Read(why) => {
-                Failure::input(format!("{name}: {}", why.split(" (os error").next().unwrap_or(&why)))
-            }
-            ParseErrorKind::TooLong { .. } => {
-                Failure::input(format!("{name}:{}:{}: {}; raise it with --max-input", e.line, e.column, e.kind))
-            }
-            kind => Failure::input(format!("{name}:{}:{}: {kind}", e.line, e.column)),
-        })?;
+    interrupt::doing(format!("reading {name}"));
+    let limits = search::limits(&args.search);
+    let source = BufReader::with_capacity(1 << 16, source);
+    let parsed = read_dlx_from(source, args.max_input, &limits).map_err(|e| match e.kind {
+        ParseErrorKind::Read(why) => {
+            Failure::input(format!("{name}: {}", why.split(" (os error").next().unwrap_or(&why)))
+        }
+        ParseErrorKind::TooLong { .. } => {
+            Failure::input(format!("{name}:{}:{}: {}; raise it with --max-input", e.line, e.column, e.kind))
+        }
+        ParseErrorKind::Build(b @ (BuildError::OverBudget { .. } | BuildError::Stopped(_))) => {
+            Failure::build(b, &format!("{name}:{}", e.line), "reading the problem")
+        }
+        kind => Failure::input(format!("{name}:{}:{}: {kind}", e.line, e.column)),
+    })?;
     for w in &parsed.warnings {
         eprintln!("warning: {name}:{}: {}", w.line, w.message);
     }
     let problem = &parsed.problem;
+    // Names may hold control characters: shown escaped, never raw.
     let render = |solution: &[exactcover::cover::OptionId]| -> Vec<String> {
-        solution.iter().map(|&o| problem.format_option(o)).collect()
+        solution.iter().map(|&o| Escaped(&problem.format_option(o)).to_string()).collect()
     };
     search::run(problem, &args.search, &render, out)
 }

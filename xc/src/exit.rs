@@ -1,6 +1,6 @@
 //! Exit codes and the one error type of the command line.
 
-use exactcover::cover::StopReason;
+use exactcover::cover::{BuildError, StopReason};
 use std::fmt;
 
 /// The search found what was asked.
@@ -29,6 +29,10 @@ pub fn for_stop(reason: StopReason) -> u8 {
 pub enum Failure {
     /// Print `error: message` and exit with this code.
     Error { code: u8, message: String },
+    /// A limit or Ctrl-C stopped a phase before the search: print
+    /// `message` (`Stopped (interrupted) while reading …`) on standard
+    /// output, as a stopped search prints its line, and exit with `code`.
+    Stopped { code: u8, message: String },
     /// The reader of our output went away (`| head`): stop quietly.
     ClosedPipe,
 }
@@ -37,6 +41,25 @@ impl Failure {
     /// Bad input or usage (exit code 2).
     pub fn input(message: impl fmt::Display) -> Failure {
         Failure::Error { code: BAD_INPUT, message: message.to_string() }
+    }
+
+    /// A build that failed: over the memory budget (exit code 2, naming
+    /// the budget and `--max-memory`), stopped by Ctrl-C (130) or the time
+    /// limit (3), or refused (2). `at` says where (`FILE:LINE`, or empty),
+    /// `doing` what the run was doing (`reading FILE`, `building the
+    /// packing`).
+    pub fn build(e: BuildError, at: &str, doing: &str) -> Failure {
+        let prefix = if at.is_empty() { String::new() } else { format!("{at}: ") };
+        match e {
+            BuildError::OverBudget { .. } => {
+                Failure::input(format!("{prefix}{e}; raise it with --max-memory (e.g. --max-memory 16G)"))
+            }
+            BuildError::Stopped(reason) => {
+                let at = if at.is_empty() { String::new() } else { format!(", at {at}") };
+                Failure::Stopped { code: for_stop(reason), message: format!("Stopped ({reason}) while {doing}{at}.") }
+            }
+            e => Failure::input(format!("{prefix}{e}")),
+        }
     }
 
     /// An answer that failed the independent check (exit code 70).

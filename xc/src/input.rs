@@ -16,15 +16,26 @@ pub fn display_name(path: Option<&Path>) -> String {
     }
 }
 
-/// Reads a whole input as bytes.
+/// The most a whole-file read takes: pictures, region maps and the like
+/// are far smaller, and `/dev/zero` must not take all the memory.
+pub const MAX_FILE: u64 = 64 << 20;
+
+/// Reads a whole input as bytes, at most [`MAX_FILE`] of them: a longer
+/// input is an error that says so.
 pub fn read_all(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
     let name = display_name(path);
     let mut bytes = Vec::new();
     let result = match path {
-        Some(p) if p != Path::new("-") => open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
-        _ => stdin().read_to_end(&mut bytes),
+        Some(p) if p != Path::new("-") => open(p).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes)),
+        _ => stdin().take(MAX_FILE + 1).read_to_end(&mut bytes),
     };
     result.map_err(|e| Failure::input(format!("{name}: {}", describe(&e))))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(Failure::input(format!(
+            "{name}: longer than {}, the most a file of this kind may be",
+            exactcover::cover::show_bytes(MAX_FILE)
+        )));
+    }
     Ok(bytes)
 }
 

@@ -1,32 +1,81 @@
-//! Ctrl-C and SIGTERM. The first signal raises a flag that every search
-//! checks (every 256 nodes), so the run stops and prints what it found. If
-//! the run has not ended [`GRACE`] later (it was blocked reading input,
-//! say), or at a second signal, the process exits at once with code 130.
-//! So any run ends within a second of the first signal.
+//! Ctrl-C and SIGTERM. The first signal raises a flag that every phase
+//! polls (the reading, the build, the split, the estimate and the search,
+//! every few hundred nodes or lines), so the run stops within a fraction of
+//! a second and prints what it has. If the run has not ended [`GRACE`]
+//! later (it was blocked reading input, say), the process exits at once
+//! with code 130, and so does a second signal that comes [`DEBOUNCE`] or
+//! more after the first. Signals closer together than that count as one:
+//! `timeout` sends its signal to the process and to its group, so one
+//! timeout arrives twice.
 
-use std::sync::Arc;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// How long a run may take to stop after the first signal.
-pub const GRACE: Duration = Duration::from_millis(800);
+pub const GRACE: Duration = Duration::from_millis(450);
+
+/// Signals this close after the first one are the same signal.
+pub const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// What the run is doing, for the watchdog's last words.
+static DOING: Mutex<String> = Mutex::new(String::new());
+
+/// Records what the run is doing now (`reading <stdin>`, `building the
+/// problem`), which the watchdog prints if it has to end the process.
+pub fn doing(what: impl Into<String>) {
+    *DOING.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = what.into();
+}
+
+/// The watchdog's end: says what the run was doing, and exits.
+fn give_up() -> ! {
+    let doing = DOING.lock().map(|d| d.clone()).unwrap_or_default();
+    if !doing.is_empty() {
+        eprintln!("xc: interrupted while {doing}");
+    }
+    std::process::exit(i32::from(super::exit::INTERRUPTED))
+}
 
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// When the first signal came.
+static FIRST: OnceLock<Instant> = OnceLock::new();
+
+/// What a signal that comes at `now` does, given when the first one came.
+#[derive(Debug, PartialEq, Eq)]
+enum Act {
+    /// The first signal: raise the flag and start the watchdog.
+    Stop,
+    /// Close behind the first: nothing.
+    Ignore,
+    /// A later, second signal: exit now.
+    Exit,
+}
+
+fn act(first: Option<Instant>, now: Instant) -> Act {
+    match first {
+        None => Act::Stop,
+        Some(t) if now.saturating_duration_since(t) < DEBOUNCE => Act::Ignore,
+        Some(_) => Act::Exit,
+    }
+}
 
 /// Installs the handler (once); later calls return the same flag.
 pub fn flag() -> Arc<AtomicBool> {
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let raised = flag.clone();
-        let _ = ctrlc::set_handler(move || {
-            if raised.swap(true, Ordering::SeqCst) {
-                std::process::exit(i32::from(super::exit::INTERRUPTED));
+        let _ = ctrlc::set_handler(move || match act(FIRST.get().copied(), Instant::now()) {
+            Act::Ignore => {}
+            Act::Exit => std::process::exit(i32::from(super::exit::INTERRUPTED)),
+            Act::Stop => {
+                FIRST.get_or_init(Instant::now);
+                raised.store(true, Ordering::SeqCst);
+                std::thread::spawn(|| {
+                    std::thread::sleep(GRACE);
+                    give_up();
+                });
             }
-            std::thread::spawn(|| {
-                std::thread::sleep(GRACE);
-                std::process::exit(i32::from(super::exit::INTERRUPTED));
-            });
         });
         flag
     })
@@ -36,4 +85,18 @@ pub fn flag() -> Arc<AtomicBool> {
 /// Whether Ctrl-C (or SIGTERM) was received.
 pub fn raised() -> bool {
     FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signals_close_together_count_as_one() {
+        let t = Instant::now();
+        assert_eq!(act(None, t), Act::Stop);
+        assert_eq!(act(Some(t), t + Duration::from_millis(1)), Act::Ignore);
+        assert_eq!(act(Some(t), t + DEBOUNCE - Duration::from_millis(1)), Act::Ignore);
+        assert_eq!(act(Some(t), t + DEBOUNCE), Act::Exit);
+    }
 }

@@ -108,6 +108,11 @@ pub fn run_time() -> Duration {
     START.get().map_or(Duration::ZERO, std::time::Instant::elapsed)
 }
 
+/// When the run began.
+pub fn started() -> std::time::Instant {
+    *START.get_or_init(std::time::Instant::now)
+}
+
 /// Runs the command line and returns the process's exit code.
 fn main() -> ExitCode {
     START.get_or_init(std::time::Instant::now);
@@ -140,6 +145,10 @@ fn main() -> ExitCode {
     let code = match result {
         Ok(code) => code,
         Err(Failure::ClosedPipe) => exit::SOLVED,
+        Err(Failure::Stopped { code, message }) => {
+            let _ = writeln!(out, "{message}").and_then(|()| out.flush());
+            code
+        }
         Err(Failure::Error { code, message }) => {
             eprintln!("error: {message}");
             code

@@ -2,8 +2,9 @@
 //! the command line.
 
 use super::exit::Failure;
-use super::{SearchArgs, input, search};
+use super::{SearchArgs, input, interrupt, search};
 use exactcover::cover::{OptionId, Problem, write_dlx};
+use exactcover::puzzles::PuzzleError;
 use exactcover::puzzles::langford::Langford;
 use exactcover::puzzles::polyomino::{self, Packing, PackingOptions};
 use exactcover::puzzles::queens::Queens;
@@ -142,11 +143,14 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
         }
     };
     let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
-    let packing = match args.piece_count {
-        None => Packing::new(pieces, board, options),
-        Some(counts) => Packing::with_piece_counts(pieces, board, options, counts),
-    }
-    .map_err(Failure::input)?;
+    let counts = args.piece_count.unwrap_or((1, 1));
+    interrupt::doing("building the packing");
+    let packing = Packing::with_limits(pieces, board, options, counts, &search::limits(&args.common.search)).map_err(
+        |e| match e {
+            PuzzleError::Build(b) => Failure::build(b, "", "building the packing"),
+            e => Failure::input(e),
+        },
+    )?;
     if args.distinct && !args.common.emit_dlx {
         if let Some(piece) = packing.restricted_piece() {
             eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());

@@ -58,6 +58,12 @@ pub struct SearchArgs {
     /// random probes (Knuth's method), instead of searching.
     #[arg(long, conflicts_with_all = ["print", "all", "limit"])]
     pub estimate: bool,
+    /// Refuse to build a problem (with its arenas, one per thread) that
+    /// would take more memory than this (e.g. 2G, 512M); the build stops
+    /// with an error that names the budget. Default: half of this
+    /// machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = super::cover::parse_size)]
+    pub max_memory: Option<u64>,
     /// Probes for --estimate.
     #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -86,9 +92,11 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// The limits the arguments ask for, with the Ctrl-C flag.
+/// The limits the arguments ask for, with the Ctrl-C flag and the memory
+/// budget. The time limit runs from the start of the process, so that
+/// reading, building and searching share it.
 pub fn limits(args: &SearchArgs) -> Limits {
-    let mut limits = Limits::new().cancel_flag(interrupt::flag());
+    let mut limits = Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(args.max_memory));
     if let Some(n) = args.limit {
         limits = limits.solutions(n);
     }
@@ -96,9 +104,23 @@ pub fn limits(args: &SearchArgs) -> Limits {
         limits = limits.nodes(n);
     }
     if let Some(t) = args.time_limit {
-        limits = limits.time(t);
+        limits = limits.deadline(crate::started() + t);
     }
     limits
+}
+
+/// The memory budget: the one given, or half of this machine's memory
+/// (4 GiB where that can't be read).
+pub fn memory_budget(given: Option<u64>) -> u64 {
+    given.unwrap_or_else(|| machine_memory().map_or(4 << 30, |m| m / 2))
+}
+
+/// The machine's memory, from `/proc/meminfo` (Linux).
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// Solves `problem` as the arguments say and writes the results.
@@ -109,6 +131,8 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
     if args.threads != 1 && args.seed.is_some() {
         return Err(Failure::input("--seed randomises the single-threaded search: use it with --threads 1"));
     }
+    threads_fit(problem, args)?;
+    interrupt::doing("searching");
     let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
     let mut printer = Printer::new(render, args.format, to_print);
     if let Some((k, n)) = args.shard {
@@ -122,6 +146,29 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
     };
     printer.close(out, &stats, status, crate::run_time())?;
     Ok(exit_code(status, stats.solutions))
+}
+
+/// Refuses a thread count whose arenas (one per worker, and the starting
+/// state they copy) would pass the memory budget.
+fn threads_fit(problem: &Problem, args: &SearchArgs) -> Result<(), Failure> {
+    let threads = match args.threads {
+        1 if args.shard.is_none() => return Ok(()),
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    } as u64;
+    let each = problem.solver_bytes();
+    let budget = memory_budget(args.max_memory);
+    let needed = each.saturating_mul(threads + 1);
+    if needed > budget {
+        let show = exactcover::cover::show_bytes;
+        return Err(Failure::input(format!(
+            "{threads} threads need about {} of memory ({} each, and the starting state), more than the memory budget of {}; use fewer threads, or raise it with --max-memory",
+            show(needed),
+            show(each),
+            show(budget)
+        )));
+    }
+    Ok(())
 }
 
 /// What the solutions a search reports go through: the independent check

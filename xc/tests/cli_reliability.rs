@@ -243,7 +243,10 @@ fn signal_after(args: &[&str], wait: Duration, signal: &str) -> (std::process::O
     });
     std::thread::sleep(wait);
     let sent = Instant::now();
-    let status = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+    let pid = child.id().to_string();
+    // `signal` may name the process again (`-INT PID`), to send it twice.
+    let kill: Vec<&str> = signal.split(' ').chain([pid.as_str()]).map(|a| if a == "PID" { &pid } else { a }).collect();
+    let status = std::process::Command::new("kill").args(&kill).status().unwrap();
     assert!(status.success());
     let status = child.wait().unwrap();
     let took = sent.elapsed();
@@ -403,6 +406,149 @@ fn cover_input_is_capped() {
     );
     // The default cap is documented.
     xc().args(["cover", "--help"]).assert().success().stdout(predicate::str::contains("[default: 256M]"));
+}
+
+/// Runs `xc ARGS` and kills it after `most`: its output, and whether it
+/// ended by itself in time.
+fn within(args: &[&str], most: Duration) -> (std::process::Output, bool) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while start.elapsed() < most {
+        if child.try_wait().unwrap().is_some() {
+            return (child.wait_with_output().unwrap(), true);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    (child.wait_with_output().unwrap(), false)
+}
+
+/// A packing that would take gigabytes is refused at the memory budget,
+/// with a message that names it, and no abort (it used to grow by 170
+/// MB/s, and abort under an address-space cap).
+#[test]
+fn builders_keep_to_the_memory_budget() {
+    let args = ["polyomino", "--board", "1000x1000", "--piece-count", "0..99999999", "--max-memory", "300M"];
+    let (out, ended) = within(&args, Duration::from_secs(60));
+    assert!(ended, "{out:?}");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: the problem needs more than the memory budget of 300.0 MiB"), "{stderr}");
+    assert!(stderr.contains("raise it with --max-memory"), "{stderr}");
+    // The same under a cap on the address space: the budget, not an abort.
+    let cover = temp("ab.dlx", "a b\n".repeat(2_000_000).as_bytes());
+    let out = std::process::Command::new("prlimit")
+        .args(["--as=1000000000", env!("CARGO_BIN_EXE_xc"), "cover", "--max-memory", "20M"])
+        .arg(cover.to_str().unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("the memory budget of 20.0 MiB"), "{stderr}");
+    // Threads whose arenas would pass the budget are refused too.
+    xc().args(["queens", "9", "--threads", "4", "--max-memory", "2K"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("4 threads need about "));
+}
+
+/// Files read whole (pieces, boards, regions, shard results) are capped:
+/// `/dev/zero` is an error, not all the memory.
+#[test]
+fn whole_file_reads_are_capped() {
+    for args in [&["polyomino", "--piece-file", "/dev/zero"][..], &["polyomino", "--board-file", "/dev/zero"]] {
+        let (out, ended) = within(args, Duration::from_secs(20));
+        assert!(ended && out.status.code() == Some(2), "{args:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("/dev/zero: longer than 64.0 MiB"), "{stderr}");
+    }
+}
+
+/// Ctrl-C stops a build, an estimate and a reading within half a second,
+/// each saying what it was doing, with exit 130.
+#[test]
+fn ctrl_c_stops_every_phase() {
+    let big = ["polyomino", "--board", "1000x1000", "--piece-count", "0..99999999"];
+    let (out, took) = signal_after(&big, Duration::from_millis(400), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Stopped (interrupted) while building the packing.\n");
+    let (out, took) =
+        signal_after(&["queens", "40", "--estimate", "--probes", "1000000000"], Duration::from_millis(400), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Estimate from ") && stdout.ends_with(". (stopped: interrupted)\n"), "{stdout}");
+    let file = temp("long.dlx", format!("a b\n{}", "a b\n".repeat(8_000_000)).as_bytes());
+    let (out, took) = signal_after(&["cover", file.to_str().unwrap()], Duration::from_millis(300), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Stopped (interrupted) while reading the problem, at /"), "{stdout}");
+    // Blocked on an input that says nothing: the watchdog says so.
+    let (out, took) = signal_after(&["cover"], Duration::from_millis(300), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "xc: interrupted while reading <stdin>\n");
+}
+
+/// Estimates of huge trees print in readable units; none panics (queens
+/// 40 and 60 items of three one-item options used to), and `--probes 0`
+/// is refused.
+#[test]
+fn huge_estimates_read_well() {
+    let out = xc().args(["queens", "40", "--estimate", "--probes", "2000"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.starts_with("Estimate from 2000 probes: about "), "{stdout}");
+    assert!(stdout.contains(" years at "), "{stdout}");
+    let items: Vec<String> = (0..60).map(|k| format!("i{k}")).collect();
+    let mut text = items.join(" ") + "\n";
+    for name in &items {
+        text += &format!("{name}\n{name}\n{name}\n");
+    }
+    let out = xc().args(["cover", "--estimate", "--probes", "500"]).write_stdin(text).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    // 1 + 3 + … + 3^60 nodes, 3^60 solutions.
+    assert!(stdout.contains("about 6.4e28 nodes, 2.1e28 updates, 4.2e28 solutions"), "{stdout}");
+    xc().args(["queens", "8", "--estimate", "--probes", "0"]).assert().code(2);
+}
+
+/// Names with control characters are printed escaped with `--print`, and
+/// in messages; the terminal never receives a raw ESC or BEL.
+#[test]
+fn control_characters_are_escaped_on_output() {
+    let out =
+        xc().args(["cover", "--print", "1"]).write_stdin("\u{1b}[2J \u{7}b\n\u{1b}[2J \u{7}b\n").assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.starts_with("Solution 1:\n  \\u{1b}[2J \\u{7}b\n"), "{stdout}");
+    assert!(!stdout.contains('\u{1b}') && !stdout.contains('\u{7}'), "{stdout}");
+    let out = xc().args(["cover"]).write_stdin("a\na \u{1b}[2J\n").assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert_eq!(stderr, "error: <stdin>:2:3: unknown item `\\u{1b}[2J`\n");
+}
+
+/// Two signals that come together, as `timeout` sends them (to the
+/// process and to its group), count as one: the partial results print,
+/// every time.
+#[test]
+fn two_signals_at_once_count_as_one() {
+    for signal in ["-INT", "-TERM"] {
+        for _ in 0..4 {
+            // `kill -s SIG PID PID`: two signals, microseconds apart.
+            let (out, took) = signal_after(&["queens", "16"], Duration::from_millis(300), &format!("{signal} PID"));
+            assert_eq!(out.status.code(), Some(130), "{signal}: {out:?}");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(stdout.starts_with("Stopped (interrupted) after "), "{signal}: {out:?}");
+            assert!(took < Duration::from_millis(500), "{signal}: {took:?}");
+        }
+    }
 }
 
 /// SIGTERM stops a search as Ctrl-C does, with the partial results.

@@ -105,7 +105,7 @@ impl<const W: usize> Layered<W> {
         let (mut once, mut delta) = (Vec::new(), Vec::new());
         for o in 0..problem.option_count() {
             let option = problem.option(OptionId::from_u32(o as u32));
-            let items = option.iter().map(|&(i, _)| i.as_usize());
+            let items = option.items().iter().map(|i| i.as_usize());
             once.push(items.clone().filter(|&i| slot_of[i] == u32::MAX).collect::<Vec<_>>());
             let first = delta.len();
             delta.resize(first + blocks, [0; BLOCK]);
@@ -121,7 +121,7 @@ impl<const W: usize> Layered<W> {
         let mut bytes: Vec<u64> = delta.iter().map(|d| u64::from_le_bytes(d.map(|x| x as u8))).collect();
         let saturated = |v: &[Block]| v.iter().map(|b| u64::from_le_bytes(b.map(|x| x.min(127) as u8))).collect();
         let (lo_bytes, hi_bytes) = (saturated(&lo), saturated(&hi));
-        let bits = Bits::from_items(&once, &required);
+        let bits = Bits::from_items(once.iter().map(|o| o.iter().copied()), &required);
         let rows = if blocks == 1 && W <= ROW_WORDS {
             std::mem::take(&mut bytes).into_iter().zip(&bits.masks).map(|(add, &m)| (m, add)).collect()
         } else {

@@ -100,7 +100,7 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         if std::mem::replace(&mut chosen[o.as_usize()], true) {
             return Err(CheckError::RepeatedOption(o));
         }
-        for &(item, color) in problem.option(o) {
+        for (item, color) in problem.option(o) {
             let slot = &mut uses[item.as_usize()];
             *slot = match (*slot, color.is_some()) {
                 (Use::Times(n), _) => Use::Times(n.saturating_add(1)),
@@ -195,8 +195,8 @@ enum Method {
 /// (a repeat that stays within the bounds is caught by `Checker::seen`).
 #[derive(Clone, Debug)]
 struct Bounded {
-    items: Vec<u32>,
-    spans: Vec<(u32, u32)>,
+    /// The options are read from the problem, where they are stored once.
+    problem: Problem,
     uses: Vec<u32>,
     lo: Vec<u32>,
     hi: Vec<u32>,
@@ -205,18 +205,11 @@ struct Bounded {
 
 impl Bounded {
     fn new(problem: &Problem) -> Bounded {
-        let (mut items, mut spans) = (Vec::new(), Vec::new());
-        for o in 0..problem.option_count() {
-            let start = items.len() as u32;
-            items.extend(problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_u32()));
-            spans.push((start, items.len() as u32));
-        }
         let bounds: Vec<(u32, u32)> =
             (0..problem.item_count() as u32).map(|i| problem.bounds(ItemId::from_u32(i))).collect();
         let bad = bounds.iter().filter(|b| b.0 > 0).count() as u64;
         Bounded {
-            items,
-            spans,
+            problem: problem.clone(),
             uses: vec![0; bounds.len()],
             lo: bounds.iter().map(|b| b.0).collect(),
             hi: bounds.iter().map(|b| b.1).collect(),
@@ -230,9 +223,11 @@ impl Bounded {
     fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
         for (list, up) in [(old, false), (new, true)] {
             for &o in list {
-                let (start, end) = *self.spans.get(o.as_usize())?;
-                for &item in &self.items[start as usize..end as usize] {
-                    let i = item as usize;
+                if o.as_usize() >= self.problem.option_count() {
+                    return None;
+                }
+                for &item in self.problem.option(o).items() {
+                    let i = item.as_usize();
                     let (lo, hi) = (self.lo[i], self.hi[i]);
                     let was = (lo..=hi).contains(&self.uses[i]);
                     self.uses[i] = if up { self.uses[i] + 1 } else { self.uses[i] - 1 };
@@ -263,24 +258,25 @@ struct Bits<const W: usize> {
 
 impl<const W: usize> Bits<W> {
     fn new(problem: &Problem) -> Bits<W> {
-        let options: Vec<Vec<usize>> = (0..problem.option_count())
-            .map(|o| problem.option(OptionId::from_u32(o as u32)).iter().map(|&(i, _)| i.as_usize()).collect())
-            .collect();
+        let options = (0..problem.option_count() as u32)
+            .map(|o| problem.option(OptionId::from_u32(o)).items().iter().map(|i| i.as_usize()));
         let primary: Vec<usize> =
             (0..problem.item_count()).filter(|&i| problem.is_primary(ItemId::from_u32(i as u32))).collect();
-        Bits::from_items(&options, &primary)
+        Bits::from_items(options, &primary)
     }
 
     /// The state for options with these items (each below `64 * W`), of
     /// which `required` must be covered.
-    fn from_items(options: &[Vec<usize>], required: &[usize]) -> Bits<W> {
-        let set = |items: &[usize]| {
+    fn from_items<O: IntoIterator<Item = usize>>(options: impl Iterator<Item = O>, required: &[usize]) -> Bits<W> {
+        let set = |items: O| {
             let mut s = [0; W];
-            items.iter().for_each(|&i| s[i / 64] |= 1 << (i % 64));
+            items.into_iter().for_each(|i| s[i / 64] |= 1 << (i % 64));
             s
         };
-        let masks = options.iter().map(|o| set(o)).collect();
-        Bits { masks, required: set(required), levels: vec![[[0; W]; 2]] }
+        let masks = options.map(set).collect();
+        let mut all = [0; W];
+        required.iter().for_each(|&i| all[i / 64] |= 1 << (i % 64));
+        Bits { masks, required: all, levels: vec![[[0; W]; 2]] }
     }
 
     /// Whether `solution` is a cover, from scratch and without touching
@@ -346,10 +342,8 @@ impl<const W: usize> Bits<W> {
 /// `excess` too.
 #[derive(Clone, Debug)]
 struct Counts {
-    /// Option `o`'s items: `items[spans[o].0..spans[o].1]`, with
-    /// `spans[o].2` of them primary.
-    items: Vec<u32>,
-    spans: Vec<(u32, u32, u32)>,
+    /// The options are read from the problem, where they are stored once.
+    problem: Problem,
     uses: Vec<u32>,
     excess: u64,
     primary_uses: u64,
@@ -359,8 +353,11 @@ struct Counts {
 impl Checker {
     /// A checker for solutions of `problem`.
     pub fn new(problem: &Problem) -> Checker {
-        // Bit sets of 1, 2, 4 or 8 words when the items fit in them.
-        let words = problem.item_count().div_ceil(64);
+        // Bit sets of 1, 2, 4 or 8 words when the items fit in them, and
+        // the options are not so many that their sets would weigh as much
+        // as the problem (the counts read the problem's own lists).
+        let words =
+            if problem.option_count() > MAX_SET_OPTIONS { usize::MAX } else { problem.item_count().div_ceil(64) };
         let method = if problem.has_colors() {
             Method::Fresh
         } else if problem.has_multiplicities() {
@@ -382,8 +379,9 @@ impl Checker {
             }
         };
         let repeatable = problem.has_multiplicities()
-            && (0..problem.option_count())
-                .any(|o| problem.option(OptionId::from_u32(o as u32)).iter().all(|&(i, _)| problem.bounds(i).1 >= 2));
+            && (0..problem.option_count()).any(|o| {
+                problem.option(OptionId::from_u32(o as u32)).items().iter().all(|&i| problem.bounds(i).1 >= 2)
+            });
         let seen = if repeatable { vec![0; problem.option_count()] } else { Vec::new() };
         Checker { problem: problem.clone(), current: Vec::new(), method, seen, stamp: 0 }
     }
@@ -514,16 +512,15 @@ impl Checker {
 
 impl Counts {
     fn new(problem: &Problem) -> Counts {
-        let (mut items, mut spans) = (Vec::new(), Vec::new());
-        for o in 0..problem.option_count() {
-            let option = problem.option(OptionId::from_u32(o as u32));
-            let start = items.len() as u32;
-            items.extend(option.iter().map(|&(i, _)| i.as_u32()));
-            let primaries = option.iter().filter(|&&(i, _)| problem.is_primary(i)).count() as u32;
-            spans.push((start, items.len() as u32, primaries));
-        }
         let primary = problem.primary_count() as u64;
-        Counts { items, spans, uses: vec![0; problem.item_count()], excess: 0, primary_uses: 0, primary }
+        Counts { problem: problem.clone(), uses: vec![0; problem.item_count()], excess: 0, primary_uses: 0, primary }
+    }
+
+    /// The items of option `o` and how many of them are primary, or `None`
+    /// for an unknown option.
+    fn option(problem: &Problem, o: OptionId) -> Option<(&[ItemId], u64)> {
+        let items = (o.as_usize() < problem.option_count()).then(|| problem.option(o).items())?;
+        Some((items, items.iter().filter(|&&i| problem.is_primary(i)).count() as u64))
     }
 
     /// Replaces the options `old` (the end of the last solution) with
@@ -531,20 +528,21 @@ impl Counts {
     /// the state to be rebuilt) if `new` names an unknown option.
     fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
         let (mut excess, mut primary_uses) = (self.excess, self.primary_uses);
+        let (problem, uses) = (&self.problem, &mut self.uses);
         for &o in old {
-            let (start, end, primaries) = self.spans[o.as_usize()];
-            primary_uses -= u64::from(primaries);
-            for &item in &self.items[start as usize..end as usize] {
-                let uses = &mut self.uses[item as usize];
+            let (items, primaries) = Counts::option(problem, o)?;
+            primary_uses -= primaries;
+            for &item in items {
+                let uses = &mut uses[item];
                 excess -= u64::from(*uses == 2);
                 *uses -= 1;
             }
         }
         for &o in new {
-            let (start, end, primaries) = *self.spans.get(o.as_usize())?;
-            primary_uses += u64::from(primaries);
-            for &item in &self.items[start as usize..end as usize] {
-                let uses = &mut self.uses[item as usize];
+            let (items, primaries) = Counts::option(problem, o)?;
+            primary_uses += primaries;
+            for &item in items {
+                let uses = &mut uses[item];
                 *uses += 1;
                 excess += u64::from(*uses == 2);
             }
@@ -553,6 +551,10 @@ impl Counts {
         Some(excess == 0 && primary_uses == self.primary)
     }
 }
+
+/// Above this many options, a checker counts uses per item instead of
+/// keeping a bit set per option.
+const MAX_SET_OPTIONS: usize = 1 << 20;
 
 /// Solutions of at most this many words of bit sets (options times words
 /// per set, and with multiplicities blocks of counts too) are checked

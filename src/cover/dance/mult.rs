@@ -225,7 +225,7 @@ impl Dance<'_> {
         // that are not `c`'s keep their bounds and lose their lists.
         let mut hidden = 0;
         if visible == 2 {
-            let d = get(self.span, other?);
+            let d = self.span::<U>(other?);
             dead |= short_once_hidden(self.top, self.bound, self.slack, self.n_primary, span, d)?;
             hidden = d.end - d.first - 1;
         }

@@ -39,6 +39,7 @@
 
 use crate::cover::arena::{Arena, COVERED as LEN_COVERED};
 use crate::cover::ids::{NodeId, OptionId};
+use crate::cover::layout::Layout;
 use std::fmt;
 
 /// The most items, primary and secondary, that the keys' index byte holds.
@@ -96,23 +97,21 @@ impl Tables {
     /// problem is one for the bit sets (see the module docs) and dense
     /// enough by the measure of [`DENSE`] with `dense` for it (0 for the
     /// tests, which compare the two searches on any problem).
-    pub(crate) fn build(
-        arena: &Arena,
-        first_node: &[NodeId],
-        node_option: &[OptionId],
-        dense: usize,
-    ) -> Option<Tables> {
+    pub(crate) fn build(arena: &Arena, layout: &Layout, option_count: usize, dense: usize) -> Option<Tables> {
         let n_items = arena.n_items as usize;
         // Multiplicities need the live keys of Algorithm M (see `bits_m`).
         if arena.has_colors || (arena.has_bounds && arena.key_bits.is_none()) || n_items > MAX_ITEMS {
             return None;
         }
-        let first: Vec<NodeId> = first_node.iter().copied().filter(|&f| f != NodeId::NULL).collect();
+        let first: Vec<NodeId> = (0..option_count as u32)
+            .filter_map(|o| layout.first_node(OptionId::from_u32(o), option_count))
+            .filter(|&f| f != NodeId::NULL)
+            .collect();
         if first.len() > MAX_OPTIONS || first.windows(2).any(|p| p[0] >= p[1]) {
             return None;
         }
         let (n_opt, w) = (first.len(), first.len().div_ceil(64).max(1));
-        let size = |f: &NodeId| (arena.span[*f].end.as_u32() - f.as_u32()) as usize;
+        let size = |f: &NodeId| (arena.span_of(*f).end.as_u32() - f.as_u32()) as usize;
         let shape = super::bits_m::shape(arena.n_primary as usize, n_opt);
         if arena.has_bounds && (shape.is_none() || first.iter().any(|f| size(f) > super::bits_m::SLOTS)) {
             return None;
@@ -121,7 +120,7 @@ impl Tables {
         let mut start = vec![0u32];
         let mut holders = vec![0u64; n_items * w];
         for (k, &f) in first.iter().enumerate() {
-            for p in f.as_u32()..arena.span[f].end.as_u32() {
+            for p in f.as_u32()..arena.span_of(f).end.as_u32() {
                 let item = arena.top[NodeId::from_u32(p)].as_u32() as usize - 1;
                 items.push(item as u8);
                 holders[item * w + k / 64] |= 1 << (k % 64);
@@ -147,7 +146,7 @@ impl Tables {
         }
         let size = start.get(1).map_or(0, |&e| e as usize);
         let uniform = if start.windows(2).all(|p| (p[1] - p[0]) as usize == size) { size } else { 0 };
-        let option = first.iter().map(|&f| node_option[f]).collect();
+        let option = first.iter().map(|&f| layout.option_of::<0>(f)).collect();
         Some(Tables { w, n8, uniform, items, start, holders, conflict, option, first })
     }
 

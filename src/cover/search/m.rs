@@ -42,7 +42,7 @@
 
 use super::{Event, OnSolution, Phase, Search, Start, chain_room, due, enter, found};
 use crate::cover::dance::{Branch, MChoice};
-use crate::cover::ids::{Fork, NodeId, OptionId};
+use crate::cover::ids::{Fork, NodeId};
 
 /// Where the loop of Algorithm M goes next.
 #[derive(Clone, Copy)]
@@ -68,7 +68,7 @@ impl Search {
         let cap = self.cap;
         let floor = self.floor;
         let (mut level, mut nodes, mut guesses, mut opts) = (self.level, self.nodes, self.guesses, self.opts);
-        let node_option: &[OptionId] = &self.problem.inner.node_option;
+        let layout = &self.problem.inner.layout;
         let base = self.pins.len();
         // Solutions only counted, without colours: `Dance::last_option`.
         let counting = !COLORS && matches!(on, OnSolution::Count);
@@ -110,7 +110,7 @@ impl Search {
                         {
                             nodes += below;
                             if solution {
-                                self.path[base + opts] = node_option[dance.down(item)];
+                                self.path[base + opts] = layout.option_of::<U>(dance.down(item));
                                 self.changed = self.changed.min(base + opts);
                                 if let Some(stop) = found!(self).report(base + opts + 1, on, max_solutions) {
                                     break stop;
@@ -130,7 +130,7 @@ impl Search {
                         self.marks[level] = dance.mark();
                         dance.commit_others_m::<COLORS, U>(c);
                         self.choice[level] = c;
-                        self.path[base + opts] = node_option[c];
+                        self.path[base + opts] = layout.option_of::<U>(c);
                         self.changed = self.changed.min(base + opts);
                         opts += 1;
                         level += 1;

@@ -56,7 +56,7 @@ mod m;
 mod pins;
 
 use bits::Levels;
-pub(crate) use bits::{DENSE, Tables};
+pub(crate) use bits::{DENSE, MAX_ITEMS, MAX_OPTIONS, Tables};
 use bits_m::MLevels;
 
 pub use estimate::Estimate;
@@ -200,9 +200,9 @@ impl Tally {
 impl Search {
     /// A solver with its own copy of the problem's arena and no limits.
     pub(crate) fn new(problem: &Problem) -> Search {
-        let arena = problem.inner.arena.clone();
-        let depth = problem.max_depth();
         let tables = problem.bit_tables().cloned();
+        let arena = problem.arena_for_solver();
+        let depth = problem.max_depth();
         Search {
             problem: problem.clone(),
             arena,
@@ -334,14 +334,14 @@ impl Search {
         let counters = (self.arena.updates, self.arena.cleansings);
         self.replay_prefix();
         (self.arena.updates, self.arena.cleansings) = counters;
-        let node_option = &self.problem.inner.node_option;
+        let layout = &self.problem.inner.layout;
         // A null move (Algorithm M) chooses the item's header: no option.
         let arena = &self.arena;
         let prefix = self.choice[..self.floor].iter().copied().filter(|&c| arena.top(c) != c);
         self.opts = prefix.clone().count();
         let fixed = self.pins.iter().map(|&(p, _)| p).chain(prefix);
         for (slot, node) in self.path.iter_mut().zip(fixed) {
-            *slot = node_option[node];
+            *slot = layout.option_of::<0>(node);
         }
         self.floor_mark = self.arena.mark();
         self.level = self.floor;
@@ -411,6 +411,7 @@ impl Search {
             // loop was 10% slower than reading the bounds on them: a
             // remainder by 7 costs more than the load.)
             (false, Some(avx2)) => match self.arena.uniform {
+                1 => with_avx2!(avx2, self.run::<false, 1>(on)),
                 2 => with_avx2!(avx2, self.run::<false, 2>(on)),
                 3 => with_avx2!(avx2, self.run::<false, 3>(on)),
                 4 => with_avx2!(avx2, self.run::<false, 4>(on)),
@@ -488,7 +489,7 @@ impl Search {
         let mut level = self.level;
         let mut nodes = self.nodes;
         let mut guesses = self.guesses;
-        let node_option: &[OptionId] = &self.problem.inner.node_option;
+        let layout = &self.problem.inner.layout;
         let base = self.pins.len();
         let last = self.last_level::<COLORS, U>();
         let returns = matches!(on, OnSolution::Return);
@@ -554,7 +555,7 @@ impl Search {
                             nodes += 1;
                             dance.count_last_commit::<U>();
                             self.solutions += 1;
-                            self.path[len - 1] = node_option[c];
+                            self.path[len - 1] = layout.option_of::<U>(c);
                             let solution = &self.path[..len];
                             let check = (&mut self.checker, &self.problem, &mut self.wrong);
                             let bad = self.verify && {
@@ -589,7 +590,7 @@ impl Search {
                     self.marks[level] = dance.mark();
                     dance.commit_others::<COLORS, U>(c);
                     self.choice[level] = c;
-                    self.path[base + level] = node_option[c];
+                    self.path[base + level] = layout.option_of::<U>(c);
                     level += 1;
                 }
             }
@@ -610,7 +611,7 @@ impl Search {
                 if c != i {
                     dance.commit_others::<COLORS, U>(c);
                     self.choice[level] = c;
-                    self.path[base + level] = node_option[c];
+                    self.path[base + level] = layout.option_of::<U>(c);
                     self.changed = self.changed.min(base + level);
                     self.branch[level].taken += 1;
                     level += 1;
@@ -678,7 +679,7 @@ impl Search {
     /// See [`Solver::links_are_pristine`](crate::cover::Solver::links_are_pristine).
     #[cfg(any(test, feature = "testing"))]
     pub(crate) fn links_are_pristine(&self) -> bool {
-        let (a, b) = (&self.arena, &self.problem.inner.arena);
+        let (a, b) = (&self.arena, self.problem.pristine());
         a.links == b.links && a.trail_len == b.trail_len && a.len == b.len && a.color == b.color
     }
 
@@ -706,9 +707,11 @@ impl Search {
     #[cfg(any(test, feature = "testing"))]
     pub(crate) fn use_bit_sets(&mut self, on: bool) {
         self.reset();
-        let inner = &self.problem.inner;
-        self.tables =
-            on.then(|| Tables::build(&inner.arena, &inner.first_node, &inner.node_option, 0)).flatten().map(Arc::new);
+        let problem = &self.problem;
+        self.tables = on
+            .then(|| Tables::build(problem.pristine(), &problem.inner.layout, problem.option_count(), 0))
+            .flatten()
+            .map(Arc::new);
         self.levels = None;
         self.m_levels = None;
     }

@@ -116,7 +116,7 @@ impl Search {
     pub(crate) fn pin_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), PinError> {
         self.reset();
         for option in options {
-            let first = *self.problem.inner.first_node.get(option.as_usize()).ok_or(PinError::Unknown(option))?;
+            let first = self.first_node(option).ok_or(PinError::Unknown(option))?;
             if first == NodeId::NULL {
                 return Err(PinError::Ignored(option));
             }
@@ -135,7 +135,7 @@ impl Search {
         if self.arena.restricted {
             self.discard_search();
             self.pins.clear();
-            self.arena.restore_from(&self.problem.inner.arena);
+            self.arena.restore_from(self.problem.pristine());
             return;
         }
         self.reset();
@@ -181,16 +181,16 @@ impl Search {
         self.discard_search();
         self.pins.clear();
         for option in pins {
-            match self.problem.inner.first_node.get(option.as_usize()).copied() {
+            match self.first_node(option) {
                 None => return self.fail(PinError::Unknown(option)),
                 Some(NodeId::NULL) => return self.fail(PinError::Ignored(option)),
                 Some(first) => self.pins.push((first, RESTRICTED)),
             }
         }
-        let first_node = &self.problem.inner.first_node;
+        let (layout, count) = (&self.problem.inner.layout, self.problem.option_count());
         let mut unknown = None;
-        let firsts = allowed.into_iter().filter_map(|o| match first_node.get(o.as_usize()) {
-            Some(&f) if f != NodeId::NULL => Some(f),
+        let firsts = allowed.into_iter().filter_map(|o| match layout.first_node(o, count) {
+            Some(f) if f != NodeId::NULL => Some(f),
             Some(_) => None,
             None => {
                 unknown.get_or_insert(o);
@@ -202,22 +202,28 @@ impl Search {
             return self.fail(PinError::Unknown(o));
         }
         if let Err(k) = built {
-            let option = self.problem.inner.node_option[self.pins[k].0];
+            let option = self.problem.inner.layout.option_of::<0>(self.pins[k].0);
             return self.fail(PinError::Conflict(option));
         }
         Ok(())
     }
 
+    /// The first node of `option`: `None` for an unknown option,
+    /// [`NodeId::NULL`] for an ignored one.
+    fn first_node(&self, option: OptionId) -> Option<NodeId> {
+        self.problem.inner.layout.first_node(option, self.problem.option_count())
+    }
+
     /// Drops every pin, restores the arena and returns `Err(e)`.
     fn fail(&mut self, e: PinError) -> Result<(), PinError> {
         self.pins.clear();
-        self.arena.restore_from(&self.problem.inner.arena);
+        self.arena.restore_from(self.problem.pristine());
         Err(e)
     }
 
     /// See [`Solver::pinned`](crate::cover::Solver::pinned).
     pub(crate) fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins.iter().map(|&(p, _)| self.problem.inner.node_option[p])
+        self.pins.iter().map(|&(p, _)| self.problem.inner.layout.option_of::<0>(p))
     }
 }
 

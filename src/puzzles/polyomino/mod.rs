@@ -34,8 +34,10 @@ pub use shape::{
 };
 
 use super::{PuzzleError, coordinate};
-use crate::cover::{OptionId, Problem, ProblemBuilder};
+use crate::cover::budget::Budget;
+use crate::cover::{ItemId, Limits, OptionId, Problem, ProblemBuilder};
 use shape::{SYMMETRIES, transform};
+use smallvec::SmallVec;
 use std::collections::HashMap;
 
 /// How pieces may be turned, and whether to remove the board's symmetry.
@@ -83,8 +85,6 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), PuzzleError> {
 pub struct Packing {
     board: Vec<Cell>,
     pieces: Vec<Piece>,
-    /// For each option: the piece and the cells it covers.
-    placements: Vec<(usize, Vec<Cell>)>,
     symmetries: usize,
     restricted: Option<usize>,
     problem: Problem,
@@ -93,7 +93,7 @@ pub struct Packing {
 impl Packing {
     /// Sets up the packing of `pieces` into `board`.
     pub fn new(pieces: Vec<Piece>, board: Vec<Cell>, options: PackingOptions) -> Result<Packing, PuzzleError> {
-        Packing::build(pieces, board, options, (1, 1))
+        Packing::with_limits(pieces, board, options, (1, 1), &Limits::new())
     }
 
     /// Sets up the packing of `board` with each piece used between `lo`
@@ -113,7 +113,32 @@ impl Packing {
         pieces: Vec<Piece>,
         board: Vec<Cell>,
         options: PackingOptions,
+        counts: (u32, u32),
+    ) -> Result<Packing, PuzzleError> {
+        Packing::with_limits(pieces, board, options, counts, &Limits::new())
+    }
+
+    /// [`Packing::with_piece_counts`], kept to `limits`: the build fails
+    /// with [`BuildError::OverBudget`](crate::cover::BuildError::OverBudget)
+    /// before the problem would pass the memory budget, and with
+    /// [`BuildError::Stopped`](crate::cover::BuildError::Stopped) at the
+    /// cancel flag or the deadline (see [`Limits::memory`]).
+    ///
+    /// ```
+    /// use exactcover::cover::{BuildError, Limits};
+    /// use exactcover::puzzles::PuzzleError;
+    /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
+    ///
+    /// let limits = Limits::new().memory(1 << 20);
+    /// let big = Packing::with_limits(pentominoes(), rectangle(100, 100), PackingOptions::default(), (0, 9999), &limits);
+    /// assert!(matches!(big, Err(PuzzleError::Build(BuildError::OverBudget { .. }))));
+    /// ```
+    pub fn with_limits(
+        pieces: Vec<Piece>,
+        board: Vec<Cell>,
+        options: PackingOptions,
         (lo, hi): (u32, u32),
+        limits: &Limits,
     ) -> Result<Packing, PuzzleError> {
         if hi == 0 || lo > hi {
             return Err(PuzzleError::BadParameter(format!("bad piece count {lo}..{hi}: need 1 <= max and min <= max")));
@@ -123,15 +148,6 @@ impl Packing {
                 "symmetries can be removed only when each piece is used once".to_string(),
             ));
         }
-        Packing::build(pieces, board, options, (lo, hi))
-    }
-
-    fn build(
-        pieces: Vec<Piece>,
-        board: Vec<Cell>,
-        options: PackingOptions,
-        (lo, hi): (u32, u32),
-    ) -> Result<Packing, PuzzleError> {
         let board = Shape::new(board).cells().to_vec();
         let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
         let fits = (area * lo as usize..=area.saturating_mul(hi as usize)).contains(&board.len());
@@ -146,59 +162,56 @@ impl Packing {
                 area.saturating_mul(hi as usize)
             )));
         }
-        let index: HashMap<Cell, usize> = board.iter().enumerate().map(|(k, &c)| (c, k)).collect();
-        let mut by_piece: Vec<Vec<Vec<Cell>>> = pieces
-            .iter()
-            .map(|p| {
-                let mut places = Vec::new();
-                for o in p.shape.orientations(options.rotate, options.reflect) {
-                    let (fr, fc) = o.cells()[0];
-                    for &(r0, c0) in &board {
-                        let cells: Vec<Cell> = o.cells().iter().map(|&(r, c)| (r - fr + r0, c - fc + c0)).collect();
-                        if cells.iter().all(|c| index.contains_key(c)) {
-                            places.push(cells);
-                        }
-                    }
-                }
-                places
-            })
-            .collect();
+        let places = Placements::new(&pieces, &board, &options);
+        let mut budget = Budget::new(limits);
         let group = if options.distinct { symmetry_group(&board, &options) } else { vec![0] };
         let restricted = if group.len() > 1 {
-            let k = choose_restricted(&by_piece, &group, &board).ok_or_else(|| {
+            let k = choose_restricted(&places, &group, &board, &mut budget)?.ok_or_else(|| {
                 PuzzleError::NoSymmetryBreaker(
                     "every piece has a placement that a symmetry of the board maps to itself".into(),
                 )
             })?;
-            by_piece[k].retain(|pl| *pl == orbit_min(pl, &group, &board));
             Some(k)
         } else {
             None
         };
 
-        let mut b = ProblemBuilder::new();
+        // Items: the cells in board order, then the pieces; an option is
+        // the piece and its cells, given by id (cell `k` is item `k`).
+        let mut b = ProblemBuilder::new().with_limits(limits);
         let name = |&(r, c): &Cell| match (r, c) {
             (0..36, 0..36) => format!("{}{}", coordinate(r as usize), coordinate(c as usize)),
             _ => format!("r{r}c{c}"),
         };
-        b.primary_items(board.iter().map(name))?;
+        for cell in &board {
+            b.primary(name(cell))?;
+        }
+        let mut piece_items = Vec::with_capacity(pieces.len());
         for p in &pieces {
-            if (lo, hi) == (1, 1) {
-                b.primary(p.name.clone())?;
+            piece_items.push(if (lo, hi) == (1, 1) {
+                b.primary(&p.name)?
             } else {
-                b.primary_with_bounds(p.name.clone(), lo, hi)?;
+                b.primary_with_bounds(&p.name, lo, hi)?
+            });
+        }
+        let mut option: SmallVec<[ItemId; 16]> = SmallVec::new();
+        for (k, &piece) in piece_items.iter().enumerate() {
+            let mut error = None;
+            places.each(k, &mut budget, |cells| {
+                if restricted == Some(k) && cells != orbit_min(cells, &group, &board).as_slice() {
+                    return true;
+                }
+                option.clear();
+                option.push(piece);
+                option.extend(cells.iter().map(|c| ItemId::from_u32(places.index[c] as u32)));
+                error = b.option_ids(&option).err();
+                error.is_none()
+            })?;
+            if let Some(e) = error {
+                return Err(e.into());
             }
         }
-        let mut placements = Vec::new();
-        for (k, places) in by_piece.into_iter().enumerate() {
-            for cells in places {
-                let option: Vec<String> =
-                    std::iter::once(pieces[k].name.clone()).chain(cells.iter().map(name)).collect();
-                b.option(&option)?;
-                placements.push((k, cells));
-            }
-        }
-        Ok(Packing { board, pieces, placements, symmetries: group.len(), restricted, problem: b.build()? })
+        Ok(Packing { board, pieces, symmetries: group.len(), restricted, problem: b.build()? })
     }
 
     /// The exact-cover problem.
@@ -222,10 +235,14 @@ impl Packing {
         let h = self.board.iter().map(|c| c.0).max().unwrap_or(0) as usize + 1;
         let w = self.board.iter().map(|c| c.1).max().unwrap_or(0) as usize + 1;
         let mut grid = vec![vec!['.'; w]; h];
+        // Option items: the piece (after the cells), then its cells.
         for &o in solution {
-            let (k, cells) = &self.placements[o.as_usize()];
-            let letter = self.pieces[*k].name.chars().next().unwrap_or('?');
-            for &(r, c) in cells {
+            let items = self.problem.option(o).items();
+            let Some((&piece, cells)) = items.split_first() else { continue };
+            let k = piece.as_usize() - self.board.len();
+            let letter = self.pieces[k].name.chars().next().unwrap_or('?');
+            for cell in cells {
+                let (r, c) = self.board[cell.as_usize()];
                 grid[r as usize][c as usize] = letter;
             }
         }
@@ -267,16 +284,64 @@ fn orbit_min(cells: &[Cell], group: &[usize], board: &[Cell]) -> Vec<Cell> {
 
 /// The piece with the fewest placements none of which is fixed by a
 /// symmetry other than the identity.
-fn choose_restricted(by_piece: &[Vec<Vec<Cell>>], group: &[usize], board: &[Cell]) -> Option<usize> {
-    (0..by_piece.len())
-        .filter(|&k| {
-            by_piece[k].iter().all(|pl| {
-                let mut sorted = pl.clone();
-                sorted.sort_unstable();
-                group[1..].iter().all(|&g| image(pl, g, board) != sorted)
-            })
-        })
-        .min_by_key(|&k| by_piece[k].len())
+fn choose_restricted(
+    places: &Placements,
+    group: &[usize],
+    board: &[Cell],
+    budget: &mut Budget,
+) -> Result<Option<usize>, PuzzleError> {
+    let mut best: Option<(usize, usize)> = None;
+    for k in 0..places.orientations.len() {
+        let (mut count, mut free) = (0, true);
+        places.each(k, budget, |pl| {
+            let mut sorted = pl.to_vec();
+            sorted.sort_unstable();
+            free = group[1..].iter().all(|&g| image(pl, g, board) != sorted);
+            count += 1;
+            free
+        })?;
+        if free && best.is_none_or(|(n, _)| count < n) {
+            best = Some((count, k));
+        }
+    }
+    Ok(best.map(|(_, k)| k))
+}
+
+/// The placements of each piece: each allowed orientation of it, moved so
+/// that its first cell lies on each board cell, where it fits.
+struct Placements {
+    /// Per piece, its orientations.
+    orientations: Vec<Vec<Shape>>,
+    board: Vec<Cell>,
+    /// Each board cell's place in `board`.
+    index: HashMap<Cell, usize>,
+}
+
+impl Placements {
+    fn new(pieces: &[Piece], board: &[Cell], options: &PackingOptions) -> Placements {
+        let orientations = pieces.iter().map(|p| p.shape.orientations(options.rotate, options.reflect)).collect();
+        let index = board.iter().enumerate().map(|(k, &c)| (c, k)).collect();
+        Placements { orientations, board: board.to_vec(), index }
+    }
+
+    /// Calls `visit` with the cells of each placement of piece `k`, in
+    /// order, until it returns `false`; steps `budget` at every board cell
+    /// tried, so a big board stops at the cancel flag.
+    fn each(&self, k: usize, budget: &mut Budget, mut visit: impl FnMut(&[Cell]) -> bool) -> Result<(), PuzzleError> {
+        let mut cells = Vec::new();
+        for o in &self.orientations[k] {
+            let (fr, fc) = o.cells()[0];
+            for &(r0, c0) in &self.board {
+                budget.step()?;
+                cells.clear();
+                cells.extend(o.cells().iter().map(|&(r, c)| (r - fr + r0, c - fc + c0)));
+                if cells.iter().all(|c| self.index.contains_key(c)) && !visit(&cells) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
