@@ -65,6 +65,21 @@ fn pages_are_served_and_embedded() {
     assert_eq!(request("POST", "/", b"").0, 405);
 }
 
+/// Issue 37, item 10: a 405 names the methods the path takes in `Allow`.
+#[test]
+fn a_405_names_the_allowed_methods() {
+    let server = serve();
+    for (method, path, allow) in [
+        ("GET", "/api/solve", "POST"),
+        ("PUT", "/api/count", "POST"),
+        ("POST", "/", "GET, HEAD"),
+        ("DELETE", "/app.js", "GET, HEAD"),
+    ] {
+        let reply = send(server.port, method, path, "", b"");
+        assert_eq!((reply.status, reply.header("allow")), (405, Some(allow)), "{method} {path}: {reply:?}");
+    }
+}
+
 #[test]
 fn solve_and_count() {
     let _server = serve();

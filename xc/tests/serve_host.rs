@@ -77,3 +77,27 @@ fn local_names_are_accepted_with_any_port() {
     let origin = format!("Origin: http://{own}\r\n");
     assert_eq!(request(port, "POST", Some(&own), &origin).0, 200);
 }
+
+/// Issue 37, item 10: two `Host` lines, or two `Origin` lines, get 400
+/// (RFC 9112 requires it for `Host`): the server would check one while a
+/// proxy or browser in between might honour the other.
+#[test]
+fn a_repeated_host_or_origin_is_refused() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    for method in ["GET", "POST"] {
+        for (host, extra) in [
+            ("localhost", "Host: evil.example\r\n"),
+            ("evil.example", "Host: localhost\r\n"),
+            ("localhost", "Host: localhost\r\n"),
+        ] {
+            let (status, body) = request(port, method, Some(host), extra);
+            assert_eq!(status, 400, "{method} Host: {host} and {extra:?}: {body}");
+            assert!(body.contains("the request has more than one Host header"), "{body}");
+        }
+        let origins = "Origin: http://localhost\r\nOrigin: http://evil.example\r\n";
+        let (status, body) = request(port, method, Some("localhost"), origins);
+        assert_eq!(status, 400, "{method} with two origins: {body}");
+        assert!(body.contains("the request has more than one Origin header"), "{body}");
+    }
+}

@@ -1,11 +1,15 @@
-//! A soak of `xc serve` (issue 14): slow clients trickling bodies, normal
-//! clients loading the page and solving, and clients sending max-budget
-//! searches (counts, long covers, the amplifying cover), all at once.
-//! Normal requests must all succeed, the page must stay fast, and the
-//! server's memory must come back afterwards.
+//! A soak of `xc serve` (issues 14 and 37): slow clients trickling bodies,
+//! normal clients loading the page and solving, clients sending max-budget
+//! searches (counts, long covers, the amplifying cover), idle connections
+//! (reopened a second after the server closes them) and clients sending
+//! half a request's headers (reopened at once), all at once. Normal
+//! requests must all succeed, the page must stay fast, and the server's
+//! memory must come back afterwards.
 //!
-//! `cargo test` runs a small version (4 s, 10 normal clients). The full
-//! one, 30 s with 50 normal clients, is `benches/soak.sh`, which sets:
+//! `cargo test` runs a small version (4 s, 10 normal clients, 300 idle
+//! connections, 100 half-sent headers). The full one, 30 s with 50 normal
+//! clients, 2,000 idle connections and 600 half-sent headers, is
+//! `benches/soak.sh`, which sets:
 //!
 //! | variable | default here | what |
 //! |---|---|---|
@@ -13,12 +17,15 @@
 //! | `XC_SOAK_NORMAL` | 10 | normal clients (page, then a solve, in a loop) |
 //! | `XC_SOAK_SLOW` | 8 | clients sending a 5,000-byte body at 1 byte/s |
 //! | `XC_SOAK_HEAVY` | 4 | clients sending max-budget searches |
+//! | `XC_SOAK_IDLE` | 300 | idle connections |
+//! | `XC_SOAK_HALF` | 100 | clients sending half a request's headers |
 //! | `XC_SOAK_PAGE_P99_MS` | 500 | the bound on the page's 99th percentile |
 //! | `XC_SOAK_RSS_MB` | 300 | the bound on the server's memory afterwards |
 
 mod serve_client;
 
 use serde_json::json;
+use serve_client::crowd::Crowd;
 use serve_client::{
     Server, amplifying_cover, get_timed, long_cover, max_budget_count, post, puzzles, quantile, slow_body,
 };
@@ -108,8 +115,11 @@ fn soak() {
     let secs = env("XC_SOAK_SECS", 4);
     let (normal, slow, heavy) = (env("XC_SOAK_NORMAL", 10), env("XC_SOAK_SLOW", 8), env("XC_SOAK_HEAVY", 4));
     let (page_p99_ms, rss_mb) = (env("XC_SOAK_PAGE_P99_MS", 500), env("XC_SOAK_RSS_MB", 300));
+    let (idle, half) = (env("XC_SOAK_IDLE", 300) as usize, env("XC_SOAK_HALF", 100) as usize);
     let server = Server::start(&[]);
     let port = server.port;
+    let idle = Crowd::idle(port, idle, Some(Duration::from_secs(1)));
+    let half = Crowd::half_headers(port, half);
     let puzzles = Arc::new(puzzles());
     let until = Instant::now() + Duration::from_secs(secs);
     let (done, busy) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
@@ -137,6 +147,8 @@ fn soak() {
         h.join().unwrap();
     }
     let cut: u64 = slow.into_iter().map(|s| s.join().unwrap()).sum();
+    let (idle_opened, half_opened) = (idle.opened(), half.opened());
+    drop((idle, half));
     std::thread::sleep(Duration::from_secs(1));
     let rss = server.rss_kb();
     seen.page.sort();
@@ -145,7 +157,7 @@ fn soak() {
     eprintln!(
         "soak: {secs} s; normal: {} page loads (p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms), {} solves (p50 {:.1} ms, \
          p99 {:.1} ms), {} failed; max-budget: {} answered, {} told 503; slow: {} cut off by the body timeout; \
-         server RSS after: {} MB",
+         {} idle and {} half-sent connections opened; server RSS after: {} MB",
         seen.page.len(),
         ms(quantile(&seen.page, 0.5)),
         ms(quantile(&seen.page, 0.99)),
@@ -157,6 +169,8 @@ fn soak() {
         done.load(Ordering::Relaxed),
         busy.load(Ordering::Relaxed),
         cut,
+        idle_opened,
+        half_opened,
         rss.map_or("?".to_string(), |kb| format!("{:.1}", kb as f64 / 1024.0)),
     );
     assert!(seen.failures.is_empty(), "failed normal requests: {:?}", &seen.failures[..seen.failures.len().min(5)]);

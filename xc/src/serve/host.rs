@@ -7,6 +7,11 @@
 //! authority, when it has one (`GET http://name/ HTTP/1.1`), must pass the
 //! same test, and so must the `Origin` a browser sends with a cross-site
 //! request. A request without `Host` is refused too (HTTP/1.1 requires it).
+//!
+//! On any address, a request with two `Host` or two `Origin` header lines
+//! is refused with 400, as RFC 9112 (3.2) requires for `Host`: the checks
+//! above read one, and a proxy or browser in between might honour the
+//! other.
 
 use hyper::header::{HOST, HeaderMap, ORIGIN};
 use hyper::{StatusCode, Uri};
@@ -22,14 +27,16 @@ pub enum Refusal {
     Host(String),
     /// `Origin` is another site.
     Origin(String),
+    /// The header appears more than once.
+    Repeated(&'static str),
 }
 
 impl Refusal {
     /// 421 Misdirected Request for a wrong host, 403 for a foreign origin,
-    /// 400 for no host.
+    /// 400 for no host or a repeated header.
     pub fn status(&self) -> StatusCode {
         match self {
-            Refusal::NoHost => StatusCode::BAD_REQUEST,
+            Refusal::NoHost | Refusal::Repeated(_) => StatusCode::BAD_REQUEST,
             Refusal::Host(_) => StatusCode::MISDIRECTED_REQUEST,
             Refusal::Origin(_) => StatusCode::FORBIDDEN,
         }
@@ -45,6 +52,7 @@ impl fmt::Display for Refusal {
                 "this server answers to localhost, 127.0.0.1 and [::1] only, not to host `{h}` (see --allow-remote)"
             ),
             Refusal::Origin(o) => write!(f, "requests from other sites are refused (origin `{o}`)"),
+            Refusal::Repeated(name) => write!(f, "the request has more than one {name} header"),
         }
     }
 }
@@ -80,8 +88,19 @@ pub fn is_local(authority: &str, bound: SocketAddr) -> bool {
     ip.is_some_and(|ip| ip == Ipv4Addr::LOCALHOST || ip == Ipv6Addr::LOCALHOST || ip == bound.ip())
 }
 
+/// Refuses a request with more than one `Host` or `Origin` line.
+pub fn single(headers: &HeaderMap) -> Result<(), Refusal> {
+    for (name, shown) in [(HOST, "Host"), (ORIGIN, "Origin")] {
+        if headers.get_all(name).iter().nth(1).is_some() {
+            return Err(Refusal::Repeated(shown));
+        }
+    }
+    Ok(())
+}
+
 /// Checks a request's `Host`, target and `Origin` (see the module doc).
 pub fn check(headers: &HeaderMap, uri: &Uri, bound: SocketAddr) -> Result<(), Refusal> {
+    single(headers)?;
     let host = headers.get(HOST).ok_or(Refusal::NoHost)?;
     let host = String::from_utf8_lossy(host.as_bytes());
     if !is_local(&host, bound) {
@@ -144,5 +163,22 @@ mod tests {
         assert_eq!(check(&headers, &root, bound).unwrap_err().status(), StatusCode::FORBIDDEN);
         headers.insert(ORIGIN, "null".parse().unwrap());
         assert!(check(&headers, &root, bound).is_err());
+    }
+
+    #[test]
+    fn a_repeated_host_or_origin_is_refused() {
+        let bound: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let root: Uri = "/".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.append(HOST, "localhost".parse().unwrap());
+        headers.append(HOST, "evil.example".parse().unwrap());
+        assert_eq!(check(&headers, &root, bound), Err(Refusal::Repeated("Host")));
+        assert_eq!(single(&headers).unwrap_err().status(), StatusCode::BAD_REQUEST);
+        let mut headers = HeaderMap::new();
+        headers.append(HOST, "localhost".parse().unwrap());
+        headers.append(ORIGIN, "http://localhost".parse().unwrap());
+        assert_eq!(check(&headers, &root, bound), Ok(()));
+        headers.append(ORIGIN, "http://evil.example".parse().unwrap());
+        assert_eq!(check(&headers, &root, bound), Err(Refusal::Repeated("Origin")));
     }
 }

@@ -1,4 +1,5 @@
-//! One request: the Host check, routing, reading the body under its cap and
+//! One request: the Host check (and, on any address, one `Host` and at
+//! most one `Origin`), routing, reading the body under its cap and
 //! timeout, and the response. Nothing here blocks: static files and every
 //! refusal are answered on the runtime, and API calls go to the [`Pool`].
 
@@ -55,6 +56,13 @@ fn error_and_close(status: StatusCode, message: impl Into<String>) -> Reply {
     response
 }
 
+/// 405, naming the methods `path` takes in `Allow` (as RFC 9110 requires).
+fn not_allowed(allow: &'static str, message: &str) -> Reply {
+    let mut response = error_and_close(StatusCode::METHOD_NOT_ALLOWED, message);
+    response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
+    response
+}
+
 /// Answers one request.
 pub async fn handle(request: Request<Incoming>, shared: Arc<Shared>) -> Result<Reply, Infallible> {
     Ok(answer(request, &shared).await)
@@ -62,10 +70,13 @@ pub async fn handle(request: Request<Incoming>, shared: Arc<Shared>) -> Result<R
 
 async fn answer(request: Request<Incoming>, shared: &Shared) -> Reply {
     let started = Instant::now();
-    if shared.config.check_host {
-        if let Err(refusal) = host::check(request.headers(), request.uri(), shared.bound) {
-            return error_and_close(refusal.status(), refusal.to_string());
-        }
+    let checked = if shared.config.check_host {
+        host::check(request.headers(), request.uri(), shared.bound)
+    } else {
+        host::single(request.headers())
+    };
+    if let Err(refusal) = checked {
+        return error_and_close(refusal.status(), refusal.to_string());
     }
     let path = request.uri().path().to_string();
     let method = request.method().clone();
@@ -73,7 +84,7 @@ async fn answer(request: Request<Incoming>, shared: &Shared) -> Reply {
         if method == Method::GET || method == Method::HEAD {
             return respond(StatusCode::OK, content_type, Bytes::from_static(body));
         }
-        return error_and_close(StatusCode::METHOD_NOT_ALLOWED, "use GET for pages");
+        return not_allowed("GET, HEAD", "use GET for pages");
     }
     let Some(endpoint) = path.strip_prefix("/api/") else {
         return error_and_close(StatusCode::NOT_FOUND, format!("no such page: {path}"));
@@ -82,7 +93,7 @@ async fn answer(request: Request<Incoming>, shared: &Shared) -> Reply {
         return error_and_close(StatusCode::NOT_FOUND, format!("no such endpoint: /api/{endpoint}"));
     }
     if method != Method::POST {
-        return error_and_close(StatusCode::METHOD_NOT_ALLOWED, "use POST for the API");
+        return not_allowed("POST", "use POST for the API");
     }
     let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY as u64) {

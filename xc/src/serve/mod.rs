@@ -3,11 +3,16 @@
 //! The server is hyper on a two-thread tokio runtime. What it guarantees
 //! (each is tested against a real server, see `docs/RELIABILITY.md`):
 //!
-//! * **Slow clients cost a task and a socket, never a worker.** Headers must
-//!   arrive within `--header-timeout` (also the keep-alive idle timeout) and
-//!   a body within `--body-timeout`; bodies are capped at [`MAX_BODY`]; at
-//!   most `--max-connections` connections are open at once (more wait in
-//!   the kernel's backlog).
+//! * **Slow and idle clients cost a task and a socket, never a worker,
+//!   and never keep the page out.** Headers must arrive within
+//!   `--header-timeout` (also the keep-alive idle timeout), counted from
+//!   when the connection began to wait, and a body within `--body-timeout`;
+//!   bodies are capped at [`MAX_BODY`]. At most `--max-connections`
+//!   connections are open at once: a new one closes the one idle longest
+//!   (idle or half-sent, not inside a request) to make room, and waits in
+//!   the kernel's backlog only while every connection is inside a request.
+//!   Out of file descriptors, the server closes idle connections the same
+//!   way ([`listen`], [`connections`]).
 //! * **Solvers never run on the runtime.** They run on blocking threads,
 //!   at most `--workers` at once ([`pool`]); a request that waits longer
 //!   than `--queue-wait` for one gets 503 with `Retry-After`. Requests
@@ -25,11 +30,15 @@
 //!   `localhost`, `127.0.0.1`, `[::1]` or its own address ([`host`]), which
 //!   defeats DNS rebinding.
 //!
-//! SIGINT and SIGTERM end the process at once (the default disposition):
-//! no request holds state worth saving.
+//! SIGINT and SIGTERM stop the server within a few tens of milliseconds
+//! and the process exits with 130, whatever disposition it inherited (a
+//! shell starts a background job with SIGINT ignored): the handler of
+//! [`crate::interrupt`] is installed over it, and [`listen`] watches its
+//! flag. Requests in progress are abandoned: none holds state worth saving.
 
 mod api;
 mod assets;
+mod connections;
 mod cover;
 mod host;
 mod http;
@@ -38,6 +47,7 @@ mod pool;
 mod worker;
 
 use super::exit::{self, Failure};
+use super::interrupt;
 use super::parse_duration;
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
@@ -63,7 +73,8 @@ pub struct ServeArgs {
     /// Searches run at once (each on its own thread).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     workers: u16,
-    /// Connections open at once; more wait to be accepted.
+    /// Connections open at once; a new one closes the one idle longest,
+    /// and waits to be accepted only while all are inside a request.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
     max_connections: u16,
     /// Time allowed for a request's headers, and for an idle keep-alive
@@ -100,8 +111,10 @@ pub struct Config {
     pub queue_wait: Duration,
 }
 
-/// Runs the server until the process is stopped.
+/// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
+    // Installed first, over any inherited disposition.
+    let stop = interrupt::flag();
     let loopback = args.host.is_loopback();
     if !loopback && !args.allow_remote {
         return Err(Failure::input(format!(
@@ -122,6 +135,6 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         body_timeout: args.body_timeout,
         queue_wait: args.queue_wait,
     };
-    listen::serve(config, args.open)?;
-    Ok(exit::SOLVED)
+    listen::serve(config, args.open, &stop)?;
+    Ok(exit::INTERRUPTED)
 }

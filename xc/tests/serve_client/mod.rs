@@ -5,6 +5,8 @@
 
 #![allow(dead_code, reason = "each test file uses a part")]
 
+pub mod crowd;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -28,13 +30,20 @@ pub struct Server {
 impl Server {
     /// `xc serve --port 0` with more arguments, run from [`bin`].
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(bin())
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        Server::spawn(Command::new(bin()).args(["serve", "--port", "0"]).args(args))
+    }
+
+    /// The same, run by `sh -c` as a script would run it, after the shell
+    /// commands `setup` (`trap '' INT`, `ulimit -n 64`). The shell `exec`s
+    /// the server, so the child's id is the server's.
+    pub fn start_in_shell(setup: &str, args: &[&str]) -> Server {
+        let script = format!("{setup}\nexec \"$0\" serve --port 0 \"$@\"");
+        Server::spawn(Command::new("sh").arg("-c").arg(script).arg(bin()).args(args))
+    }
+
+    /// Spawns `command` and reads the port from its first line on stderr.
+    fn spawn(command: &mut Command) -> Server {
+        let mut child = command.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
         let mut line = String::new();
         BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
         // "serving http://127.0.0.1:PORT/ (Ctrl-C to stop)"
