@@ -8,7 +8,9 @@ use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, recta
 use exactcover::puzzles::queens::Queens;
 use proptest::prelude::*;
 use std::ops::ControlFlow;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 fn problems() -> Vec<(&'static str, Problem)> {
     vec![
@@ -53,11 +55,14 @@ fn first_solution_and_order_are_the_single_threaded_ones() {
             let par = Parallel::new(&p).threads(threads).subproblems_per_thread(3);
             assert_eq!(par.first().0, sequential.first().cloned(), "{name}");
             let mut ordered = Vec::new();
-            par.for_each_ordered(|s| {
+            let report = par.for_each_ordered(|s| {
                 ordered.push(s.to_vec());
                 ControlFlow::Continue(())
             });
             assert_eq!(ordered, sequential, "{name}, {threads} threads");
+            // Solutions found above the split count once.
+            assert_eq!(report.solutions, sequential.len() as u64, "{name}, {threads} threads");
+            assert_eq!(report.stats.solutions, sequential.len() as u64, "{name}, {threads} threads");
             let unordered = Mutex::new(Vec::new());
             par.for_each(|s| {
                 unordered.lock().unwrap().push(s.to_vec());
@@ -105,6 +110,68 @@ fn limits_are_shared() {
         if n == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
     assert_eq!((n, r.status), (5, Status::Stopped(StopReason::Solutions)));
+}
+
+/// The split keeps to the limits, as the search below it does: a cancel
+/// flag raised before the run stops it at its first node, a clock already
+/// run out at its first look (256 nodes), a node budget at the budget; the
+/// run reports what stopped it, and nothing below the split is searched.
+#[test]
+fn the_split_keeps_to_the_limits() {
+    let p = Queens::new(12).unwrap().problem().clone();
+    // 8192 subproblems: several thousand nodes of split.
+    let par = Parallel::new(&p).threads(2).subproblems_per_thread(1 << 12);
+    assert!(par.count().stats.nodes > 4000);
+    let raised = Arc::new(AtomicBool::new(true));
+    let cases = [
+        (Limits::new().cancel_flag(raised), StopReason::Cancelled, 0),
+        (Limits::new().time(Duration::from_nanos(1)), StopReason::Time, 256),
+        (Limits::new().nodes(100), StopReason::Nodes, 100),
+    ];
+    for (limits, reason, most) in cases {
+        let par = par.clone().with_limits(limits);
+        let reports =
+            [par.count(), par.shard(0, 3), par.for_each_ordered(|_| ControlFlow::Continue(())), par.first().1];
+        for r in reports {
+            assert_eq!(r.status, Status::Stopped(reason), "{r:?}");
+            assert!(r.stats.nodes <= most, "{reason:?}: {r:?}");
+            assert_eq!((r.subproblems, r.solutions), (0, 0), "{reason:?}: {r:?}");
+        }
+    }
+}
+
+/// A flag raised while the tree is being split (into 2 × 2²² subproblems,
+/// seconds of work) ends the run within half a second.
+#[test]
+fn a_flag_raised_during_the_split_ends_the_run_at_once() {
+    let p = Queens::new(20).unwrap().problem().clone();
+    let flag = Arc::new(AtomicBool::new(false));
+    let par = Parallel::new(&p)
+        .threads(2)
+        .subproblems_per_thread(1 << 22)
+        .with_limits(Limits::new().cancel_flag(flag.clone()));
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let r = par.count();
+    let took = raiser.join().unwrap().elapsed();
+    assert_eq!((r.status, r.subproblems), (Status::Stopped(StopReason::Cancelled), 0), "{r:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+/// 1024 threads: no more start than there are subproblems, and each one
+/// counts its share; the counts are those of one thread.
+#[test]
+fn many_threads_count_as_one() {
+    for (name, p) in problems() {
+        let mut solver = p.solver();
+        let count = solver.count();
+        let r = Parallel::new(&p).threads(1024).subproblems_per_thread(1).count();
+        assert_eq!((r.solutions, r.stats.nodes), (count, solver.stats().nodes), "{name}");
+        assert!(r.thread_nodes.len() <= r.subproblems.max(1), "{name}: {r:?}");
+    }
 }
 
 #[test]

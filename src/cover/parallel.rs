@@ -1,5 +1,5 @@
 //! Parallel search: the tree is split at its top levels into independent
-//! subproblems, solved on a pool of threads, each with its own copy of the
+//! subproblems, solved on a set of threads, each with its own copy of the
 //! arena.
 //!
 //! # How it splits
@@ -12,8 +12,15 @@
 //! the levels above) and searches below it. So the counts, and the node
 //! and update statistics, are exactly those of the single-threaded search,
 //! whatever the number of threads. The depth is the smallest for which
-//! there are at least `subproblems` of them (64 per thread by default), so
-//! rayon's work stealing keeps every core busy when subtrees are uneven.
+//! there are at least `subproblems` of them (64 per thread by default), and
+//! the threads take them in order from a shared counter (the `pool`
+//! module), so every core stays busy when subtrees are uneven.
+//!
+//! The split is made by one thread before the workers start (the
+//! `frontier` module); it keeps to the run's limits, so a cancel flag, a
+//! deadline or a node budget stops it as it stops the search below. Its
+//! cost, and that of the threads, grows linearly with the number of
+//! threads; no more threads start than there are subproblems.
 //!
 //! # Order, limits, shards
 //!
@@ -37,66 +44,15 @@ use super::report::Report;
 use super::search::{Event, Search};
 use super::solver::Solution;
 use super::stats::Stats;
-use rayon::prelude::*;
+use frontier::{Entry, Frontier, Keep};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// One entry of the frontier, in the search's order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
-    /// A solution found above the split depth.
-    Solution(Solution),
-    /// A subproblem: the position of the choice at each level.
-    Subproblem(Vec<u32>),
-}
-
-/// The top of the search tree, explored down to the split depth.
-#[derive(Clone, Debug)]
-pub(crate) struct Frontier {
-    depth: usize,
-    entries: Vec<Entry>,
-    /// Nodes, updates and solutions of the levels above the split.
-    top: Stats,
-    subproblems: usize,
-}
-
-impl Frontier {
-    /// Explores the top `depth` levels.
-    fn at(problem: &Problem, depth: usize) -> Frontier {
-        let mut solver = Search::new(problem);
-        solver.set_cap(depth);
-        solver.reset();
-        let mut entries = Vec::new();
-        loop {
-            match solver.step() {
-                Event::Solution => entries.push(Entry::Solution(solver.solution().to_vec())),
-                Event::Frontier => entries.push(Entry::Subproblem(solver.position().iter().map(|f| f.taken).collect())),
-                Event::Done | Event::Stopped(_) => break,
-            }
-        }
-        let subproblems = entries.iter().filter(|e| matches!(e, Entry::Subproblem(_))).count();
-        Frontier { depth, entries, top: solver.stats(), subproblems }
-    }
-
-    /// The shallowest frontier with at least `target` subproblems (or the
-    /// whole tree, when it is too small).
-    fn with_at_least(problem: &Problem, target: usize) -> Frontier {
-        let mut depth = 1;
-        loop {
-            let f = Frontier::at(problem, depth);
-            if f.subproblems >= target || f.subproblems == 0 || depth >= MAX_DEPTH {
-                return f;
-            }
-            depth += 1;
-        }
-    }
-}
-
-/// The split goes no deeper than this.
-const MAX_DEPTH: usize = 24;
+mod frontier;
+mod pool;
 
 /// A parallel search of one problem. See the module documentation.
 ///
@@ -159,16 +115,33 @@ impl Parallel {
         self
     }
 
-    fn pool(&self) -> rayon::ThreadPool {
-        rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().expect("a thread pool")
+    /// The number of worker threads: as set, or one per core.
+    fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            n => n,
+        }
+    }
+
+    /// The caller's limits with the deadline fixed from `start`, for the
+    /// split and the workers alike.
+    fn limits_from(&self, start: Instant) -> Limits {
+        match self.limits.deadline_from(start) {
+            Some(deadline) => self.limits.clone().deadline(deadline),
+            None => self.limits.clone(),
+        }
+    }
+
+    /// Splits the tree into at least `target` subproblems (see the module
+    /// documentation), under `limits` but for the solution limit: the
+    /// split keeps every solution it finds above its depth.
+    fn split(&self, target: usize, limits: &Limits, keep: Keep) -> Frontier {
+        Frontier::split(&self.problem, target, &limits.without_solution_limit(), keep)
     }
 
     /// Counts every solution.
     pub fn count(&self) -> Report {
-        let pool = self.pool();
-        let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
-        let all: Vec<usize> = (0..frontier.entries.len()).collect();
-        self.run(&pool, &frontier, &all, true, &|| (), &|_, _: &[OptionId]| ControlFlow::Continue(()))
+        self.for_each_init(|| (), |_, _: &[OptionId]| ControlFlow::Continue(()))
     }
 
     /// Counts the solutions of shard `k` of `n` (`k` from 0): every `n`-th
@@ -195,16 +168,11 @@ impl Parallel {
         visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
     ) -> Report {
         assert!(k < n, "shard {k} of {n}");
-        let pool = self.pool();
-        let frontier = Frontier::with_at_least(&self.problem, (16 * n).max(256));
-        let mine: Vec<usize> = (0..frontier.entries.len())
-            .filter(|&e| match &frontier.entries[e] {
-                Entry::Solution(_) => k == 0,
-                Entry::Subproblem(_) => false,
-            })
-            .chain(frontier.subproblem_indices().skip(k).step_by(n))
-            .collect();
-        self.run(&pool, &frontier, &mine, k == 0, &init, &visit)
+        let start = Instant::now();
+        let limits = self.limits_from(start);
+        let target = n.saturating_mul(16).max(256);
+        let frontier = self.split(target, &limits, Keep::Shard { k, n });
+        self.run(start, &frontier, &limits, k == 0, &init, &visit)
     }
 
     /// Calls `visit` with every solution, from several threads at once and
@@ -239,44 +207,86 @@ impl Parallel {
         init: impl Fn() -> S + Sync,
         visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
     ) -> Report {
-        let pool = self.pool();
-        let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
-        let all: Vec<usize> = (0..frontier.entries.len()).collect();
-        self.run(&pool, &frontier, &all, true, &init, &visit)
+        let start = Instant::now();
+        let limits = self.limits_from(start);
+        let frontier = self.split(self.per_thread.saturating_mul(self.thread_count()), &limits, Keep::All);
+        self.run(start, &frontier, &limits, true, &init, &visit)
     }
 
     /// Calls `visit` with every solution in the single-threaded search's
-    /// order. Subproblems are solved in parallel a window at a time, and
-    /// their solutions are held until their turn comes.
+    /// order. The workers solve the subproblems in order, at most a window
+    /// of them ahead of the one being visited, whose solutions are held
+    /// until their turn comes.
     pub fn for_each_ordered(&self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Report {
         let start = Instant::now();
-        let pool = self.pool();
-        let frontier = Frontier::with_at_least(&self.problem, self.per_thread * pool.current_num_threads());
-        let window = 4 * pool.current_num_threads();
-        let mut total = Report::empty(frontier.depth);
-        total.add_top(&frontier.top);
-        let indices: Vec<usize> = (0..frontier.entries.len()).collect();
-        for chunk in indices.chunks(window) {
-            let collected = Mutex::new(vec![Vec::new(); chunk.len()]);
-            let report = self.run_collecting(&pool, &frontier, chunk, &collected);
-            total.merge(&report);
-            for solutions in collected.into_inner().expect("no worker panicked") {
-                for s in solutions {
-                    if visit(&s).is_break() {
-                        total.finish(Some(StopReason::Solutions));
-                        total.stats.elapsed = start.elapsed();
-                        return total;
-                    }
+        let limits = self.limits_from(start);
+        let threads = self.thread_count();
+        let frontier = self.split(self.per_thread.saturating_mul(threads), &limits, Keep::All);
+        let mut report = Report::empty(frontier.depth);
+        report.split_into = frontier.subproblems;
+        report.add_top(&frontier.top);
+        let mut reason = frontier.stopped;
+        let mut entries = frontier.entries.iter();
+        // Visits the frontier's solutions up to its next subproblem; false
+        // once `visit` has answered `Break`.
+        let mut solutions_before_next = |visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>| {
+            for entry in entries.by_ref() {
+                match entry {
+                    Entry::Solution(s) if visit(s).is_break() => return false,
+                    Entry::Solution(_) => {}
+                    Entry::Subproblem(_) => return true,
                 }
             }
-            if total.status != Status::Complete {
-                break;
-            }
+            true
+        };
+        let prefixes: Vec<&[u32]> = match reason {
+            Some(_) => Vec::new(),
+            None => frontier.prefixes().collect(),
+        };
+        let mut results = Vec::new();
+        if solutions_before_next(&mut visit) {
+            let shared = Arc::new(Shared::default());
+            let deadline = limits.deadline_from(start);
+            pool::run_ordered(
+                threads,
+                prefixes.len(),
+                4 * threads,
+                &|| self.worker(&limits, &shared),
+                &|solver, i| {
+                    if let Some(r) = self.interrupted(deadline) {
+                        return Err(r);
+                    }
+                    let mut mine = Vec::new();
+                    let (stats, status) = collect_subproblem(solver, prefixes[i], &mut mine);
+                    Ok((mine, stats, status))
+                },
+                &mut |thread, solved| {
+                    let (mine, stats, status) = match solved {
+                        Ok(solved) => solved,
+                        Err(r) => {
+                            reason.get_or_insert(r);
+                            return ControlFlow::Break(());
+                        }
+                    };
+                    results.push((thread, stats, status));
+                    if mine.iter().any(|s| visit(s).is_break()) || !solutions_before_next(&mut visit) {
+                        reason.get_or_insert(StopReason::Solutions);
+                        return ControlFlow::Break(());
+                    }
+                    if status.stop_reason().is_some() {
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                },
+            );
+        } else {
+            reason = Some(StopReason::Solutions);
         }
-        total.solutions = total.stats.solutions;
-        total.cap_at(self.limits.solution_limit());
-        total.stats.elapsed = start.elapsed();
-        total
+        report.gather(&results, threads.min(prefixes.len()));
+        report.finish(reason);
+        report.cap_at(self.limits.solution_limit());
+        report.stats.elapsed = start.elapsed();
+        report
     }
 
     /// The first solution of the single-threaded search, found in parallel.
@@ -289,110 +299,70 @@ impl Parallel {
         (first, report)
     }
 
-    /// Solves the entries `which` of the frontier; `top` says whether the
-    /// levels above the split count in this run. Each worker has a state
-    /// made by `init`.
+    /// Solves the subproblems the frontier kept, and visits its solutions
+    /// if `top` (the levels above the split count in this run). Each
+    /// worker has a state made by `init`. Nothing is solved if the split
+    /// was stopped.
     fn run<S>(
         &self,
-        pool: &rayon::ThreadPool,
+        start: Instant,
         frontier: &Frontier,
-        which: &[usize],
+        limits: &Limits,
         top: bool,
         init: &(dyn Fn() -> S + Sync),
         visit: &(dyn Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync),
     ) -> Report {
-        let start = Instant::now();
         let shared = Arc::new(Shared::default());
-        let limits = self.worker_limits();
-        let deadline = self.limits.deadline_from(start);
+        let deadline = limits.deadline_from(start);
         let stop = AtomicBool::new(false);
         let reason: Mutex<Option<StopReason>> = Mutex::new(None);
         let halt = |r: StopReason| {
             stop.store(true, Ordering::Relaxed);
             reason.lock().expect("no worker panicked").get_or_insert(r);
         };
+        if let Some(r) = frontier.stopped {
+            halt(r);
+        }
         let mut report = Report::empty(frontier.depth);
+        report.split_into = frontier.subproblems;
         if top {
             report.add_top(&frontier.top);
             let mut state = None;
-            for e in which {
-                if let Entry::Solution(s) = &frontier.entries[*e] {
+            for entry in &frontier.entries {
+                if let Entry::Solution(s) = entry {
                     if visit(state.get_or_insert_with(init), s).is_break() {
                         halt(StopReason::Solutions);
                     }
                 }
             }
         }
-        let results: Vec<(usize, Stats, Status)> = pool.install(|| {
-            which
-                .par_iter()
-                .filter_map(|&e| match &frontier.entries[e] {
-                    Entry::Subproblem(prefix) => Some(prefix),
-                    Entry::Solution(_) => None,
-                })
-                .map_init(
-                    || (self.worker(&limits, &shared), init()),
-                    |(solver, state), prefix| {
-                        let thread = rayon::current_thread_index().unwrap_or(0);
-                        if let Some(r) = self.interrupted(deadline) {
-                            halt(r);
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            return (thread, Stats::default(), Status::Ready);
-                        }
-                        let (stats, status) = solve_subproblem(solver, prefix, &mut |s| visit(state, s));
-                        if let Some(r) = status.stop_reason().or_else(|| self.exhausted(&shared)) {
-                            halt(r);
-                        }
-                        (thread, stats, status)
-                    },
-                )
-                .collect()
-        });
-        report.gather(&results, pool.current_num_threads());
+        let prefixes: Vec<&[u32]> = match frontier.stopped {
+            Some(_) => Vec::new(),
+            None => frontier.prefixes().collect(),
+        };
+        let (results, ran) = pool::run(
+            self.thread_count(),
+            prefixes.len(),
+            &|| (self.worker(limits, &shared), init()),
+            &|(solver, state), i| {
+                if let Some(r) = self.interrupted(deadline) {
+                    halt(r);
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return (Stats::default(), Status::Ready);
+                }
+                let (stats, status) = solve_subproblem(solver, prefixes[i], &mut |s| visit(state, s));
+                if let Some(r) = status.stop_reason().or_else(|| self.exhausted(&shared)) {
+                    halt(r);
+                }
+                (stats, status)
+            },
+        );
+        let results: Vec<(usize, Stats, Status)> =
+            results.into_iter().map(|(thread, (stats, status))| (thread, stats, status)).collect();
+        report.gather(&results, ran);
         report.finish(reason.into_inner().expect("no worker panicked"));
         report.cap_at(self.limits.solution_limit());
-        report.stats.elapsed = start.elapsed();
-        report
-    }
-
-    /// Like `run`, but keeps each subproblem's solutions, in order.
-    fn run_collecting(
-        &self,
-        pool: &rayon::ThreadPool,
-        frontier: &Frontier,
-        which: &[usize],
-        out: &Mutex<Vec<Vec<Solution>>>,
-    ) -> Report {
-        let start = Instant::now();
-        let shared = Arc::new(Shared::default());
-        let limits = self.worker_limits();
-        let mut report = Report::empty(frontier.depth);
-        let results: Vec<(usize, Stats, Status)> = pool.install(|| {
-            (0..which.len())
-                .into_par_iter()
-                .map_init(
-                    || self.worker(&limits, &shared),
-                    |solver, slot| {
-                        let thread = rayon::current_thread_index().unwrap_or(0);
-                        match &frontier.entries[which[slot]] {
-                            Entry::Solution(s) => {
-                                out.lock().expect("no worker panicked")[slot].push(s.clone());
-                                (thread, Stats { solutions: 1, ..Stats::default() }, Status::Complete)
-                            }
-                            Entry::Subproblem(prefix) => {
-                                let mut mine = Vec::new();
-                                let (stats, status) = collect_subproblem(solver, prefix, &mut mine);
-                                out.lock().expect("no worker panicked")[slot] = mine;
-                                (thread, stats, status)
-                            }
-                        }
-                    },
-                )
-                .collect()
-        });
-        report.gather(&results, pool.current_num_threads());
-        report.finish(None);
         report.stats.elapsed = start.elapsed();
         report
     }
@@ -419,15 +389,6 @@ impl Parallel {
         None
     }
 
-    /// The workers' limits: the caller's, with a deadline from now.
-    fn worker_limits(&self) -> Limits {
-        let mut limits = self.limits.clone();
-        if let Some(deadline) = self.limits.deadline_from(Instant::now()) {
-            limits = limits.deadline(deadline);
-        }
-        limits
-    }
-
     /// A worker's search, adding to the `shared` totals.
     fn worker(&self, limits: &Limits, shared: &Arc<Shared>) -> Search {
         let mut solver = Search::new(&self.problem);
@@ -435,12 +396,6 @@ impl Parallel {
         solver.join(shared);
         solver.set_verify(self.verify);
         solver
-    }
-}
-
-impl Frontier {
-    fn subproblem_indices(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.entries.len()).filter(|&e| matches!(self.entries[e], Entry::Subproblem(_)))
     }
 }
 

@@ -18,6 +18,9 @@ pub struct Report {
     pub depth: usize,
     /// The number of subproblems solved (in a shard: this shard's share).
     pub subproblems: usize,
+    /// The number of subproblems the split made (in a shard: those of
+    /// every shard; this one took every `n`-th).
+    pub split_into: usize,
     /// The most nodes any one subproblem took.
     pub largest: u64,
     /// Each thread's share of the nodes searched below the split,
@@ -44,6 +47,7 @@ impl Report {
             stats: Stats::default(),
             depth,
             subproblems: 0,
+            split_into: 0,
             largest: 0,
             thread_nodes: Vec::new(),
         }
@@ -74,21 +78,6 @@ impl Report {
         }
         per_thread.sort_unstable_by(|a, b| b.cmp(a));
         self.thread_nodes = per_thread;
-    }
-
-    pub(super) fn merge(&mut self, other: &Report) {
-        self.stats.add(&Stats { elapsed: Default::default(), ..other.stats });
-        self.subproblems += other.subproblems;
-        self.largest = self.largest.max(other.largest);
-        if self.thread_nodes.len() < other.thread_nodes.len() {
-            self.thread_nodes.resize(other.thread_nodes.len(), 0);
-        }
-        for (a, b) in self.thread_nodes.iter_mut().zip(&other.thread_nodes) {
-            *a += b;
-        }
-        if self.status == Status::Complete {
-            self.status = other.status;
-        }
     }
 
     pub(super) fn finish(&mut self, reason: Option<StopReason>) {

@@ -1,11 +1,12 @@
 //! `xc cover [FILE|-]`: solve a problem in Knuth's DLX text format.
 
 use super::exit::Failure;
+use super::size::parse_size;
 use super::{SearchArgs, input, interrupt, search};
-use exactcover::cover::{BuildError, ParseErrorKind, read_dlx_from};
+use exactcover::cover::{BuildError, Limits, ParseErrorKind, Problem, read_dlx_from};
 use exactcover::text::Escaped;
 use std::io::{BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `xc cover`.
 #[derive(clap::Args, Debug)]
@@ -22,37 +23,31 @@ pub struct CoverArgs {
     search: SearchArgs,
 }
 
-/// Parses a size in bytes: a number with an optional `K`, `M`, `G` or `T`
-/// (powers of 1024).
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let bad = || format!("bad size `{text}`: use e.g. 512M, 4G or 1000000");
-    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
-    let n: u64 = number.parse().map_err(|_| bad())?;
-    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(bad()),
-    };
-    n.checked_mul(1 << shift).ok_or_else(bad)
-}
-
 /// Runs `xc cover`.
 pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let name = input::display_name(args.file.as_deref());
-    let source: Box<dyn Read> = match args.file.as_deref() {
+    let problem = &read_problem(args.file.as_deref(), args.max_input, &search::limits(&args.search))?;
+    // Names may hold control characters: shown escaped, never raw.
+    let render = |solution: &[exactcover::cover::OptionId]| -> Vec<String> {
+        solution.iter().map(|&o| Escaped(&problem.format_option(o)).to_string()).collect()
+    };
+    search::run(problem, &args.search, &render, out)
+}
+
+/// Reads a problem in the DLX format from a file (`-` or `None`: standard
+/// input), at most `max_input` bytes of it, within `limits` (the memory
+/// budget, Ctrl-C and the deadline), and prints the parser's warnings.
+/// Errors name the file, the line and the column.
+pub fn read_problem(file: Option<&Path>, max_input: u64, limits: &Limits) -> Result<Problem, Failure> {
+    let name = input::display_name(file);
+    let source: Box<dyn Read> = match file {
         Some(p) if p != std::path::Path::new("-") => {
             Box::new(input::open(p).map_err(|e| Failure::input(format!("{name}: {}", input::describe(&e))))?)
         }
         _ => Box::new(input::stdin()),
     };
     interrupt::doing(format!("reading {name}"));
-    let limits = search::limits(&args.search);
     let source = BufReader::with_capacity(1 << 16, source);
-    let parsed = read_dlx_from(source, args.max_input, &limits).map_err(|e| match e.kind {
+    let parsed = read_dlx_from(source, max_input, limits).map_err(|e| match e.kind {
         ParseErrorKind::Read(why) => {
             Failure::input(format!("{name}: {}", why.split(" (os error").next().unwrap_or(&why)))
         }
@@ -67,25 +62,5 @@ pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     for w in &parsed.warnings {
         eprintln!("warning: {name}:{}: {}", w.line, w.message);
     }
-    let problem = &parsed.problem;
-    // Names may hold control characters: shown escaped, never raw.
-    let render = |solution: &[exactcover::cover::OptionId]| -> Vec<String> {
-        solution.iter().map(|&o| Escaped(&problem.format_option(o)).to_string()).collect()
-    };
-    search::run(problem, &args.search, &render, out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes_parse() {
-        assert_eq!(parse_size("1G"), Ok(1 << 30));
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
-        assert_eq!(parse_size("1000"), Ok(1000));
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("99999999999T").is_err());
-    }
+    Ok(parsed.problem)
 }

@@ -13,6 +13,7 @@ mod progress;
 mod puzzles;
 mod search;
 mod serve;
+mod size;
 mod sudoku;
 mod wire;
 

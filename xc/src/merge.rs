@@ -1,15 +1,24 @@
 //! `xc merge`: adds up the JSON results of the shards of one search
 //! (`xc cover --shard K/N`), checking that every shard is there exactly
-//! once and that they all solved the same problem.
+//! once, that they all solved the same problem split the same way, and
+//! that what they printed can be solutions (see `printed`).
+//!
+//! The input is read a line at a time, and all of it together is capped
+//! by `--max-input`, so a huge or endless stream ends in an error.
 
 use super::exit::Failure;
 use super::printer::{Printer, exit_code};
+use super::size::parse_size;
+use super::wire::shard::MAX_SHARDS;
 use super::wire::{self, ShardResult};
-use super::{Format, input};
-use exactcover::cover::{Stats, Status, StopReason};
-use std::io::Write;
-use std::path::PathBuf;
+use super::{Format, cover, input, search};
+use exactcover::cover::{Stats, Status, StopReason, fingerprint};
+use exactcover::text::Escaped;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+mod printed;
 
 /// Arguments of `xc merge`.
 #[derive(clap::Args, Debug)]
@@ -17,6 +26,18 @@ pub struct MergeArgs {
     /// Files of shard results (one JSON object per line); `-` or nothing
     /// reads standard input.
     files: Vec<PathBuf>,
+    /// The problem the shards solved, in the DLX format: each shard must
+    /// carry its fingerprint, and each solution a shard printed is checked
+    /// against it. Without it, printed solutions are only checked for
+    /// their form and number.
+    #[arg(long, value_name = "FILE")]
+    problem: Option<PathBuf>,
+    /// Read at most this much of the shard results, all files together
+    /// (e.g. 512M, 4G), and as much of the problem: a larger input is an
+    /// error. A shard's result is a few hundred bytes, plus the solutions
+    /// it printed (`--print N`).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    max_input: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -24,38 +45,63 @@ pub struct MergeArgs {
 
 /// Runs `xc merge`.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let files: Vec<Option<PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
+    let files: Vec<Option<&Path>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
+    let stdin = |f: &Option<&Path>| f.is_none_or(|p| p == Path::new("-"));
+    if args.problem.as_deref().is_some_and(|p| stdin(&Some(p))) && files.iter().any(stdin) {
+        return Err(Failure::input("the problem and the shard results can't both come from standard input"));
+    }
+    let problem = match args.problem.as_deref() {
+        Some(file) => Some((
+            input::display_name(Some(file)),
+            cover::read_problem(Some(file), args.max_input, &search::build_limits())?,
+        )),
+        None => None,
+    };
     let mut shards: Vec<(String, ShardResult)> = Vec::new();
-    for file in &files {
-        let name = input::display_name(file.as_deref());
-        let bytes = input::read_all(file.as_deref())?;
-        for (k, line) in String::from_utf8_lossy(&bytes).lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let at = format!("{name}:{}", k + 1);
-            let result = wire::decode::<ShardResult>(line.as_bytes())
-                .map_err(|e| Failure::input(format!("{at}: not a shard result: {e}")))?;
-            shards.push((at, result));
-        }
+    let mut budget = args.max_input;
+    for &file in &files {
+        read_shards(file, args.max_input, &mut budget, &mut shards)?;
     }
     let (first_at, first) = shards.first().ok_or_else(|| Failure::input("no shard results to merge"))?;
     let n = first.of.0;
     if n == 0 || n > MAX_SHARDS {
         return Err(Failure::input(format!("{first_at}: \"of\" must be from 1 to {MAX_SHARDS}, not {n}")));
     }
+    let mut checker = problem.as_ref().map(|(name, p)| printed::Checked::new(name, p));
+    let wanted = problem.as_ref().map(|(_, p)| format!("{:016x}", fingerprint(p)));
     let mut seen = vec![false; n as usize];
     let mut stats = Stats::default();
     let mut status = Status::Complete;
-    let mut printed = Vec::new();
+    let mut split: Option<(&str, u64, u64)> = None;
     for (at, shard) in &shards {
         let (k, of) = (shard.shard.0, shard.of.0);
         if of != n {
             return Err(Failure::input(format!("{at}: shard of {of} parts, but {first_at} has {n}")));
         }
-        if shard.problem != first.problem {
-            return Err(Failure::input(format!("{at}: a different problem from {first_at}'s")));
+        if !is_fingerprint(&shard.problem) {
+            return Err(Failure::input(format!(
+                "{at}: \"problem\" must be 16 hex digits, not \"{}\"",
+                Escaped(&shard.problem)
+            )));
+        }
+        match (&wanted, &problem) {
+            (Some(w), Some((name, _))) if *w != shard.problem => {
+                return Err(Failure::input(format!(
+                    "{at}: the shard solved problem {}, but {name} is problem {w}",
+                    shard.problem
+                )));
+            }
+            _ if shard.problem != first.problem => {
+                return Err(Failure::input(format!("{at}: a different problem from {first_at}'s")));
+            }
+            _ => {}
         }
         if k == 0 || k > n || std::mem::replace(&mut seen[k as usize - 1], true) {
             return Err(Failure::input(format!("{at}: shard {k}/{n} is out of range or given twice")));
+        }
+        if shard.complete {
+            check_split(at, shard, &mut split)?;
         }
         let seconds = Some(shard.seconds).filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
             Failure::input(format!("{at}: \"seconds\" must be a number of seconds, not {}", shard.seconds))
@@ -84,20 +130,90 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 return Err(Failure::input(format!("{at}: an incomplete shard needs \"stopped\" (the reason)")));
             }
         }
-        printed.extend(shard.printed.iter().cloned());
+        printed::check(at, shard, checker.as_mut())?;
     }
     let missing: Vec<String> = (1..=n).filter(|&k| !seen[k as usize - 1]).map(|k| format!("{k}/{n}")).collect();
     if !missing.is_empty() {
         return Err(Failure::input(format!("missing shards: {}", missing.join(", "))));
     }
+    if problem.is_none() && shards.iter().any(|(_, s)| !s.printed.is_empty()) {
+        eprintln!("note: the printed solutions were checked for their form only; give --problem FILE to check them");
+    }
     let mut printer = Printer::new(&|_| Vec::new(), args.format, u64::MAX);
     printer.open(out)?;
-    for lines in &printed {
-        printer.print_lines(lines, out)?;
+    for (_, shard) in &shards {
+        for lines in &shard.printed {
+            printer.print_lines(lines, out)?;
+        }
     }
     printer.close(out, &stats, status, stats.elapsed)?;
     Ok(exit_code(status, stats.solutions))
 }
 
-/// The most shards a merge takes (far more than any real run has).
-const MAX_SHARDS: u64 = 1 << 20;
+/// Reads the shard results of one input, a line at a time, into `shards`
+/// (with their places, `FILE:LINE`). `budget` is what is left of the
+/// `limit` on all the inputs together.
+fn read_shards(
+    file: Option<&Path>,
+    limit: u64,
+    budget: &mut u64,
+    shards: &mut Vec<(String, ShardResult)>,
+) -> Result<(), Failure> {
+    let name = input::display_name(file);
+    let failed = |e: std::io::Error| Failure::input(format!("{name}: {}", input::describe(&e)));
+    let source: Box<dyn Read> = match file {
+        Some(p) if p != Path::new("-") => Box::new(input::open(p).map_err(failed)?),
+        _ => Box::new(input::stdin()),
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, source);
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut reader).take(budget.saturating_add(1)).read_until(b'\n', &mut line).map_err(failed)?;
+        if read == 0 {
+            return Ok(());
+        }
+        let at = format!("{name}:{number}");
+        *budget = budget.checked_sub(read as u64).ok_or_else(|| {
+            Failure::input(format!(
+                "{at}: the input is longer than the limit of {limit} bytes; raise it with --max-input"
+            ))
+        })?;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let result = wire::decode::<ShardResult>(&line)
+            .map_err(|e| Failure::input(format!("{at}: not a shard result: {}", Escaped(&e.to_string()))))?;
+        shards.push((at, result));
+    }
+    Ok(())
+}
+
+/// Whether a text is a problem's fingerprint: 16 hex digits.
+fn is_fingerprint(text: &str) -> bool {
+    text.len() == 16 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Checks that a shard that ran to its end was split as the others that
+/// did (`split`: the first one's place, depth and subproblems), and that it
+/// solved its share of the subproblems: shard K of N takes every N-th from
+/// the K-th. (A stopped shard may have been stopped while splitting.)
+fn check_split<'a>(at: &'a str, shard: &ShardResult, split: &mut Option<(&'a str, u64, u64)>) -> Result<(), Failure> {
+    let (depth, all) = (shard.depth.0, shard.split_into.0);
+    let &mut (first_at, first_depth, first_all) = split.get_or_insert((at, depth, all));
+    if (depth, all) != (first_depth, first_all) {
+        return Err(Failure::input(format!(
+            "{at}: split at depth {depth} into {all} subproblems, but {first_at} at depth {first_depth} into \
+             {first_all}: the shards of one search are split alike"
+        )));
+    }
+    let (k, n) = (shard.shard.0 - 1, shard.of.0);
+    let share = all.saturating_sub(k).div_ceil(n);
+    if shard.subproblems.0 != share {
+        return Err(Failure::input(format!(
+            "{at}: solved {} subproblems, but shard {}/{n} of {all} has {share}",
+            shard.subproblems.0, shard.shard.0
+        )));
+    }
+    Ok(())
+}

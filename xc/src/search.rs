@@ -62,7 +62,7 @@ pub struct SearchArgs {
     /// would take more memory than this (e.g. 2G, 512M); the build stops
     /// with an error that names the budget. Default: half of this
     /// machine's memory.
-    #[arg(long, value_name = "SIZE", value_parser = super::cover::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = super::size::parse_size)]
     pub max_memory: Option<u64>,
     /// Probes for --estimate.
     #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate",
@@ -81,15 +81,20 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Parses `K/N` with 1 ≤ K ≤ N.
+/// Parses `K/N` with 1 ≤ K ≤ N ≤ [`wire::shard::MAX_SHARDS`], the bound
+/// `xc merge` takes.
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("bad shard `{text}`: write K/N with 1 ≤ K ≤ N, e.g. 3/8");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if k == 0 || k > n {
         return Err(bad());
     }
-    Ok((k, n))
+    let max = wire::shard::MAX_SHARDS;
+    if n > max {
+        return Err(format!("bad shard `{text}`: at most {max} shards"));
+    }
+    Ok((k as usize, n as usize))
 }
 
 /// The limits the arguments ask for, with the Ctrl-C flag and the memory
@@ -107,6 +112,12 @@ pub fn limits(args: &SearchArgs) -> Limits {
         limits = limits.deadline(crate::started() + t);
     }
     limits
+}
+
+/// The limits of a build outside a search: Ctrl-C and the default memory
+/// budget.
+pub fn build_limits() -> Limits {
+    Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(None))
 }
 
 /// The memory budget: the one given, or half of this machine's memory
@@ -407,6 +418,7 @@ fn shard(
         guesses: Whole(stats.guesses),
         seconds: stats.elapsed.as_secs_f64(),
         depth: Whole(report.depth as u64),
+        split_into: Whole(report.split_into as u64),
         subproblems: Whole(report.subproblems as u64),
         printed,
     };
@@ -426,5 +438,8 @@ mod tests {
         assert!(parse_shard("0/8").is_err());
         assert!(parse_shard("9/8").is_err());
         assert!(parse_shard("3").is_err());
+        assert_eq!(parse_shard("1/1048576"), Ok((1, 1 << 20)));
+        assert_eq!(parse_shard("1/1048577"), Err("bad shard `1/1048577`: at most 1048576 shards".to_string()));
+        assert!(parse_shard("1/99999999999999999999999").is_err());
     }
 }

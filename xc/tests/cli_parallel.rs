@@ -4,6 +4,10 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+mod signal;
+use signal::signal_after;
 
 fn xc() -> Command {
     let mut xc = Command::cargo_bin("xc").unwrap();
@@ -71,6 +75,206 @@ fn shard_counts_sum_to_the_total_for_several_n() {
             .success()
             .stdout(predicate::str::starts_with(whole.clone()));
     }
+}
+
+/// `--shard K/N` takes N up to the bound `xc merge` takes (2²⁰), no more:
+/// a huge N no longer makes a split of at least 16 N subproblems.
+#[test]
+fn shard_counts_are_bounded_as_merge_bounds_them() {
+    xc().args(["cover", "tests/fixtures/dlx/toy.dlx", "--shard", "1/99999999999"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("bad shard `1/99999999999`: at most 1048576 shards"));
+    let last: Value =
+        serde_json::from_str(&stdout(&["cover", "tests/fixtures/dlx/toy.dlx", "--shard", "1048576/1048576"])).unwrap();
+    assert_eq!((last["of"].as_u64(), last["complete"].as_bool()), (Some(1 << 20), Some(true)), "{last}");
+}
+
+/// `xc merge` reads at most `--max-input` (256M by default) of shard
+/// results, all files together, a line at a time: an endless input ends in
+/// an error naming the limit, in bounded memory (under a 1 GiB
+/// address-space cap).
+#[test]
+fn merge_input_is_capped() {
+    let out = std::process::Command::new("prlimit")
+        .arg("--as=1073741824")
+        .arg(env!("CARGO_BIN_EXE_xc"))
+        .args(["merge", "/dev/zero"])
+        .output()
+        .expect("prlimit (util-linux) runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: /dev/zero:1: the input is longer than the limit of 268435456 bytes; raise it with --max-input\n"
+    );
+    let r = shards(&["queens", "8"], 2);
+    let scratch = tempfile::Builder::new().prefix("xc-merge-").tempdir().unwrap();
+    let paths: Vec<String> = r
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let path = scratch.path().join(format!("shard-{k}.json"));
+            std::fs::write(&path, text).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    // Room for the first file and half the second.
+    let limit = (r[0].len() + r[1].len() / 2).to_string();
+    xc().args(["merge", "--max-input", &limit, &paths[0], &paths[1]]).assert().code(2).stdout("").stderr(format!(
+        "error: {}:1: the input is longer than the limit of {limit} bytes; raise it with --max-input\n",
+        paths[1]
+    ));
+    let whole = (r[0].len() + r[1].len()).to_string();
+    xc().args(["merge", "--max-input", &whole, &paths[0], &paths[1]])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Altogether 92 solutions"));
+    xc().args(["merge", "--help"]).assert().success().stdout(predicate::str::contains("[default: 256M]"));
+}
+
+/// A shard's result is checked before its figures are added up: it prints
+/// no more solutions than it found, each a list of option texts without
+/// control characters; it has no field merge doesn't know; and the shards
+/// that ran to their end were split alike (depth and subproblems) and each
+/// solved its share.
+#[test]
+fn merge_checks_what_the_shards_say() {
+    let r = shards(&["queens", "10", "--print", "1"], 3);
+    let line = |k: usize| serde_json::from_str::<Value>(&r[k]).unwrap();
+    let merged = |second: &Value| format!("{}{second}\n{}", r[0], r[2]);
+    let refused = |second: Value, message: &str| {
+        xc().arg("merge")
+            .write_stdin(merged(&second))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!("error: <stdin>:2: {message}")));
+    };
+    let (depth, all) = (line(1)["depth"].as_u64().unwrap(), line(1)["split_into"].as_u64().unwrap());
+    assert!(all >= 256, "{}", r[1]);
+    xc().arg("merge")
+        .write_stdin(merged(&line(1)))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solution 3:").and(predicate::str::contains("Altogether 724 solutions")));
+    let mut forged = line(1);
+    forged["solutions"] = json!(0);
+    forged["printed"] = json!([["r0 c0 zz"]]);
+    refused(forged, "the shard printed more solutions (1) than it found (0)");
+    let mut forged = line(1);
+    forged["printed"] = json!([["r0 c0 \u{1b}[2J"]]);
+    refused(forged, "printed solution 1: `r0 c0 \\u{1b}[2J` is no option");
+    let mut forged = line(1);
+    forged["printed"] = json!([["r0 c0", ""]]);
+    refused(forged, "printed solution 1: `` is no option");
+    let mut forged = line(1);
+    forged["verified"] = json!(true);
+    refused(forged, "not a shard result: unknown field `verified`");
+    let mut forged = line(1);
+    forged["depth"] = json!(depth + 1);
+    refused(
+        forged,
+        &format!(
+            "split at depth {} into {all} subproblems, but <stdin>:1 at depth {depth} into {all}: the shards of one search are split alike",
+            depth + 1
+        ),
+    );
+    let mut forged = line(1);
+    forged["split_into"] = json!(all + 1);
+    refused(forged, &format!("split at depth {depth} into {} subproblems", all + 1));
+    let mut forged = line(1);
+    let share = forged["subproblems"].as_u64().unwrap();
+    forged["subproblems"] = json!(share - 1);
+    refused(forged, &format!("solved {} subproblems, but shard 2/3 of {all} has {share}", share - 1));
+    let mut forged = line(1);
+    forged["problem"] = json!("\u{1b}[2J");
+    refused(forged, "\"problem\" must be 16 hex digits, not \"\\u{1b}[2J\"");
+}
+
+/// With `--problem FILE`, every shard must have solved that problem, and
+/// every solution printed must be one of its solutions, by the independent
+/// checker.
+#[test]
+fn merge_checks_printed_solutions_against_the_problem() {
+    let dlx = "tests/fixtures/dlx/queens8.dlx";
+    let r = shards(&["cover", dlx, "--print", "3"], 2);
+    xc().args(["merge", "--problem", dlx])
+        .write_stdin(r.concat())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solution 3:").and(predicate::str::contains("Altogether 92 solutions")))
+        .stderr("");
+    xc().arg("merge")
+        .write_stdin(r.concat())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("give --problem FILE to check them"));
+    let first = |f: &dyn Fn(&mut Value)| {
+        let mut v: Value = serde_json::from_str(&r[0]).unwrap();
+        f(&mut v);
+        format!("{v}\n{}", r[1])
+    };
+    let refused = |input: String, message: &str| {
+        xc().args(["merge", "--problem", dlx])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!("error: <stdin>:1: {message}")));
+    };
+    refused(
+        first(&|v| v["printed"][0][0] = json!("r0 c0 zz")),
+        "printed solution 1: `r0 c0 zz` is no option of tests/fixtures/dlx/queens8.dlx",
+    );
+    refused(
+        first(&|v| v["printed"][1] = json!(["r0 c0 b7", "r0 c1 a1 b8"])),
+        "printed solution 2 is no solution of tests/fixtures/dlx/queens8.dlx: item `r0` is covered more than once",
+    );
+    xc().args(["merge", "--problem", "tests/fixtures/dlx/toy.dlx"])
+        .write_stdin(r.concat())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::is_match("^error: <stdin>:1: the shard solved problem [0-9a-f]{16}, but tests/fixtures/dlx/toy.dlx is problem [0-9a-f]{16}\n$").unwrap());
+    xc().args(["merge", "--problem", "-"])
+        .write_stdin(r.concat())
+        .assert()
+        .code(2)
+        .stderr("error: the problem and the shard results can't both come from standard input\n");
+}
+
+/// Ctrl-C while the tree is being split (into 16 × 2²⁰ subproblems:
+/// seconds of work, before any worker starts): the shard's result is
+/// written, stopped by the interruption, and the exit code is 130, within
+/// half a second of the signal.
+#[test]
+fn ctrl_c_during_the_split_writes_the_result_and_exits_130() {
+    let (out, took) = signal_after(&["queens", "20", "--shard", "1/1048576"], Duration::from_millis(300), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["complete"].as_bool(), v["stopped"].as_str()), (Some(false), Some("interrupted")), "{v}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+/// 1024 threads: small problems finish at once, and Ctrl-C stops a big one
+/// within half a second, with its partial results (no more threads start
+/// than there are subproblems, and the threads' cost grows linearly with
+/// their number).
+#[test]
+fn a_thousand_threads_start_and_stop_at_once() {
+    let cases = [
+        (["cover", "tests/fixtures/dlx/toy.dlx"], "Altogether 1 solution, 30 updates, 6 nodes"),
+        (["queens", "10"], "Altogether 724 solutions, 198264 updates, 11578 nodes"),
+    ];
+    for (args, head) in cases {
+        let start = Instant::now();
+        xc().args(args).args(["--threads", "1024"]).assert().success().stdout(predicate::str::starts_with(head));
+        assert!(start.elapsed() < Duration::from_secs(1), "{args:?}: {:?}", start.elapsed());
+    }
+    let (out, took) = signal_after(&["queens", "20", "--threads", "1024"], Duration::from_millis(500), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Stopped (interrupted) after "), "{out:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
 }
 
 #[test]

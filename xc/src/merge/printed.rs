@@ -1,0 +1,90 @@
+//! The solutions a shard printed, checked before `xc merge` prints them.
+//!
+//! Without the problem, a printed solution can only be checked for its
+//! form: a shard prints at most as many solutions as it found, and each is
+//! a list of option texts, none empty and none with a control character
+//! (which would drive the user's terminal). With the problem (`--problem`),
+//! each text must be one of its options, and each solution must pass the
+//! independent checker.
+
+use crate::exit::Failure;
+use crate::wire::ShardResult;
+use exactcover::cover::{Checker, OptionId, Problem};
+use exactcover::text::Escaped;
+use std::collections::HashMap;
+
+/// The problem the printed solutions are checked against.
+pub struct Checked<'p> {
+    /// The problem's file, for messages.
+    name: &'p str,
+    checker: Checker,
+    /// The options by their text (several for options written alike).
+    options: HashMap<String, Vec<OptionId>>,
+}
+
+impl<'p> Checked<'p> {
+    /// A check against `problem`, read from the file `name`.
+    pub fn new(name: &'p str, problem: &Problem) -> Checked<'p> {
+        let mut ignored = vec![false; problem.option_count()];
+        for o in problem.ignored_options() {
+            ignored[o.as_usize()] = true;
+        }
+        let mut options: HashMap<String, Vec<OptionId>> = HashMap::new();
+        for o in (0..problem.option_count()).map(|o| OptionId::from_u32(o as u32)) {
+            if !ignored[o.as_usize()] {
+                options.entry(problem.format_option(o)).or_default().push(o);
+            }
+        }
+        Checked { name, checker: Checker::new(problem), options }
+    }
+
+    /// Checks the `n`-th printed solution of the shard at `at`.
+    fn check(&mut self, at: &str, n: usize, solution: &[String]) -> Result<(), Failure> {
+        let mut uses: HashMap<&str, usize> = HashMap::new();
+        let mut ids = Vec::with_capacity(solution.len());
+        for text in solution {
+            let Some(same) = self.options.get(text) else {
+                return Err(Failure::input(format!(
+                    "{at}: printed solution {n}: `{}` is no option of {}",
+                    Escaped(text),
+                    self.name
+                )));
+            };
+            // Options written alike are taken in turn.
+            let used = uses.entry(text).or_default();
+            ids.push(same[(*used).min(same.len() - 1)]);
+            *used += 1;
+        }
+        self.checker.check(&ids).map_err(|e| {
+            Failure::input(format!(
+                "{at}: printed solution {n} is no solution of {}: {}",
+                self.name,
+                Escaped(&e.to_string())
+            ))
+        })
+    }
+}
+
+/// Checks what the shard at `at` printed: its form and number, and with a
+/// problem, each solution.
+pub fn check(at: &str, shard: &ShardResult, mut problem: Option<&mut Checked>) -> Result<(), Failure> {
+    let (printed, found) = (shard.printed.len() as u64, shard.solutions.0);
+    if printed > found {
+        return Err(Failure::input(format!(
+            "{at}: the shard printed more solutions ({printed}) than it found ({found})"
+        )));
+    }
+    for (i, solution) in shard.printed.iter().enumerate() {
+        if let Some(bad) = solution.iter().find(|t| t.is_empty() || t.chars().any(char::is_control)) {
+            return Err(Failure::input(format!(
+                "{at}: printed solution {}: `{}` is no option (an option is a line of item names)",
+                i + 1,
+                Escaped(bad)
+            )));
+        }
+        if let Some(problem) = problem.as_deref_mut() {
+            problem.check(at, i + 1, solution)?;
+        }
+    }
+    Ok(())
+}
