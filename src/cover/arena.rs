@@ -598,7 +598,7 @@ mod tests {
             for k in 0..problem.option_count() as u32 {
                 let first = layout.first_node(crate::cover::OptionId::from_u32(k), problem.option_count()).unwrap();
                 assert_eq!(first.as_u32(), start + k * stride);
-                assert_eq!(layout.option_of::<0>(first + (*size - 1)).as_u32(), k);
+                assert_eq!(layout.option_at(first + (*size - 1)).as_u32(), k);
             }
             uniform.set_limits(crate::cover::Limits::new().nodes(200_000));
             let mut read = problem.solver().with_limits(crate::cover::Limits::new().nodes(200_000));

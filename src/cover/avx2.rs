@@ -53,6 +53,18 @@ macro_rules! with_avx2 {
 }
 pub(crate) use with_avx2;
 
+/// `with_avx2!` for an `Option<Avx2>`: the body under AVX2 when the CPU
+/// has it, else as it is.
+macro_rules! maybe_avx2 {
+    ($avx2:expr, $body:expr) => {
+        match $avx2 {
+            Some(avx2) => $crate::cover::avx2::with_avx2!(avx2, $body),
+            None => $body,
+        }
+    };
+}
+pub(crate) use maybe_avx2;
+
 #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
 #[allow(unsafe_code)]
 mod simd {

@@ -21,7 +21,7 @@
 #![forbid(unsafe_code)]
 
 use super::arena::{Arena, COVERED, Link, span_in};
-use super::dance::Branch;
+use super::dance::{ANY, Branch};
 use super::ids::{NodeId, TrailMark};
 
 impl Arena {
@@ -38,10 +38,10 @@ impl Arena {
         let (colors, bounds) = (self.has_colors, self.has_bounds);
         let mut dance = self.dance();
         match (bounds, colors) {
-            (true, true) => dance.undo_to_m::<true, 0>(mark),
-            (true, false) => dance.undo_to_m::<false, 0>(mark),
-            (false, true) => dance.undo_to::<true, 0>(mark),
-            (false, false) => dance.undo_to::<false, 0>(mark),
+            (true, true) => dance.undo_to_m::<true, ANY>(mark),
+            (true, false) => dance.undo_to_m::<false, ANY>(mark),
+            (false, true) => dance.undo_to::<true, ANY>(mark),
+            (false, false) => dance.undo_to::<false, ANY>(mark),
         }
     }
 
@@ -56,20 +56,20 @@ impl Arena {
         let start = self.mark();
         let mut dance = self.dance();
         if colors {
-            dance.open_level_m::<true, 0>(i)
+            dance.open_level_m::<true, ANY>(i)
         } else {
-            dance.open_level_m::<false, 0>(i)
+            dance.open_level_m::<false, ANY>(i)
         }
         let mut cur = dance.down(i);
         for j in 0..=k {
-            let branch = if colors { dance.advance_m::<true, 0>(cur) } else { dance.advance_m::<false, 0>(cur) };
+            let branch = if colors { dance.advance_m::<true, ANY>(cur) } else { dance.advance_m::<false, ANY>(cur) };
             match branch {
                 Branch::Option(c) if j == k => {
                     let mark = dance.mark();
                     if colors {
-                        dance.commit_others_m::<true, 0>(c)
+                        dance.commit_others_m::<true, ANY>(c)
                     } else {
-                        dance.commit_others_m::<false, 0>(c)
+                        dance.commit_others_m::<false, ANY>(c)
                     }
                     return Some((c, mark));
                 }
@@ -99,9 +99,9 @@ impl Arena {
         let before = self.updates;
         let mut dance = self.dance();
         if colors {
-            dance.cover::<true, 0>(i)
+            dance.cover::<true, ANY>(i)
         } else {
-            dance.cover::<false, 0>(i)
+            dance.cover::<false, ANY>(i)
         }
         let mut c = dance.down(i);
         for _ in 0..k {
@@ -112,9 +112,9 @@ impl Arena {
         let cover = self.updates - before;
         let mut dance = self.dance();
         if colors {
-            dance.commit_others::<true, 0>(c)
+            dance.commit_others::<true, ANY>(c)
         } else {
-            dance.commit_others::<false, 0>(c)
+            dance.commit_others::<false, ANY>(c)
         }
         (c, mark, cover)
     }
@@ -132,25 +132,25 @@ impl Arena {
         if bounds {
             // Algorithm M: `c` may be the null move (`c == i`).
             if colors {
-                dance.undo_to_m::<true, 0>(mark);
+                dance.undo_to_m::<true, ANY>(mark);
                 if c != i {
-                    dance.release_others_m::<true, 0>(c);
+                    dance.release_others_m::<true, ANY>(c);
                 }
             } else {
-                dance.undo_to_m::<false, 0>(mark);
+                dance.undo_to_m::<false, ANY>(mark);
                 if c != i {
-                    dance.release_others_m::<false, 0>(c);
+                    dance.release_others_m::<false, ANY>(c);
                 }
             }
             dance.close_level_m(i);
             return;
         }
         if colors {
-            dance.undo_to::<true, 0>(mark);
-            dance.release_others::<true, 0>(c);
+            dance.undo_to::<true, ANY>(mark);
+            dance.release_others::<true, ANY>(c);
         } else {
-            dance.undo_to::<false, 0>(mark);
-            dance.release_others::<false, 0>(c);
+            dance.undo_to::<false, ANY>(mark);
+            dance.release_others::<false, ANY>(c);
         }
         dance.release(i);
     }
@@ -173,16 +173,16 @@ impl Arena {
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
         match (bounds, colors) {
-            (true, true) => dance.tweak::<true, 0>(first, true),
-            (true, false) => dance.tweak::<false, 0>(first, true),
+            (true, true) => dance.tweak::<true, ANY>(first, true),
+            (true, false) => dance.tweak::<false, ANY>(first, true),
             (false, _) => {}
         }
         for q in nodes {
             match (bounds, colors) {
-                (true, true) => dance.commit_m::<true, 0>(q),
-                (true, false) => dance.commit_m::<false, 0>(q),
-                (false, true) => dance.commit::<true, 0>(q),
-                (false, false) => dance.commit::<false, 0>(q),
+                (true, true) => dance.commit_m::<true, ANY>(q),
+                (true, false) => dance.commit_m::<false, ANY>(q),
+                (false, true) => dance.commit::<true, ANY>(q),
+                (false, false) => dance.commit::<false, ANY>(q),
             }
         }
         mark
@@ -196,18 +196,18 @@ impl Arena {
             self.undo_to(mark);
             let mut dance = self.dance();
             if colors {
-                nodes.for_each(|q| dance.release_m::<true, 0>(q));
+                nodes.for_each(|q| dance.release_m::<true, ANY>(q));
             } else {
-                nodes.for_each(|q| dance.release_m::<false, 0>(q));
+                nodes.for_each(|q| dance.release_m::<false, ANY>(q));
             }
             return;
         }
         let mut dance = self.dance();
         if colors {
-            dance.undo_to::<true, 0>(mark);
+            dance.undo_to::<true, ANY>(mark);
             nodes.for_each(|q| dance.release_node::<true>(q));
         } else {
-            dance.undo_to::<false, 0>(mark);
+            dance.undo_to::<false, ANY>(mark);
             nodes.for_each(|q| dance.release_node::<false>(q));
         }
     }

@@ -22,6 +22,18 @@ use super::ids::{NodeId, TrailMark};
 use super::keys::KeyBits;
 use index::{get, get_mut};
 
+/// The option size for code outside the search loops (pins, prefixes,
+/// estimates): any arena, its options' bounds read from `span` or, when
+/// the arena keeps none, computed from its uniform size at run time. The
+/// loops themselves take `0` (they run only on arenas that keep `span`)
+/// or the size they are compiled for (see `Dance::span`).
+pub(crate) const ANY: u32 = u32::MAX;
+
+/// Whether `U` is a size a loop is compiled for (neither 0 nor [`ANY`]).
+pub(crate) const fn sized(u: u32) -> bool {
+    u > 0 && u != ANY
+}
+
 /// Lengths per block in the choice scan (one bit each in a `u32` mask).
 const SCAN_BLOCK: usize = 32;
 
@@ -98,7 +110,7 @@ impl<'a> Dance<'a> {
         Dance {
             links: &mut arena.links[..n],
             top: &arena.top[..n],
-            // Empty when computed (see `Arena::span`).
+            // Empty when computed (see `Arena::span`): read only with `ANY`.
             span: &arena.span[..n.min(arena.span.len())],
             color: &mut arena.color,
             len: &mut arena.len,
@@ -139,20 +151,20 @@ impl<'a> Dance<'a> {
         get_mut(self.links, q)
     }
 
-    /// The option of node `p`, read from `span`, or if `U > 0` (every
-    /// option has `U` nodes: see `Arena::uniform`) computed from `p`'s
-    /// index: its offset from the first option, modulo
+    /// The option of node `p`, read from `span`, or for a size the loop
+    /// is compiled for (every option has `U` nodes: see `Arena::uniform`)
+    /// computed from `p`'s index: its offset from the first option, modulo
     /// `option_stride(U)` (an option and its spacers), is its place in its
     /// option. That is a mask for every size the loop is compiled for (1,
-    /// 2, 3, 4 and 6 nodes), cheaper than the load. Code outside the loop
-    /// runs with `U = 0` on any arena: one that keeps no `span` (see
-    /// `computed_spans`) then computes it from the uniform size.
+    /// 2, 3, 4 and 6 nodes), cheaper than the load. With [`ANY`], code
+    /// outside the loops reads `span`, or computes the bounds from the
+    /// uniform size when the arena keeps no `span` (see `computed_spans`).
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
-        if U > 0 {
+        if sized(U) {
             return strided_span(p, self.first_option, U);
         }
-        if self.span.is_empty() {
+        if U == ANY && self.span.is_empty() {
             return strided_span(p, self.first_option, self.uniform);
         }
         get(self.span, p)
@@ -273,7 +285,7 @@ impl<'a> Dance<'a> {
     /// Removes every node of `p`'s option except `p` itself (and, with
     /// colours, nodes marked -1) from its vertical list. The nodes lie in
     /// different lists, so any order will do. Returns the number of nodes
-    /// removed. Options of any size (`U == 0`) go through one loop: a jump
+    /// removed. Options of any size (`U` is 0 or [`ANY`]) go through one loop: a jump
     /// to a loop unrolled for each size was mispredicted where sizes mix,
     /// and cost the brick packings with multiplicities 4–6%.
     #[inline(always)]
@@ -297,10 +309,10 @@ impl<'a> Dance<'a> {
     }
 
     /// `hide` without colours for an option of `N` nodes, unrolled, or of
-    /// any size (cyclically from `p`) if `N` is 0.
+    /// any size (cyclically from `p`) if `N` is 0 or [`ANY`].
     #[inline(always)]
     fn hide_fixed<const N: u32>(&mut self, p: NodeId, span: Span) {
-        if N == 0 {
+        if !sized(N) {
             let mut q = p;
             for _ in 1..span.end - span.first {
                 q = Self::succ(q, span);
@@ -311,7 +323,7 @@ impl<'a> Dance<'a> {
         }
     }
 
-    /// The nodes of `p`'s option of `N > 0` nodes but `p`, in order: each
+    /// The nodes of `p`'s option of `N` nodes (`sized(N)`) but `p`, in order: each
     /// index is computed on its own, with no chain from one node to the
     /// next, so a loop over them unrolls with no branch.
     #[inline(always)]
@@ -338,10 +350,11 @@ impl<'a> Dance<'a> {
         }
     }
 
-    /// `unhide` without colours for an option of `N` nodes (any if 0).
+    /// `unhide` without colours for an option of `N` nodes (any if 0 or
+    /// [`ANY`]).
     #[inline(always)]
     fn unhide_fixed<const N: u32>(&mut self, p: NodeId, span: Span) {
-        if N == 0 {
+        if !sized(N) {
             let mut q = p;
             for _ in 1..span.end - span.first {
                 q = Self::pred(q, span);
@@ -401,7 +414,7 @@ impl<'a> Dance<'a> {
     /// items left, and `U - 1` nodes of each are hidden.
     #[inline(always)]
     pub(crate) fn count_last_cover<const U: u32>(&mut self, t: u32) {
-        debug_assert!(U > 0);
+        debug_assert!(sized(U));
         self.updates += 1 + u64::from(t) * u64::from(U - 1);
     }
 

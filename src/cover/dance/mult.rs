@@ -28,7 +28,7 @@
 //! the nodes it removes; retiring an item by a null move counts nothing.
 
 use super::index::{get, get_mut};
-use super::{Dance, min_of};
+use super::{Dance, min_of, sized};
 use crate::cover::arena::{COVERED, SOLO, Span, TWEAK};
 use crate::cover::ids::{NodeId, TrailMark};
 
@@ -436,7 +436,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn commit_others_m<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
         let span = self.span::<U>(p);
-        if U > 0 {
+        if sized(U) {
             Self::others::<U>(p, span).for_each(|q| self.commit_m::<COLORS, U>(q));
             return;
         }
@@ -452,7 +452,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn release_others_m<const COLORS: bool, const U: u32>(&mut self, p: NodeId) {
         let span = self.span::<U>(p);
-        if U > 0 {
+        if sized(U) {
             Self::others::<U>(p, span).for_each(|q| self.release_m::<COLORS, U>(q));
             return;
         }

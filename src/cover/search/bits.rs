@@ -146,7 +146,7 @@ impl Tables {
         }
         let size = start.get(1).map_or(0, |&e| e as usize);
         let uniform = if start.windows(2).all(|p| (p[1] - p[0]) as usize == size) { size } else { 0 };
-        let option = first.iter().map(|&f| layout.option_of::<0>(f)).collect();
+        let option = first.iter().map(|&f| layout.option_at(f)).collect();
         Some(Tables { w, n8, uniform, items, start, holders, conflict, option, first })
     }
 

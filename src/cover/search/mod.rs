@@ -35,7 +35,7 @@
 //! it is allocated once, when the solver is made.
 
 use crate::cover::arena::Arena;
-use crate::cover::avx2::{Avx2, with_avx2};
+use crate::cover::avx2::{Avx2, maybe_avx2, with_avx2};
 use crate::cover::check::{CheckError, Checker};
 use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
@@ -341,7 +341,7 @@ impl Search {
         self.opts = prefix.clone().count();
         let fixed = self.pins.iter().map(|&(p, _)| p).chain(prefix);
         for (slot, node) in self.path.iter_mut().zip(fixed) {
-            *slot = layout.option_of::<0>(node);
+            *slot = layout.option_at(node);
         }
         self.floor_mark = self.arena.mark();
         self.level = self.floor;
@@ -406,19 +406,18 @@ impl Search {
             (true, None) => self.run::<true, 0>(on),
             // Options of one common size (see `Arena::uniform`): the loop
             // compiled for that size, for dominoes, Langford pairs, Sudoku
-            // and pentominoes, each padded to a power of two nodes (see
-            // `option_stride`). (Before options of 6 were padded to 8, this
-            // loop was 10% slower than reading the bounds on them: a
-            // remainder by 7 costs more than the load.)
-            (false, Some(avx2)) => match self.arena.uniform {
-                1 => with_avx2!(avx2, self.run::<false, 1>(on)),
-                2 => with_avx2!(avx2, self.run::<false, 2>(on)),
-                3 => with_avx2!(avx2, self.run::<false, 3>(on)),
-                4 => with_avx2!(avx2, self.run::<false, 4>(on)),
-                6 => with_avx2!(avx2, self.run::<false, 6>(on)),
-                _ => with_avx2!(avx2, self.run::<false, 0>(on)),
+            // and pentominoes, each laid out a power of two nodes apart (see
+            // `option_stride`), which finds an option's bounds with a mask.
+            // The arena keeps no `span` for these sizes, so this loop is the
+            // only one that can search it.
+            (false, avx2) => match self.arena.uniform {
+                1 => maybe_avx2!(avx2, self.run::<false, 1>(on)),
+                2 => maybe_avx2!(avx2, self.run::<false, 2>(on)),
+                3 => maybe_avx2!(avx2, self.run::<false, 3>(on)),
+                4 => maybe_avx2!(avx2, self.run::<false, 4>(on)),
+                6 => maybe_avx2!(avx2, self.run::<false, 6>(on)),
+                _ => maybe_avx2!(avx2, self.run::<false, 0>(on)),
             },
-            (false, None) => self.run::<false, 0>(on),
         };
         match event {
             Event::Solution | Event::Frontier => {}
@@ -453,12 +452,11 @@ impl Search {
             (true, None) => self.run_m::<true, 0>(on),
             // Options of one common size: the loop compiled for it, as
             // for Algorithm X (dominoes, queens, tetrominoes).
-            (false, Some(avx2)) => match self.arena.uniform {
-                3 => with_avx2!(avx2, self.run_m::<false, 3>(on)),
-                4 => with_avx2!(avx2, self.run_m::<false, 4>(on)),
-                _ => with_avx2!(avx2, self.run_m::<false, 0>(on)),
+            (false, avx2) => match self.arena.uniform {
+                3 => maybe_avx2!(avx2, self.run_m::<false, 3>(on)),
+                4 => maybe_avx2!(avx2, self.run_m::<false, 4>(on)),
+                _ => maybe_avx2!(avx2, self.run_m::<false, 0>(on)),
             },
-            (false, None) => self.run_m::<false, 0>(on),
         }
     }
 

@@ -202,7 +202,7 @@ impl Search {
             return self.fail(PinError::Unknown(o));
         }
         if let Err(k) = built {
-            let option = self.problem.inner.layout.option_of::<0>(self.pins[k].0);
+            let option = self.problem.inner.layout.option_at(self.pins[k].0);
             return self.fail(PinError::Conflict(option));
         }
         Ok(())
@@ -223,7 +223,7 @@ impl Search {
 
     /// See [`Solver::pinned`](crate::cover::Solver::pinned).
     pub(crate) fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins.iter().map(|&(p, _)| self.problem.inner.layout.option_of::<0>(p))
+        self.pins.iter().map(|&(p, _)| self.problem.inner.layout.option_at(p))
     }
 }
 
