@@ -1,8 +1,8 @@
 //! Solving many puzzles on every core, in input order, without allocating
 //! per puzzle in the hot loop.
 //!
-//! A [`Batch`] holds one prototype [`SudokuSolver`] per grid size (or the
-//! one layout asked for). Each thread of the pool has a workspace: the
+//! A [`Batch`] holds one prototype [`SudokuSolver`] per grid size, in the
+//! layout of the variant asked for (or of the one jigsaw map). Each thread of the pool has a workspace: the
 //! solvers it cloned from the prototypes on first use (copying an arena
 //! instead of rebuilding a matrix) and a solution buffer. Work is handed
 //! out 16 puzzles at a time, so no thread is left with a long run
@@ -22,7 +22,7 @@
 pub use super::adapter::Outcome;
 use super::adapter::{Examined, SudokuSolver};
 use super::grid::Grid;
-use super::layout::Layout;
+use super::layout::{Layout, Variant};
 use crate::cover::{Limits, Status, StopReason};
 use rayon::prelude::*;
 use std::borrow::Borrow;
@@ -66,37 +66,53 @@ pub struct Batch {
     /// (a 25×25 matrix takes milliseconds to build, so a batch of 9×9
     /// puzzles doesn't pay for it).
     prototypes: [OnceLock<SudokuSolver>; 6],
-    /// The one layout asked for, or `None` for classic grids of any size.
-    layout: Option<Layout>,
+    houses: Houses,
     limits: Limits,
     max_solutions: u64,
+}
+
+/// The houses of a batch's puzzles.
+#[derive(Debug)]
+enum Houses {
+    /// A named variant's, for each puzzle's own size.
+    Variant(Variant),
+    /// One layout's (a jigsaw map's), for puzzles of its size only.
+    Fixed(Layout),
 }
 
 impl Batch {
     /// Classic puzzles of any size, looking for up to `max_solutions`
     /// solutions each (2 to prove uniqueness), within `limits` per puzzle.
     pub fn new(max_solutions: u64, limits: Limits) -> Batch {
-        Batch { prototypes: Default::default(), layout: None, limits, max_solutions }
+        Batch::with_variant(Variant::Classic, max_solutions, limits)
     }
 
-    /// Puzzles of one layout (a variant).
+    /// Puzzles of a named variant, of any size: each is solved in the
+    /// variant's layout for its own size.
+    pub fn with_variant(variant: Variant, max_solutions: u64, limits: Limits) -> Batch {
+        Batch { prototypes: Default::default(), houses: Houses::Variant(variant), limits, max_solutions }
+    }
+
+    /// Puzzles of one layout (a jigsaw's); a puzzle of another size is
+    /// [`Outcome::WrongSize`].
     pub fn with_layout(layout: Layout, max_solutions: u64, limits: Limits) -> Batch {
-        Batch { prototypes: Default::default(), layout: Some(layout), limits, max_solutions }
+        Batch { prototypes: Default::default(), houses: Houses::Fixed(layout), limits, max_solutions }
     }
 
     /// The prototype solver for puzzles of box size `n`, if the batch
     /// takes them.
     fn prototype(&self, n: usize) -> Option<&SudokuSolver> {
-        let fits = match &self.layout {
-            Some(l) => l.box_size() == n,
-            None => (2..=5).contains(&n),
+        let layout = || match &self.houses {
+            Houses::Fixed(l) => l.clone(),
+            Houses::Variant(v) => Layout::variant(*v, n).expect("the box size of a grid"),
+        };
+        let fits = match &self.houses {
+            Houses::Fixed(l) => l.box_size() == n,
+            Houses::Variant(_) => (2..=5).contains(&n),
         };
         fits.then(|| {
             self.prototypes[n].get_or_init(|| {
-                let mut s = match &self.layout {
-                    Some(l) => SudokuSolver::with_layout(l.clone()),
-                    None => SudokuSolver::with_layout(Layout::classic_box(n)),
-                };
+                let mut s = SudokuSolver::with_layout(layout());
                 s.set_limits(self.limits.clone());
                 s
             })

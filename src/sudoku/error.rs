@@ -1,8 +1,12 @@
 //! The Sudoku front end's errors: typed, so that callers can tell one kind
 //! of bad input from another without reading messages, and each with a
-//! message that names the place (line and column, cell, region).
+//! message that names the place (line and column, cell, region). Text
+//! from the input (a character, a field) is shown with its control
+//! characters escaped ([`Escaped`]), so an ESC in a puzzle can't drive the
+//! terminal that shows the error.
 
 use super::grid::cell_name;
+use crate::text::{Escaped, escaped_char};
 use thiserror::Error;
 
 /// Errors of the Sudoku front end.
@@ -72,7 +76,7 @@ pub enum ParseErrorKind {
         looks_like_row: bool,
     },
     /// A character that is no cell of a grid of this size.
-    #[error("bad character `{character}` in {} of a {side}×{side} grid", cell_name(*cell, *side))]
+    #[error("bad character `{}` in {} of a {side}×{side} grid", escaped_char(*character), cell_name(*cell, *side))]
     BadCell {
         /// The character.
         character: char,
@@ -82,13 +86,13 @@ pub enum ParseErrorKind {
         side: usize,
     },
     /// A character that is no cell at all.
-    #[error("bad character `{0}`")]
+    #[error("bad character `{}`", escaped_char(*.0))]
     BadCharacter(char),
     /// Text after a puzzle that is neither a count, a solution nor a comment.
-    #[error("unexpected `{0}` after the puzzle")]
+    #[error("unexpected `{}` after the puzzle", escaped_char(*.0))]
     Trailing(char),
     /// A `:` not followed by a number.
-    #[error("expected a solution count after `:`, found `{0}`")]
+    #[error("expected a solution count after `:`, found `{}`", Escaped(.0))]
     BadCount(String),
     /// A solution after the puzzle of another length.
     #[error("the given solution has the wrong length")]
@@ -120,7 +124,7 @@ pub enum ParseErrorKind {
         side: usize,
     },
     /// A comma-separated field that is no cell.
-    #[error("field {field} (`{text}`) is not a cell")]
+    #[error("field {field} (`{}`) is not a cell", Escaped(text))]
     BadField {
         /// The field's position, from 1.
         field: usize,
@@ -134,7 +138,7 @@ pub enum ParseErrorKind {
     #[error("expected a board starting with `[`")]
     ExpectedBoard,
     /// A board entry that is no cell.
-    #[error("board entry `{0}` is not a cell")]
+    #[error("board entry `{}` is not a cell", Escaped(.0))]
     BoardEntry(String),
     /// A board with a number of cells that is no grid's.
     #[error("board has {0} cells, expected 81")]
@@ -159,7 +163,7 @@ pub enum LayoutError {
         side: usize,
     },
     /// A region that doesn't have `side` cells.
-    #[error("region `{letter}` has {cells} cells, expected {side}")]
+    #[error("region `{}` has {cells} cells, expected {side}", escaped_char(*letter))]
     RegionSize {
         /// The region's letter.
         letter: char,

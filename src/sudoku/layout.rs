@@ -94,7 +94,7 @@ impl std::str::FromStr for Variant {
         let name = s.to_ascii_lowercase();
         Variant::ALL.into_iter().find(|v| v.name() == name).ok_or_else(|| {
             let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            format!("unknown variant `{s}` ({})", names.join(", "))
+            format!("unknown variant `{}` ({})", crate::text::Escaped(s), names.join(", "))
         })
     }
 }

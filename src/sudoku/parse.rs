@@ -27,13 +27,27 @@
 //! block and are skipped. Every other line is read as a puzzle or a part of
 //! one, or reported as an error: nothing is dropped without a word.
 //!
+//! A block ends early, with an error naming its first line, when a line
+//! can't be its next row but is something of its own: a whole puzzle, or
+//! (after one row only) the first row of a block of another size. So a
+//! stray short line blames itself and swallows nothing after it.
+//!
 //! Errors carry the line and column, and the reader goes on with the next
-//! line, so one bad puzzle in a batch loses nothing else. Lines longer than
-//! [`MAX_LINE`] bytes are skipped with an error, so memory stays bounded.
+//! line, so one bad puzzle in a batch loses nothing else. A line longer
+//! than [`MAX_LINE`] bytes is reported as soon as it passes the limit, and
+//! its rest is skipped, so memory stays bounded and an endless line (say
+//! `/dev/zero`) is reported at once.
+//!
+//! A reader given a cancel flag ([`PuzzleReader::with_cancel`]) looks at it
+//! before each read from its input, and ends (as if the input ended there,
+//! with no error) once it is raised: a reader skipping an endless line
+//! stops within one buffer's read of the flag.
 
 use super::grid::{Grid, digit_value};
 use super::{ParseErrorKind, SudokuError};
 use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The longest line read; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -105,6 +119,10 @@ pub struct PuzzleReader<R> {
     queued: Option<Item>,
     done: bool,
     bytes: u64,
+    /// Inside an overlong line already reported: its rest is skipped.
+    skipping: bool,
+    /// Raised, the reader ends.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 type Item = Result<Puzzle, SudokuError>;
@@ -123,7 +141,23 @@ impl<R: BufRead> PuzzleReader<R> {
             queued: None,
             done: false,
             bytes: 0,
+            skipping: false,
+            cancel: None,
         }
+    }
+
+    /// Ends the reader once `flag` is raised (for Ctrl-C): the flag is
+    /// looked at before each read from the input, so a reader skipping an
+    /// endless line notices it too. A cancelled reader yields nothing more,
+    /// not even an error for a block left open.
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> PuzzleReader<R> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Whether the cancel flag is raised.
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Bytes read so far (for progress bars).
@@ -131,37 +165,66 @@ impl<R: BufRead> PuzzleReader<R> {
         self.bytes
     }
 
-    /// Reads the next line into `buf`, at most `MAX_LINE` bytes. Returns
-    /// `None` at the end, `Some(false)` for an overlong line (skipped).
+    /// Reads the next line into `buf`, at most `MAX_LINE` bytes (and its
+    /// line end). Returns `None` at the end (or once cancelled), and
+    /// `Some(false)` for an overlong line, as soon as it passes the limit:
+    /// the next call skips the rest of it first.
     fn next_line(&mut self) -> std::io::Result<Option<bool>> {
         self.buf.clear();
-        let mut overlong = false;
+        while self.skipping {
+            match self.fill()? {
+                None => return Ok(None),
+                Some((used, found)) => {
+                    self.consume(used);
+                    self.skipping = !found;
+                }
+            }
+        }
         loop {
+            let Some((used, found)) = self.fill()? else {
+                return Ok((!self.buf.is_empty()).then_some(true));
+            };
+            if self.buf.len() + used > MAX_LINE + 2 {
+                self.consume(used);
+                self.buf.clear();
+                self.skipping = !found;
+                return Ok(Some(false));
+            }
+            let available = self.input.fill_buf()?;
+            self.buf.extend_from_slice(&available[..used]);
+            self.consume(used);
+            if found {
+                return Ok(Some(true));
+            }
+        }
+    }
+
+    /// Fills the input's buffer: how many bytes of it belong to the
+    /// current line, and whether they end it (with its `\n`); `None` at
+    /// the end of the input or once cancelled.
+    fn fill(&mut self) -> std::io::Result<Option<(usize, bool)>> {
+        loop {
+            if self.cancelled() {
+                return Ok(None);
+            }
             let available = match self.input.fill_buf() {
                 Ok(b) => b,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
-                return Ok(if self.buf.is_empty() && !overlong { None } else { Some(!overlong) });
+                return Ok(None);
             }
-            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
-                Some(p) => (&available[..p + 1], true),
-                None => (available, false),
-            };
-            let used = chunk.len();
-            if !overlong && self.buf.len() + used <= MAX_LINE + 2 {
-                self.buf.extend_from_slice(chunk);
-            } else {
-                overlong = true;
-                self.buf.clear();
-            }
-            self.input.consume(used);
-            self.bytes += used as u64;
-            if found {
-                return Ok(Some(!overlong));
-            }
+            return Ok(Some(match available.iter().position(|&b| b == b'\n') {
+                Some(p) => (p + 1, true),
+                None => (available.len(), false),
+            }));
         }
+    }
+
+    fn consume(&mut self, used: usize) {
+        self.input.consume(used);
+        self.bytes += used as u64;
     }
 
     /// The fast path for the commonest input: a line of exactly 81 cell
@@ -249,6 +312,13 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.format == InputFormat::Leetcode {
             return Some(Err(SudokuError::parse(line, 1, ParseErrorKind::ExpectedBoard)));
         }
+        if self.ends_block(text) {
+            // The block ends here, unfinished, and the line is read on its
+            // own.
+            let unfinished = self.unfinished();
+            self.queued = self.step(text);
+            return unfinished;
+        }
         if self.block.is_none() && matches!(self.format, InputFormat::Auto | InputFormat::Line | InputFormat::Csv) {
             if let Some(item) = self.line_puzzle(text) {
                 return Some(item);
@@ -260,8 +330,32 @@ impl<R: BufRead> PuzzleReader<R> {
         self.block_row(text)
     }
 
+    /// Whether the open block (if any) ends before this line, which can't
+    /// be its next row but is something of its own: a whole puzzle, or,
+    /// when the block has a single row, the first row of a block of another
+    /// size (the lone row was the stray line). A line that is neither is
+    /// the block's bad row, and blamed as such.
+    fn ends_block(&self, text: &str) -> bool {
+        let Some((_, cells, side)) = &self.block else {
+            return false;
+        };
+        let (rows, side) = (cells.len() / side, *side);
+        let row = match block_cells(text, self.line) {
+            Ok(None) => return false,
+            Ok(Some(row)) => Some(row.len()),
+            Err(_) => None,
+        };
+        if row == Some(side) {
+            return false;
+        }
+        if matches!(self.format, InputFormat::Auto | InputFormat::Csv) && self.line_puzzle(text).is_some() {
+            return true;
+        }
+        rows == 1 && row.is_some_and(|cells| [4, 9, 16, 25].contains(&cells))
+    }
+
     /// A whole puzzle on this line, if it is one.
-    fn line_puzzle(&mut self, text: &str) -> Option<Item> {
+    fn line_puzzle(&self, text: &str) -> Option<Item> {
         let line = self.line;
         let offset = text.len() - text.trim_start().len();
         let body = &text[offset..];
@@ -396,7 +490,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }
                 Ok(None) => {
                     self.done = true;
-                    return self.unfinished();
+                    return if self.cancelled() { None } else { self.unfinished() };
                 }
                 Ok(Some(false)) => {
                     self.line += 1;

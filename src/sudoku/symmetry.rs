@@ -177,7 +177,7 @@ impl FromStr for Symmetry {
             "random" => Symmetry::Random,
             _ => {
                 let names: Vec<String> = Symmetry::ALL.iter().map(Symmetry::to_string).collect();
-                return Err(format!("unknown symmetry `{s}` ({})", names.join(", ")));
+                return Err(format!("unknown symmetry `{}` ({})", crate::text::Escaped(s), names.join(", ")));
             }
         })
     }

@@ -60,7 +60,7 @@ pub enum PencilMarkError {
         expected: usize,
     },
     /// A token that is neither `.`, a digit, a set of digits nor `(d)`.
-    #[error("bad pencil-mark token `{0}`")]
+    #[error("bad pencil-mark token `{}`", crate::text::Escaped(.0))]
     Token(String),
     /// A candidate that a peer's value rules out.
     #[error("{} keeps candidate {} that {} holds", cell_name(*cell, *side), digit_char(*digit), cell_name(*peer, *side))]

@@ -11,6 +11,7 @@
 use super::technique::{Rating, Technique};
 use super::{SeGrade, SeRater};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 /// A named difficulty level (see the thresholds in the
@@ -73,7 +74,12 @@ impl std::str::FromStr for Level {
             "hard" => Level::Hard,
             "expert" => Level::Expert,
             "guessing" | "needs guessing" => Level::NeedsGuessing,
-            _ => return Err(format!("unknown level `{s}` (easy, medium, hard, expert, guessing)")),
+            _ => {
+                return Err(format!(
+                    "unknown level `{}` (easy, medium, hard, expert, guessing)",
+                    crate::text::Escaped(s)
+                ));
+            }
         })
     }
 }
@@ -89,6 +95,8 @@ impl fmt::Display for Level {
 struct SeSlot {
     cells: Option<Arc<[u8]>>,
     grade: Arc<OnceLock<SeGrade>>,
+    /// The grading solver's cancel flag, which stops the rating too.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl PartialEq for SeSlot {
@@ -128,9 +136,10 @@ impl Grade {
     }
 
     /// Attaches the puzzle (classic 9×9, one solution) so that
-    /// [`Grade::se`] can rate it.
-    pub(crate) fn with_puzzle(mut self, cells: &[u8]) -> Grade {
-        self.se = SeSlot { cells: Some(cells.into()), grade: Arc::default() };
+    /// [`Grade::se`] can rate it, stopping once `cancel` (if any) is
+    /// raised.
+    pub(crate) fn with_puzzle(mut self, cells: &[u8], cancel: Option<Arc<AtomicBool>>) -> Grade {
+        self.se = SeSlot { cells: Some(cells.into()), grade: Arc::default(), cancel };
         self
     }
 
@@ -140,7 +149,7 @@ impl Grade {
     /// SE's techniques don't solve the puzzle.
     pub fn se(&self) -> Option<&SeGrade> {
         let cells = self.se.cells.as_ref()?;
-        Some(self.se.grade.get_or_init(|| SeRater::new().rate_unchecked(cells)))
+        Some(self.se.grade.get_or_init(|| SeRater::new().with_cancel(self.se.cancel.clone()).rate_unchecked(cells)))
     }
 
     pub(crate) fn record(&mut self, step: &super::Step) {

@@ -82,7 +82,9 @@ impl LogicSolver {
 
     /// Budgets for the exact search that finds the puzzle's solution (by
     /// default none). The logical steps need no budget: each removes at
-    /// least one candidate, so there are at most side³ of them.
+    /// least one candidate, so there are at most side³ of them. The cancel
+    /// flag also stops the SE rating of the grades made (see
+    /// [`SeRater::with_cancel`](super::SeRater::with_cancel)).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
@@ -156,7 +158,11 @@ impl LogicSolver {
     /// Gives a grade its puzzle for the SE rating, for classic 9×9 grids.
     pub(crate) fn attach(&self, grade: Grade, puzzle: &Grid) -> Grade {
         let classic = self.geometry.as_ref().is_none_or(|g| g.classic);
-        if classic && puzzle.side() == 9 { grade.with_puzzle(puzzle.cells()) } else { grade }
+        if classic && puzzle.side() == 9 {
+            grade.with_puzzle(puzzle.cells(), self.limits.cancel().cloned())
+        } else {
+            grade
+        }
     }
 
     /// Solves from `start` to the end, calling `visit` with each step and

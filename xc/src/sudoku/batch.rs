@@ -6,19 +6,20 @@
 //! instead (see `enumerate.rs`).
 
 use super::report::{self, Kind, Record};
+use super::shape::Shape;
 use super::{InputArgs, Mode, SearchFlags};
 use crate::exit::{self, Failure, worst};
 use crate::printer::counted;
 use crate::{input, interrupt, progress};
-use exactcover::cover::StopReason;
+use exactcover::cover::{Limits, StopReason};
 use exactcover::sudoku::Answer;
 use exactcover::sudoku::batch::{Batch, Outcome};
-use exactcover::sudoku::logic::LogicSolver;
-use exactcover::sudoku::{Grid, Layout, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use exactcover::sudoku::logic::{LogicError, LogicSolver};
+use exactcover::sudoku::{Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use exactcover::text::Escaped;
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
@@ -68,32 +69,26 @@ pub(super) struct Run<'a> {
     /// The limits and statistics asked for (none for `check`, `rate`).
     pub(super) search: &'a SearchFlags,
     mode: Mode,
-    pub(super) layout: Option<Layout>,
-    /// The classic layouts by box size, for checking answers (each built
-    /// on first use).
-    classic: [OnceLock<Layout>; 6],
+    /// The houses of the puzzles.
+    pub(super) shape: Shape,
     batch: Batch,
 }
 
 /// Runs `xc sudoku solve|count|check` over the inputs.
 pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Write) -> Result<u8, Failure> {
-    let layout = args.variant.layout(3)?;
-    let limits = search.limits();
+    let shape = args.variant.shape()?;
     let max = match mode {
         Mode::Solve { .. } => 2,
         Mode::Count(n) | Mode::Enumerate(n) => n,
         Mode::Check | Mode::EmitDlx | Mode::Rate => 1,
     };
-    let batch = match &layout {
-        Some(l) => Batch::with_layout(l.clone(), max, limits),
-        None => Batch::new(max, limits),
-    };
+    let batch = shape.batch(max, search.limits());
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         pool = pool.num_threads(n as usize);
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
-    let run = Run { args, search, mode, layout, classic: Default::default(), batch };
+    let run = Run { args, search, mode, shape, batch };
     let files: Vec<Option<PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
     let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
@@ -103,7 +98,7 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     report::header(out, args.format, mode)?;
     let mut done_bytes = 0;
     for file in &files {
-        let name = input::display_name(file.as_deref());
+        let name = Escaped(&input::display_name(file.as_deref())).to_string();
         let source: Box<dyn Read> = match file.as_deref() {
             Some(p) if p != std::path::Path::new("-") => match input::open(p) {
                 Ok(f) => Box::new(f),
@@ -114,7 +109,8 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
             },
             _ => Box::new(input::stdin()),
         };
-        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format());
+        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format())
+            .with_cancel(interrupt::flag());
         let seen_before = summary.puzzles + summary.errors;
         match mode {
             Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
@@ -140,40 +136,45 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     Ok(summary.code)
 }
 
-/// The next puzzle of a reader, with bad lines reported on the way.
-pub(super) fn next_puzzle<R: std::io::BufRead>(
-    reader: &mut PuzzleReader<R>,
-    name: &str,
-    summary: &mut Summary,
-) -> Option<Puzzle> {
-    loop {
-        match reader.next()? {
-            Ok(p) => return Some(p),
-            Err(SudokuError::Parse { line, column, kind }) => {
-                summary.error(format!("{name}:{line}:{column}: {kind}"));
-            }
-            Err(e) => summary.error(format!("{name}: {e}")),
-        }
-    }
-}
-
-fn read_chunk<R: std::io::BufRead>(
-    reader: &mut PuzzleReader<R>,
-    name: &str,
-    summary: &mut Summary,
-    size: usize,
-) -> Vec<Puzzle> {
-    let mut chunk = Vec::with_capacity(size);
-    while chunk.len() < size {
-        match next_puzzle(reader, name, summary) {
-            None => break,
-            Some(p) => chunk.push(p),
-        }
-    }
-    chunk
-}
-
 impl Run<'_> {
+    /// The next puzzle of a reader, with bad lines (and grids that don't
+    /// fit the houses asked for) reported on the way.
+    pub(super) fn next_puzzle<R: std::io::BufRead>(
+        &self,
+        reader: &mut PuzzleReader<R>,
+        name: &str,
+        summary: &mut Summary,
+    ) -> Option<Puzzle> {
+        loop {
+            match reader.next()? {
+                Ok(p) => match self.shape.misfit(&p.grid) {
+                    None => return Some(p),
+                    Some(why) => summary.error(format!("{name}:{}:1: {why}", p.line)),
+                },
+                Err(SudokuError::Parse { line, column, kind }) => {
+                    summary.error(format!("{name}:{line}:{column}: {kind}"));
+                }
+                Err(e) => summary.error(format!("{name}: {e}")),
+            }
+        }
+    }
+
+    fn read_chunk<R: std::io::BufRead>(
+        &self,
+        reader: &mut PuzzleReader<R>,
+        name: &str,
+        summary: &mut Summary,
+    ) -> Vec<Puzzle> {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            match self.next_puzzle(reader, name, summary) {
+                None => break,
+                Some(p) => chunk.push(p),
+            }
+        }
+        chunk
+    }
+
     /// Solves (checks, rates, ...) the puzzles of one input as a pipeline:
     /// while the pool solves one chunk, this thread writes the chunk before
     /// it and reads the one after.
@@ -186,7 +187,7 @@ impl Run<'_> {
         out: &mut dyn Write,
         progress: &dyn Fn(u64),
     ) -> Result<(), Failure> {
-        let mut current = read_chunk(reader, name, summary, CHUNK);
+        let mut current = self.read_chunk(reader, name, summary);
         let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
         while !current.is_empty() {
             let (kinds, next, written) = std::thread::scope(|scope| {
@@ -195,7 +196,7 @@ impl Run<'_> {
                     Some((chunk, kinds)) => self.write(&chunk, kinds, name, summary, out),
                     None => Ok(()),
                 };
-                let next = if interrupt::raised() { Vec::new() } else { read_chunk(reader, name, summary, CHUNK) };
+                let next = if interrupt::raised() { Vec::new() } else { self.read_chunk(reader, name, summary) };
                 let kinds = solving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 (kinds, next, written)
             });
@@ -274,50 +275,53 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Why a grid of this side can't be solved here.
-    pub(super) fn size_mismatch(&self, side: usize) -> String {
-        let want = self.layout.as_ref().map_or(9, Layout::side);
-        format!("a {side}×{side} grid given to a {want}×{want} variant")
-    }
-
     /// Why `shown` is not a solution of `puzzle`, if it isn't: the check of
     /// every grid shown, independent of the search.
     pub(super) fn wrong(&self, puzzle: &Puzzle, shown: &Grid) -> Option<String> {
-        let layout = self.layout_for(&puzzle.grid);
-        check_solution(layout, &puzzle.grid, shown).err().map(|e| e.to_string())
-    }
-
-    /// The layout a grid of this box size is checked against: the variant's,
-    /// or the classic one (built once per run).
-    fn layout_for(&self, grid: &Grid) -> &Layout {
-        let n = grid.box_size();
-        self.layout.as_ref().unwrap_or_else(|| self.classic[n].get_or_init(|| Layout::for_grid(grid)))
+        check_solution(self.shape.layout(&puzzle.grid), &puzzle.grid, shown).err().map(|e| e.to_string())
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
-        let layout = self.layout_for(&p.grid);
-        if layout.side() != p.grid.side() {
-            return Kind::Checked(vec![format!("a {0}×{0} grid, expected {1}×{1}", p.grid.side(), layout.side())]);
-        }
-        Kind::Checked(conflicts(layout, &p.grid).iter().map(ToString::to_string).collect())
+        Kind::Checked(conflicts(self.shape.layout(&p.grid), &p.grid).iter().map(ToString::to_string).collect())
     }
 
+    /// Grades a chunk on the pool, with a logic solver per thread and box
+    /// size. Once Ctrl-C is pressed, the puzzles not yet graded are marked
+    /// as stopped, and a grade's search stops too.
     fn rate(&self, chunk: &[Puzzle]) -> Vec<(Kind, Option<(u64, u64)>)> {
-        let solver = || match &self.layout {
-            Some(l) => LogicSolver::with_layout(l.clone()),
-            None => LogicSolver::new(),
+        let limits = Limits::new().cancel_flag(interrupt::flag());
+        let solver = |grid: &Grid| {
+            // Classic grids keep the solver without a layout, which rates
+            // every size and gives 9×9 grids their SE rating.
+            let mut s = if self.shape.is_classic() {
+                LogicSolver::new()
+            } else {
+                LogicSolver::with_layout(self.shape.layout(grid).clone())
+            };
+            s.set_limits(limits.clone());
+            s
         };
         chunk
             .par_iter()
-            .map_init(solver, |s, p| (Kind::Rated(s.grade(&p.grid).map_err(|e| e.to_string())), None))
+            .map_init(
+                || std::array::from_fn::<Option<LogicSolver>, 6, _>(|_| None),
+                |solvers, p| {
+                    if interrupt::raised() {
+                        return (Kind::Stopped(StopReason::Cancelled), None);
+                    }
+                    let s = solvers[p.grid.box_size()].get_or_insert_with(|| solver(&p.grid));
+                    match s.grade(&p.grid) {
+                        Ok(grade) => (Kind::Rated(Ok(grade)), None),
+                        Err(LogicError::Stopped(why)) => (Kind::Stopped(why), None),
+                        Err(e) => (Kind::Rated(Err(e.to_string())), None),
+                    }
+                },
+            )
             .collect()
     }
 
     fn emit_dlx(&self, p: &Puzzle) -> Kind {
-        let solver = match &self.layout {
-            Some(l) => SudokuSolver::with_layout(l.clone()),
-            None => SudokuSolver::for_grid(&p.grid),
-        };
+        let solver = SudokuSolver::with_layout(self.shape.layout(&p.grid).clone());
         match solver.reduced_dlx(&p.grid) {
             Ok(text) => Kind::Dlx(text),
             Err(e) => Kind::NoSolution(Some(e.to_string())),
@@ -328,7 +332,11 @@ impl Run<'_> {
         let grid = || Grid::from_cells(solution.to_vec()).expect("a full grid");
         let e = match outcome {
             Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
-            Outcome::WrongSize { side } => return (Kind::NoSolution(Some(self.size_mismatch(*side))), None),
+            // Never: a grid that doesn't fit is reported as bad input when
+            // read (`Run::next_puzzle`), and solved by no one.
+            Outcome::WrongSize { side } => {
+                return (Kind::NoSolution(Some(format!("a {side}×{side} grid doesn't fit the region map"))), None);
+            }
             Outcome::Examined(e) => *e,
         };
         let kind = match self.mode {

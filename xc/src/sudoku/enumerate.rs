@@ -4,7 +4,7 @@
 //! gets its first line at once. (A chunk of puzzles solved in parallel
 //! would have to hold every solution of the chunk until it is written.)
 
-use super::batch::{Run, Summary, next_puzzle};
+use super::batch::{Run, Summary};
 use super::report::{self, Kind, Record};
 use crate::exit::{self, Failure};
 use exactcover::cover::StopReason;
@@ -27,11 +27,10 @@ impl Run<'_> {
         let format = self.args.format;
         let mut out = BufWriter::with_capacity(1 << 16, out);
         let mut solvers: HashMap<usize, SudokuSolver> = HashMap::new();
-        while let Some(puzzle) = next_puzzle(reader, name, summary) {
-            let solver = solvers.entry(puzzle.grid.box_size()).or_insert_with(|| match &self.layout {
-                Some(l) => SudokuSolver::with_layout(l.clone()),
-                None => SudokuSolver::for_grid(&puzzle.grid),
-            });
+        while let Some(puzzle) = self.next_puzzle(reader, name, summary) {
+            let solver = solvers
+                .entry(puzzle.grid.box_size())
+                .or_insert_with(|| SudokuSolver::with_layout(self.shape.layout(&puzzle.grid).clone()));
             solver.set_limits(self.search.limits());
             let record = |kind, nodes| Record { file: name, line: puzzle.line, puzzle: &puzzle.grid, kind, nodes };
             let heading = record(Kind::Enumerated { count: 0, stop: None }, None);
@@ -66,7 +65,10 @@ impl Run<'_> {
                     (Kind::Enumerated { count: count.min(max), stop }, Some((e.nodes, e.guesses)))
                 }
                 Outcome::Conflict(c) => (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
-                Outcome::WrongSize { side } => (Kind::NoSolution(Some(self.size_mismatch(side))), None),
+                // Never: a grid that doesn't fit is reported when read.
+                Outcome::WrongSize { side } => {
+                    (Kind::NoSolution(Some(format!("a {side}×{side} grid doesn't fit the region map"))), None)
+                }
             };
             summary.puzzles += 1;
             summary.nodes += nodes.map_or(0, |n| n.0);

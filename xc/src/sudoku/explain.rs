@@ -3,11 +3,13 @@
 
 use crate::exit::{self, Failure};
 use crate::wire::{self, HintReply, PathReply};
-use crate::{Format, input};
+use crate::{Format, input, interrupt};
 use clap::Args;
+use exactcover::cover::Limits;
 use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};
-use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
-use std::io::Write;
+use exactcover::sudoku::{Grid, InputFormat, Puzzle, PuzzleReader, SudokuError, read_puzzles};
+use exactcover::text::Escaped;
+use std::io::{BufReader, Read, Write};
 use std::path::Path;
 
 /// Arguments of `xc sudoku hint` and `xc sudoku explain`.
@@ -32,20 +34,40 @@ pub struct ExplainArgs {
 /// Reads a grid given as a file, `-`, or text. Anything that exists in the
 /// file system is read as a file: a regular file, but also a named pipe or
 /// a shell's `<(...)` (`/dev/fd/63`); text with a `/` that names nothing is
-/// a missing file, not a grid.
+/// a missing file, not a grid. A file is read only as far as its first
+/// puzzle, a line at a time (so `/dev/zero` is an overlong line at once,
+/// not a read to the end of memory), and Ctrl-C ends the read.
 fn read_grid(arg: &str) -> Result<Grid, Failure> {
     let path = Path::new(arg);
-    let (name, text) = if arg == "-" || path.exists() || arg.contains('/') {
-        let bytes = input::read_all(Some(Path::new(arg)))?;
-        (input::display_name(Some(Path::new(arg))), String::from_utf8_lossy(&bytes).into_owned())
-    } else {
-        ("<argument>".to_string(), arg.to_string())
+    if !(arg == "-" || path.exists() || arg.contains('/')) {
+        return first(read_puzzles(arg, InputFormat::Auto), "<argument>");
+    }
+    let name = Escaped(&input::display_name(Some(path))).to_string();
+    let source: Box<dyn Read> = match arg {
+        "-" => Box::new(input::stdin()),
+        _ => Box::new(input::open(path).map_err(|e| Failure::input(format!("{name}: {}", input::describe(&e))))?),
     };
-    match read_puzzles(&text, InputFormat::Auto).next() {
+    let reader = PuzzleReader::new(BufReader::new(source), InputFormat::Auto).with_cancel(interrupt::flag());
+    first(reader, &name)
+}
+
+/// The first grid of a reader, or why there is none.
+fn first(mut puzzles: impl Iterator<Item = Result<Puzzle, SudokuError>>, name: &str) -> Result<Grid, Failure> {
+    match puzzles.next() {
         Some(Ok(p)) => Ok(p.grid),
         Some(Err(e)) => Err(Failure::input(format!("{name}: {e}"))),
+        None if interrupt::raised() => {
+            Err(Failure::Error { code: exit::INTERRUPTED, message: format!("{name}: interrupted while reading") })
+        }
         None => Err(Failure::input(format!("{name}: no grid found"))),
     }
+}
+
+/// A logic solver for hints whose search for the solution stops at Ctrl-C.
+fn solver() -> LogicSolver {
+    let mut solver = LogicSolver::for_hints();
+    solver.set_limits(Limits::new().cancel_flag(interrupt::flag()));
+    solver
 }
 
 /// The puzzle and the player's grid.
@@ -61,6 +83,7 @@ fn grids(args: &ExplainArgs) -> Result<(Grid, Grid), Failure> {
 fn logic_failure(e: LogicError) -> Failure {
     let code = match e {
         LogicError::Parse(_) | LogicError::SizeMismatch { .. } | LogicError::GivenChanged { .. } => exit::BAD_INPUT,
+        LogicError::Stopped(why) => return Failure::Error { code: exit::for_stop(why), message: e.to_string() },
         _ => exit::NO_SOLUTION,
     };
     Failure::Error { code, message: format!("{e}; hints need a puzzle with exactly one solution") }
@@ -78,7 +101,7 @@ fn line(step: &Step) -> String {
 /// Runs `xc sudoku hint`.
 pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let (puzzle, current) = grids(args)?;
-    let mut solver = LogicSolver::for_hints();
+    let mut solver = solver();
     let hint = solver.hint(&puzzle, &current).map_err(logic_failure)?;
     match args.format {
         Format::Json => {
@@ -105,7 +128,7 @@ pub fn hint(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
 /// Runs `xc sudoku explain`.
 pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let (puzzle, current) = grids(args)?;
-    let mut solver = LogicSolver::for_hints();
+    let mut solver = solver();
     if let Hint::Mistake { text, .. } = solver.hint(&puzzle, &current).map_err(logic_failure)? {
         writeln!(out, "{text}")?;
         return Ok(exit::NO_SOLUTION);

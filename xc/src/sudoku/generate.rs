@@ -7,7 +7,7 @@ use crate::wire::record::{GeneratedLine, write_line};
 use crate::{interrupt, progress};
 use clap::Args;
 use exactcover::sudoku::logic::Level;
-use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, derive_seed};
+use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, Variant, derive_seed};
 use rayon::prelude::*;
 use std::io::Write;
 
@@ -67,7 +67,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
         "4" => Ok(2),
         "9" => Ok(3),
         "16" => Ok(4),
-        _ => Err(format!("the size must be 4, 9 or 16, not `{s}`")),
+        _ => Err(format!("the size must be 4, 9 or 16, not `{}`", exactcover::text::Escaped(s))),
     }
 }
 
@@ -81,6 +81,11 @@ fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
 
 /// Puzzles generated between two writes.
 const CHUNK: u64 = 256;
+
+/// Why `--variant windoku --size 16` is refused (see the generator's
+/// module docs for the measurements).
+const WINDOKU_TOO_BIG: &str = "windoku puzzles are generated on 4×4 and 9×9 grids only: a 16×16 windoku \
+    has solutions, but the search for a random one and the uniqueness checks run for minutes";
 
 /// Runs `xc sudoku generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
@@ -103,9 +108,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 layout.side()
             )));
         }
+        Some(_) if args.variant.variant.named() == Some(Variant::Windoku) && n > 3 => {
+            return Err(Failure::input(WINDOKU_TOO_BIG));
+        }
         Some(layout) => Generator::with_layout(layout, options),
         None => Generator::new(n, options).map_err(Failure::input)?,
     };
+    let side = prototype.layout().side();
     let seed = args.seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         eprintln!("seed: {s}");
@@ -122,23 +131,44 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         writeln!(out, "puzzle,solution,givens,seed,rating,level")?;
     }
     let (mut done, mut missed, mut givens) = (0u64, 0u64, 0u64);
+    let cancel = interrupt::flag();
     while done < args.count && !interrupt::raised() {
         let end = (done + CHUNK).min(args.count);
-        let batch: Vec<Generated> = pool.install(|| {
+        let batch: Vec<Option<Generated>> = pool.install(|| {
             (done..end)
                 .into_par_iter()
-                .map_init(|| prototype.clone(), |g, i| g.generate(derive_seed(seed, i)))
+                .map_init(|| prototype.clone(), |g, i| g.try_generate(derive_seed(seed, i), &cancel))
                 .collect()
         });
-        for g in &batch {
+        // Once interrupted, the puzzles made before the first one given up
+        // are written, in order; those made after it are dropped, so that
+        // line k is still puzzle k of the seed.
+        for g in batch.iter().map_while(Option::as_ref) {
             givens += g.puzzle.givens() as u64;
             missed += u64::from(!g.clues_met);
             write_one(out, args, g)?;
+            done += 1;
         }
-        done = end;
         bar.set_position(done);
+        if done < end {
+            break;
+        }
     }
     bar.finish_and_clear();
+    if done < args.count {
+        let mut what = format!("{side}×{side}");
+        if args.variant_name() != "classic" {
+            what = format!("{what} {}", args.variant_name());
+        }
+        if let Some(level) = args.difficulty {
+            what = format!("{what}, {level}");
+        }
+        let note = format!("interrupted while generating puzzle {} of {} ({what})", done + 1, args.count);
+        match args.format {
+            GridFormat::Line | GridFormat::Block => writeln!(out, "# {note}")?,
+            GridFormat::Csv | GridFormat::Json => eprintln!("{note}"),
+        }
+    }
     if missed > 0 {
         eprintln!(
             "note: {missed} puzzle(s) don't meet {}: none was found in {} attempts",

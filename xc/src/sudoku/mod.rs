@@ -5,6 +5,7 @@ mod enumerate;
 pub mod explain;
 mod generate;
 mod report;
+mod shape;
 
 use super::exit::Failure;
 use super::interrupt;
@@ -12,7 +13,8 @@ use crate::wire::Variant;
 use clap::{Args, Subcommand, ValueEnum};
 use exactcover::cover::Limits;
 use exactcover::sudoku::{InputFormat, Layout};
-use std::io::Write;
+use shape::Shape;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -207,15 +209,43 @@ impl VariantFlags {
         match self.variant.named() {
             Some(exactcover::sudoku::Variant::Classic) => Ok(None),
             Some(named) => Layout::variant(named, n).map(Some).map_err(Failure::input),
-            None => {
-                let path = self.regions.as_deref().expect("clap requires --regions");
-                let bytes = super::input::read_all(Some(path))?;
-                let text = String::from_utf8_lossy(&bytes);
-                Layout::jigsaw(&text).map(Some).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
-            }
+            None => self.jigsaw().map(Some),
         }
     }
+
+    /// The houses of the puzzles read: the variant's for each grid's size,
+    /// or the jigsaw map's.
+    fn shape(&self) -> Result<Shape, Failure> {
+        match self.variant.named() {
+            Some(named) => Ok(Shape::named(named)),
+            None => self.jigsaw().map(Shape::jigsaw),
+        }
+    }
+
+    /// The jigsaw layout of the `--regions` map.
+    fn jigsaw(&self) -> Result<Layout, Failure> {
+        let path = self.regions.as_deref().expect("clap requires --regions");
+        let name = super::input::display_name(Some(path));
+        let mut bytes = Vec::new();
+        // A map is at most 25 lines of 25 letters: a file past the cap
+        // (`/dev/zero`, say) is refused, never read to its end.
+        let read = if path == std::path::Path::new("-") {
+            super::input::stdin().take(MAX_MAP + 1).read_to_end(&mut bytes)
+        } else {
+            super::input::open(path).and_then(|f| f.take(MAX_MAP + 1).read_to_end(&mut bytes))
+        };
+        read.map_err(|e| Failure::input(format!("{name}: {}", super::input::describe(&e))))?;
+        if bytes.len() as u64 > MAX_MAP {
+            return Err(Failure::input(format!("{name}: a region map is at most {MAX_MAP} bytes")));
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        Layout::jigsaw(&text).map_err(|e| Failure::input(format!("{name}: {e}")))
+    }
 }
+
+/// The longest region map read, in bytes (a 25×25 map with a space after
+/// each letter takes about 1,300).
+const MAX_MAP: u64 = 64 * 1024;
 
 impl SearchFlags {
     /// The limits per puzzle, with the Ctrl-C flag.

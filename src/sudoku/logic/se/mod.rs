@@ -30,6 +30,8 @@ use super::{LogicError, LogicSolver, Rating, Step, Technique};
 use crate::sudoku::Grid;
 use board::Board;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A puzzle's rating on SE's scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +60,9 @@ pub struct SeGrade {
     hardest_so_far: Rating,
     steps: usize,
     max_level: u8,
+    /// Whether a cancel flag stopped the rater (see
+    /// [`SeRater::with_cancel`]).
+    interrupted: bool,
 }
 
 impl SeGrade {
@@ -78,9 +83,20 @@ impl SeGrade {
     }
 
     /// Why there is no rating: "needs techniques beyond nested forcing
-    /// chains (level 3)".
+    /// chains (level 3)", or "interrupted".
     pub fn why_none(&self) -> Option<String> {
-        self.rating.is_none().then(|| format!("needs techniques beyond {}", level_name(self.max_level)))
+        self.rating.is_none().then(|| {
+            if self.interrupted {
+                "interrupted".to_string()
+            } else {
+                format!("needs techniques beyond {}", level_name(self.max_level))
+            }
+        })
+    }
+
+    /// Whether a cancel flag stopped the rater before the end.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 }
 
@@ -108,6 +124,7 @@ fn level_name(level: u8) -> String {
 #[derive(Clone, Debug)]
 pub struct SeRater {
     max_level: u8,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for SeRater {
@@ -122,13 +139,21 @@ impl SeRater {
 
     /// A rater with every level of nesting SE has.
     pub fn new() -> SeRater {
-        SeRater { max_level: SeRater::MAX_LEVEL }
+        SeRater { max_level: SeRater::MAX_LEVEL, cancel: None }
     }
 
     /// A rater whose dynamic chains nest at most `level` deep (0: plain
     /// dynamic forcing chains, 8.5; 1: 9.0; `n`: 9.5 + 0.5 (n − 2)).
     pub fn with_max_level(level: u8) -> SeRater {
-        SeRater { max_level: level.min(SeRater::MAX_LEVEL) }
+        SeRater { max_level: level.min(SeRater::MAX_LEVEL), cancel: None }
+    }
+
+    /// Stops rating once `flag` is raised (for Ctrl-C): the flag is looked
+    /// at before each technique is tried, and a rating cut short has no
+    /// rating, [`SeGrade::interrupted`] saying why.
+    pub fn with_cancel(mut self, flag: Option<Arc<AtomicBool>>) -> SeRater {
+        self.cancel = flag;
+        self
     }
 
     /// Rates a classic 9×9 puzzle with a unique solution.
@@ -160,12 +185,53 @@ impl SeRater {
     /// Rates, calling `visit` with each step and the cells' candidate masks
     /// after it.
     pub(crate) fn rate_with(&self, cells: &[u8], mut visit: impl FnMut(&Step, &[u16; 81])) -> SeGrade {
-        let run = rater::run(Board::from_cells(cells), self.max_level, |s, b| visit(s, &b.cand));
+        let stop = || self.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        let run = rater::run(Board::from_cells(cells), self.max_level, |s, b| visit(s, &b.cand), stop);
         let rating = match (run.solved, run.hardest, run.ep, run.ed) {
             (true, Some(hardest), Some(ep), Some(ed)) => Some(SeRating { er: run.er, ep, ed, hardest }),
             (true, _, _, _) if run.steps == 0 => None,
             _ => None,
         };
-        SeGrade { rating, hardest_so_far: run.er, steps: run.steps, max_level: self.max_level }
+        SeGrade {
+            rating,
+            hardest_so_far: run.er,
+            steps: run.steps,
+            max_level: self.max_level,
+            interrupted: run.stopped,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cancel flag that stays down changes nothing; raised before or
+    /// during a rating, it stops the rater, and the grade says why it has
+    /// no rating.
+    #[test]
+    fn a_cancel_flag_stops_the_rater() {
+        let easy = Grid::from_line("003020600900305001001806400008102900700000008006708200002609500800203009005010300")
+            .unwrap();
+        let down = Arc::new(AtomicBool::new(false));
+        let grade = SeRater::new().with_cancel(Some(down)).rate(&easy).unwrap();
+        assert_eq!((grade.rating().map(|r| r.er.to_string()), grade.interrupted()), (Some("1.2".into()), false));
+        let raised = Arc::new(AtomicBool::new(true));
+        let grade = SeRater::new().with_cancel(Some(raised)).rate(&easy).unwrap();
+        assert_eq!((grade.rating(), grade.steps(), grade.why_none()), (None, 0, Some("interrupted".into())));
+        // Inkala's puzzle takes nested forcing chains: seconds of rating.
+        let hard = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+            .unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let raiser = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let grade = SeRater::new().with_cancel(Some(flag)).rate(&hard).unwrap();
+        raiser.join().unwrap();
+        assert!(grade.interrupted() && grade.rating().is_none(), "{grade:?}");
     }
 }

@@ -119,17 +119,28 @@ pub(crate) struct Run {
     pub hardest: Option<Technique>,
     /// Steps taken.
     pub steps: usize,
-    /// Whether the grid was solved (else the producers ran out).
+    /// Whether the grid was solved (else the producers ran out, or `stop`
+    /// said to stop).
     pub solved: bool,
+    /// Whether `stop` ended the loop.
+    pub stopped: bool,
 }
 
 /// Runs SE's loop from `b` with the producers up to `max_level`, calling
-/// `visit` with each step.
-pub(crate) fn run(mut b: Board, max_level: u8, mut visit: impl FnMut(&Step, &Board)) -> Run {
+/// `visit` with each step. `stop` is asked before each producer is tried
+/// (for Ctrl-C), so the loop ends within one producer's search of it
+/// saying yes.
+pub(crate) fn run(mut b: Board, max_level: u8, mut visit: impl FnMut(&Step, &Board), stop: impl Fn() -> bool) -> Run {
     let producers = Producer::sequence(max_level);
     let mut run = Run::default();
     while !b.is_solved() {
-        let Some(step) = producers.iter().find_map(|p| p.find(&b)) else {
+        let mut stopped = false;
+        let found = producers.iter().find_map(|p| {
+            stopped = stopped || stop();
+            if stopped { None } else { p.find(&b) }
+        });
+        let Some(step) = found else {
+            run.stopped = stopped;
             return run;
         };
         if run.hardest.is_none() || step.rating() > run.er {
