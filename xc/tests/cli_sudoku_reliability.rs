@@ -9,11 +9,11 @@
 //! are told from the watchdog's exit by what they print, which the
 //! watchdog never does.
 
-mod signals;
+mod signal;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use signals::signal_after;
+use signal::signal_after;
 use std::time::Duration;
 
 fn xc() -> Command {
