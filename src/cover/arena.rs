@@ -601,12 +601,20 @@ mod tests {
                 assert_eq!(layout.option_at(first + (*size - 1)).as_u32(), k);
             }
             uniform.set_limits(crate::cover::Limits::new().nodes(200_000));
-            let mut read = problem.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
+            // The same problem with an ignored option (of secondary items
+            // only) has a table of options by node, which the loop that
+            // reads `span` needs.
+            let text = crate::cover::write_dlx(problem);
+            let (items, options) = text.split_once('\n').unwrap();
+            let secondary: Vec<String> = (0..*size).map(|k| format!("extra-secondary-{k}")).collect();
+            let tabled = Problem::from_dlx(&format!("{items} | {0}\n{options}{0}\n", secondary.join(" "))).unwrap();
+            let mut read = tabled.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
             let arena = read.search.arena_mut();
+            let first = arena.n_items + 2;
             arena.span = (0..arena.links.len() as u32)
                 .map(NodeId::from_u32)
                 .map(|p| {
-                    if p.as_u32() >= start && arena.top[p] != NodeId::NULL { arena.span_of(p) } else { Span::default() }
+                    if p.as_u32() >= first && arena.top[p] != NodeId::NULL { arena.span_of(p) } else { Span::default() }
                 })
                 .collect();
             arena.uniform = 0;

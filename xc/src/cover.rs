@@ -15,8 +15,8 @@ pub struct CoverArgs {
     file: Option<PathBuf>,
     /// Read at most this much input (e.g. 512M, 4G): a larger input is an
     /// error, so a huge or endless stream can't take all the memory. A
-    /// problem takes up to about 10 bytes of memory per byte of its text
-    /// (less with long names), and --max-memory bounds it too.
+    /// problem takes about 6 to 12 bytes of memory per byte of its text
+    /// (up to 24 with one-letter names), and --max-memory bounds it.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     max_input: u64,
     #[command(flatten)]

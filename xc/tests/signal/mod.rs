@@ -4,6 +4,12 @@
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+/// How soon after a signal the tests want a run to have ended. The phases
+/// stop within a few tens of milliseconds (docs/RELIABILITY.md) and the
+/// watchdog ends any run 0.45 s after the signal; the tests allow a second,
+/// as they run beside one another on a loaded machine.
+pub const PROMPTLY: Duration = Duration::from_secs(1);
+
 /// Runs `xc ARGS` (from the top of the repository) with its standard input
 /// a pipe left open, sends `signal` (`-INT`, `-TERM`) after `wait`, and
 /// returns the output and the time from the signal to the end. `signal`
