@@ -4,7 +4,8 @@
 //! BEL, …). Echoed raw into an error or into printed output, they would
 //! drive the user's terminal. [`Escaped`] shows such a text with every
 //! control character written as a Rust escape (`\u{1b}`, `\t`), and every
-//! other character as it is.
+//! other character as it is. [`show_bytes`] writes a size in bytes the
+//! way people read it.
 
 use std::fmt;
 
@@ -30,6 +31,22 @@ impl fmt::Display for Escaped<'_> {
         }
         Ok(())
     }
+}
+
+/// A number of bytes as people write it: `512 B`, `1.5 KiB`, `4.0 GiB`.
+///
+/// ```
+/// assert_eq!(exactcover::text::show_bytes(1536), "1.5 KiB");
+/// ```
+pub fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{bytes} B") } else { format!("{value:.1} {}", UNITS[unit]) }
 }
 
 /// Escapes one character as [`Escaped`] does.

@@ -114,12 +114,8 @@
 use super::budget::Budget;
 use super::error::BuildError;
 use super::ids::NodeId;
-use super::keys::KeyBits;
+use super::keys::{COVERED, KeyBits};
 use std::collections::TryReserveError;
-
-/// The flag bit of a covered item's length. Lengths stay below it, as no
-/// item has 2^30 options within the arena's limit.
-pub(crate) const COVERED: u32 = 1 << 30;
 
 /// A trail entry's tag with multiplicities: the entry is a tweak, which
 /// also took the node itself out of its list.

@@ -68,18 +68,6 @@ impl Budget {
     }
 }
 
-/// A number of bytes as people write it: `512 B`, `1.5 KiB`, `4.0 GiB`.
-pub fn show_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 { format!("{bytes} B") } else { format!("{value:.1} {}", UNITS[unit]) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,12 +90,5 @@ mod tests {
             assert_eq!(b.step(), Ok(()));
         }
         assert_eq!(b.step(), Err(BuildError::Stopped(StopReason::Cancelled)));
-    }
-
-    #[test]
-    fn bytes_read_well() {
-        assert_eq!(show_bytes(512), "512 B");
-        assert_eq!(show_bytes(1536), "1.5 KiB");
-        assert_eq!(show_bytes(4 << 30), "4.0 GiB");
     }
 }

@@ -20,9 +20,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::arena::{Arena, COVERED, Link, span_in};
+use super::arena::{Arena, Link, span_in};
 use super::dance::{ANY, Branch};
 use super::ids::{NodeId, TrailMark};
+use super::keys::COVERED;
 
 impl Arena {
     /// The trail's length now (see `Dance::mark`).

@@ -17,8 +17,9 @@ mod mult;
 
 pub(crate) use mult::{Branch, MChoice};
 
-use super::arena::{Arena, COVERED, Link, Span, strided_span};
+use super::arena::{Arena, Link, Span, strided_span};
 use super::ids::{NodeId, TrailMark};
+use super::keys::COVERED;
 use super::keys::KeyBits;
 use index::{get, get_mut};
 

@@ -1,8 +1,7 @@
 //! Errors from building a problem and from reading Knuth's text format.
 
-use super::budget::show_bytes;
 use super::limits::StopReason;
-use crate::text::Escaped;
+use crate::text::{Escaped, show_bytes};
 use thiserror::Error;
 
 /// Why a problem could not be built.

@@ -22,7 +22,10 @@
 //! in its own, so the same step keeps it consistent; nothing reads it but
 //! the list operations.
 
-use super::arena::COVERED;
+/// The flag bit of a covered item's length word (see `Arena::len`).
+/// Lengths and keys stay below it, as no item has 2^30 options within the
+/// arena's limit.
+pub(crate) const COVERED: u32 = 1 << 30;
 
 /// The fields of the live keys: the item's index in the low `l_shift`
 /// bits, the complement of `l` above it, then `s`, then `t` plus the
@@ -151,8 +154,8 @@ impl KeyBits {
 
 #[cfg(test)]
 mod tests {
+    use super::COVERED;
     use super::KeyBits;
-    use crate::cover::arena::COVERED;
 
     /// The live key moves by `step` per node, and `lowered` and `raised`
     /// give the key made from scratch; the order of keys is the

@@ -74,9 +74,9 @@ mod report;
 mod search;
 mod solver;
 mod stats;
+mod tables;
 
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
-pub use budget::show_bytes;
 pub use builder::ProblemBuilder;
 pub use check::{CheckError, Checker, check_solution};
 pub use dlx_text::{DlxInput, Warning, fingerprint, read_dlx, read_dlx_bytes, read_dlx_from, write_dlx};

@@ -21,7 +21,7 @@ use super::error::BuildError;
 use super::ids::{ColorId, ItemId, OptionId};
 use super::layout::Layout;
 use super::names::Names;
-use super::search::{DENSE, MAX_ITEMS, MAX_OPTIONS, Tables};
+use super::tables::{DENSE, MAX_ITEMS, MAX_OPTIONS, Tables};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The largest number of nodes, items or options the `u32` arena allows.

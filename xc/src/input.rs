@@ -33,7 +33,7 @@ pub fn read_all(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
     if bytes.len() as u64 > MAX_FILE {
         return Err(Failure::input(format!(
             "{name}: longer than {}, the most a file of this kind may be",
-            exactcover::cover::show_bytes(MAX_FILE)
+            exactcover::text::show_bytes(MAX_FILE)
         )));
     }
     Ok(bytes)

@@ -171,7 +171,7 @@ fn threads_fit(problem: &Problem, args: &SearchArgs) -> Result<(), Failure> {
     let budget = memory_budget(args.max_memory);
     let needed = each.saturating_mul(threads + 1);
     if needed > budget {
-        let show = exactcover::cover::show_bytes;
+        let show = exactcover::text::show_bytes;
         return Err(Failure::input(format!(
             "{threads} threads need about {} of memory ({} each, and the starting state), more than the memory budget of {}; use fewer threads, or raise it with --max-memory",
             show(needed),

@@ -29,8 +29,9 @@
 
 use super::index::{get, get_mut};
 use super::{Dance, min_of, sized};
-use crate::cover::arena::{COVERED, SOLO, Span, TWEAK};
+use crate::cover::arena::{SOLO, Span, TWEAK};
 use crate::cover::ids::{NodeId, TrailMark};
+use crate::cover::keys::COVERED;
 
 /// The mask of a trail entry's node index.
 const NODE: u32 = !(TWEAK | SOLO);

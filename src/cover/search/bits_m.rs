@@ -47,13 +47,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::bits::Tables;
-use crate::cover::arena::{Arena, COVERED, SOLO, TWEAK};
+use crate::cover::arena::{Arena, SOLO, TWEAK};
+use crate::cover::keys::COVERED;
 use crate::cover::keys::KeyBits;
+use crate::cover::tables::{SLOTS, Tables, m_shape};
 use std::fmt;
-
-/// The most items an option may have for Algorithm M on bit sets.
-pub(crate) const SLOTS: usize = 8;
 
 /// The bound of a sink: never brought to 0 (each commit lowers it by one,
 /// and backing up raises it again).
@@ -61,15 +59,6 @@ const FAR: u32 = u32::MAX / 2;
 
 /// What `at` holds for a level that made the null move.
 const NULL_MOVE: u32 = u32::MAX;
-
-/// The keys and words per level to compile the loop for, for `primary`
-/// primary items and `options` options, if any fits (see the module docs):
-/// the keys the choice scans are all but the last [`SLOTS`], the sinks'.
-pub(crate) fn shape(primary: usize, options: usize) -> Option<(usize, usize)> {
-    let k = [64, 256].into_iter().find(|&k| primary <= k - SLOTS)?;
-    let w = [4, 16, 64].into_iter().find(|&w| options <= 64 * w)?;
-    Some((k, w))
-}
 
 /// How a level of Algorithm M branches (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +129,7 @@ impl MLevels {
     /// compiled for every shape is worth it only with AVX2).
     pub(crate) fn new(tables: &Tables, arena: &Arena, depth: usize, compact: bool) -> MLevels {
         let primary = arena.n_primary as usize;
-        let (k, w) = match shape(primary, tables.option_count()) {
+        let (k, w) = match m_shape(primary, tables.option_count()) {
             Some(shape) if compact => shape,
             _ => (256, 64),
         };

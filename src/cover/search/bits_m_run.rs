@@ -5,11 +5,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::bits::Tables;
 use super::bits_m::MBranch;
 use super::{Event, OnSolution, Phase, Search, Start, chain_room, due, enter, found};
 use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
+use crate::cover::tables::Tables;
 use std::sync::Arc;
 
 /// Where the loop goes next (as in `m`).

@@ -9,10 +9,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::bits::Tables;
 use super::{Event, OnSolution, Phase, Search, Start, due, found};
 use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
+use crate::cover::tables::Tables;
 use std::sync::Arc;
 
 impl Search {

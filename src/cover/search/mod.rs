@@ -41,6 +41,7 @@ use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, Limits, Progress, Shared, Status, StopReason};
 use crate::cover::problem::Problem;
 use crate::cover::stats::Stats;
+use crate::cover::tables::Tables;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::ControlFlow;
@@ -56,7 +57,6 @@ mod m;
 mod pins;
 
 use bits::Levels;
-pub(crate) use bits::{DENSE, MAX_ITEMS, MAX_OPTIONS, Tables};
 use bits_m::MLevels;
 
 pub use estimate::Estimate;
