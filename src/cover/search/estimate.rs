@@ -16,7 +16,7 @@
 //! figures are `f64`s, and [`Estimate::time`] is `None` past what a
 //! [`Duration`] holds.
 
-use super::{Search, clock_or_cancel};
+use super::Search;
 use crate::cover::ids::{NodeId, TrailMark};
 use crate::cover::limits::{CHECK_INTERVAL, StopReason};
 use rand::{RngExt, SeedableRng};
@@ -64,10 +64,10 @@ impl Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
         let mut path: Vec<(NodeId, TrailMark)> = Vec::new();
-        let deadline = self.limits.deadline_from(Instant::now());
+        self.watch.begin();
         let (mut made, mut stopped) = (0, None);
         while made < probes {
-            stopped = clock_or_cancel(&self.limits, deadline);
+            stopped = self.watch.clock_or_cancel();
             if stopped.is_some() {
                 break;
             }
@@ -76,7 +76,7 @@ impl Search {
             let mut weight = 1.0;
             loop {
                 if path.len() as u64 % CHECK_INTERVAL == CHECK_INTERVAL - 1 {
-                    stopped = clock_or_cancel(&self.limits, deadline);
+                    stopped = self.watch.clock_or_cancel();
                     if stopped.is_some() {
                         // This probe is cut short: it counts as made, its
                         // leaf unseen (the estimate is then a little low).
@@ -134,7 +134,7 @@ impl Search {
         let mut speed = 0.0;
         if stopped.is_none() {
             // The calibration is a real search, under the same limits.
-            let saved = self.limits.clone();
+            let saved = self.watch.limits.clone();
             self.set_limits(saved.clone().time(calibrate));
             let start = Instant::now();
             self.run_to_end();

@@ -35,13 +35,13 @@ impl Search {
     #[cfg(test)]
     pub(crate) fn set_prefix(&mut self, prefix: &[u32]) -> bool {
         self.reset();
-        self.prefix.clear();
-        self.prefix.extend_from_slice(prefix);
+        self.stack.prefix.clear();
+        self.stack.prefix.extend_from_slice(prefix);
         self.replay_prefix();
-        let ok = self.floor == prefix.len();
+        let ok = self.stack.floor == prefix.len();
         self.unwind_prefix();
         if !ok {
-            self.prefix.clear();
+            self.stack.prefix.clear();
         }
         ok
     }
@@ -50,14 +50,14 @@ impl Search {
     /// (positions out of range end the prefix early).
     pub(crate) fn use_prefix(&mut self, prefix: &[u32]) {
         self.reset();
-        self.prefix.clear();
-        self.prefix.extend_from_slice(prefix);
+        self.stack.prefix.clear();
+        self.stack.prefix.extend_from_slice(prefix);
     }
 
     pub(super) fn replay_prefix(&mut self) {
-        self.floor = 0;
-        self.prefix_mark = self.arena.mark();
-        let pre = std::mem::take(&mut self.prefix);
+        self.stack.floor = 0;
+        self.stack.prefix_mark = self.arena.mark();
+        let pre = std::mem::take(&mut self.stack.prefix);
         for &k in &pre {
             let Some((i, t)) = self.choose_level() else {
                 break;
@@ -73,13 +73,13 @@ impl Search {
             let Some((c, mark)) = committed else {
                 break;
             };
-            self.choice[self.floor] = c;
-            self.marks[self.floor] = mark;
-            self.branch[self.floor] = Fork { ways: t, taken: k };
-            self.floor += 1;
+            self.stack.choice[self.stack.floor] = c;
+            self.stack.marks[self.stack.floor] = mark;
+            self.stack.branch[self.stack.floor] = Fork { ways: t, taken: k };
+            self.stack.floor += 1;
         }
-        self.prefix = pre;
-        if self.floor < self.prefix.len() {
+        self.stack.prefix = pre;
+        if self.stack.floor < self.stack.prefix.len() {
             self.unwind_prefix();
         }
     }
@@ -96,15 +96,15 @@ impl Search {
     }
 
     pub(super) fn unwind_prefix(&mut self) {
-        if self.floor == 0 {
+        if self.stack.floor == 0 {
             // No prefix level is committed; the trail may hold pins.
             return;
         }
-        for l in (0..self.floor).rev() {
-            self.arena.uncommit_level(self.choice[l], self.marks[l]);
+        for l in (0..self.stack.floor).rev() {
+            self.arena.uncommit_level(self.stack.choice[l], self.stack.marks[l]);
         }
-        self.arena.undo_to(self.prefix_mark);
-        self.floor = 0;
+        self.arena.undo_to(self.stack.prefix_mark);
+        self.stack.floor = 0;
     }
 
     /// See [`Solver::pin`](crate::cover::Solver::pin).
@@ -121,11 +121,11 @@ impl Search {
                 return Err(PinError::Ignored(option));
             }
             // Under multiplicities a pinned option's items can stay active.
-            if self.pins.iter().any(|&(p, _)| p == first) || !self.arena.option_available(first) {
+            if self.stack.pins.iter().any(|&(p, _)| p == first) || !self.arena.option_available(first) {
                 return Err(PinError::Conflict(option));
             }
             let mark = self.arena.commit_option(first);
-            self.pins.push((first, mark));
+            self.stack.pins.push((first, mark));
         }
         Ok(())
     }
@@ -134,12 +134,12 @@ impl Search {
     pub(crate) fn unpin_all(&mut self) {
         if self.arena.restricted {
             self.discard_search();
-            self.pins.clear();
+            self.stack.pins.clear();
             self.arena.restore_from(self.problem.pristine());
             return;
         }
         self.reset();
-        while let Some((p, mark)) = self.pins.pop() {
+        while let Some((p, mark)) = self.stack.pins.pop() {
             self.arena.uncommit_option(p, mark);
         }
     }
@@ -179,12 +179,12 @@ impl Search {
         // The rebuild overwrites every list, whatever the search, the pins
         // or an earlier restriction left: nothing needs undoing first.
         self.discard_search();
-        self.pins.clear();
+        self.stack.pins.clear();
         for option in pins {
             match self.first_node(option) {
                 None => return self.fail(PinError::Unknown(option)),
                 Some(NodeId::NULL) => return self.fail(PinError::Ignored(option)),
-                Some(first) => self.pins.push((first, RESTRICTED)),
+                Some(first) => self.stack.pins.push((first, RESTRICTED)),
             }
         }
         let (layout, count) = (&self.problem.inner.layout, self.problem.option_count());
@@ -197,12 +197,12 @@ impl Search {
                 None
             }
         });
-        let built = self.arena.restrict(self.pins.iter().map(|&(p, _)| p), firsts);
+        let built = self.arena.restrict(self.stack.pins.iter().map(|&(p, _)| p), firsts);
         if let Some(o) = unknown {
             return self.fail(PinError::Unknown(o));
         }
         if let Err(k) = built {
-            let option = self.problem.inner.layout.option_at(self.pins[k].0);
+            let option = self.problem.inner.layout.option_at(self.stack.pins[k].0);
             return self.fail(PinError::Conflict(option));
         }
         Ok(())
@@ -216,14 +216,14 @@ impl Search {
 
     /// Drops every pin, restores the arena and returns `Err(e)`.
     fn fail(&mut self, e: PinError) -> Result<(), PinError> {
-        self.pins.clear();
+        self.stack.pins.clear();
         self.arena.restore_from(self.problem.pristine());
         Err(e)
     }
 
     /// See [`Solver::pinned`](crate::cover::Solver::pinned).
     pub(crate) fn pinned(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.pins.iter().map(|&(p, _)| self.problem.inner.layout.option_at(p))
+        self.stack.pins.iter().map(|&(p, _)| self.problem.inner.layout.option_at(p))
     }
 }
 

@@ -37,10 +37,14 @@
 
 #![forbid(unsafe_code)]
 
+use super::{Event, OnSolution, Phase, Search};
 use crate::cover::arena::Arena;
+use crate::cover::avx2::{maybe_avx2, with_avx2};
+use crate::cover::ids::Fork;
 use crate::cover::keys::COVERED as LEN_COVERED;
 use crate::cover::tables::{MAX_ITEMS, MAX_OPTIONS, Tables};
 use std::fmt;
+use std::sync::Arc;
 
 /// One live option in a key.
 const STEP: u32 = 1 << 8;
@@ -246,4 +250,84 @@ fn remove<const U: usize>(tables: &Tables, word: usize, gone: u64, keys: &mut [u
         updates += items.len() as u64 - 1;
     }
     updates
+}
+/// Runs the search on bit sets, compiled for the size every option has
+/// when the problem's options have one of the usual sizes (pieces of 4 to
+/// 6 cells, and their name), and with AVX2 when the CPU has it.
+#[inline(never)]
+pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
+    let tables = Arc::clone(search.bits.tables.as_ref().expect("the search on bit sets has its tables"));
+    let (t, avx2) = (&tables, search.avx2);
+    match (tables.uniform(), avx2) {
+        (5, Some(avx2)) => with_avx2!(avx2, run_loop::<5>(search, t, on)),
+        (6, _) => maybe_avx2!(avx2, run_loop::<6>(search, t, on)),
+        (7, Some(avx2)) => with_avx2!(avx2, run_loop::<7>(search, t, on)),
+        _ => maybe_avx2!(avx2, run_loop::<0>(search, t, on)),
+    }
+}
+
+/// The loop itself, for options of `U` items (0: any sizes): `x_links`'s
+/// steps and stops, with each level's state in [`Levels`].
+#[inline(always)]
+fn run_loop<const U: usize>(search: &mut Search, tables: &Tables, on: &mut OnSolution) -> Event {
+    let Search { problem, arena, stack, watch, sink, bits, cap, .. } = search;
+    let cap = *cap;
+    let bounds = watch.bounds();
+    let mut resume = stack.resumes();
+    let mut stop_at = bounds.stop_at;
+    let floor = stack.floor;
+    let mut level = stack.level;
+    let mut nodes = watch.nodes;
+    let mut guesses = watch.guesses;
+    let base = stack.pins.len();
+    let levels = bits.levels.as_deref_mut().expect("the search on bit sets has its levels");
+    let (event, phase) = 'search: loop {
+        if !resume {
+            loop {
+                let position = || (&stack.branch[..], sink.solutions);
+                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                    break 'search stop;
+                }
+                let Some((i, t)) = levels.choose(tables, level) else {
+                    if let Some(stop) = sink.report(problem, base + level, on, bounds.max_solutions) {
+                        break 'search stop;
+                    }
+                    break;
+                };
+                stack.branch[level] = Fork { ways: t, taken: 0 };
+                guesses += u64::from(t > 1);
+                if t == 0 {
+                    // DLX1 covers the item and finds its list empty.
+                    levels.updates += 1;
+                    break;
+                }
+                let x = levels.cover::<U>(tables, level, i);
+                levels.commit::<U>(tables, level, x);
+                sink.path[base + level] = tables.option(x);
+                level += 1;
+            }
+        }
+        resume = false;
+        // Back up to the next untried option.
+        loop {
+            if level == floor {
+                break 'search (Event::Done, Phase::Done);
+            }
+            level -= 1;
+            if let Some(x) = levels.next(tables, level, levels.at(level)) {
+                levels.commit::<U>(tables, level, x);
+                sink.path[base + level] = tables.option(x);
+                sink.changed = sink.changed.min(base + level);
+                stack.branch[level].taken += 1;
+                level += 1;
+                break;
+            }
+        }
+    };
+    arena.updates += std::mem::take(&mut levels.updates);
+    stack.level = level;
+    watch.nodes = nodes;
+    watch.guesses = guesses;
+    stack.phase = phase;
+    event
 }

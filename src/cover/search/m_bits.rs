@@ -1,6 +1,6 @@
-//! Algorithm M on bit sets: DLX3's search (see `m` and `dance::mult`),
-//! node for node and update for update, on the state of the search on bit
-//! sets (see `bits`) instead of lists.
+//! Algorithm M on bit sets: DLX3's search (see `m_links` and
+//! `dance::mult`), node for node and update for update, on the state of
+//! the search on bit sets (see `x_bits`) instead of lists.
 //!
 //! A level's node has a bit set of the *live* options (those still in
 //! every list of their items) and a key per primary item: Algorithm M's
@@ -32,7 +32,7 @@
 //! is counted at once.
 //!
 //! **Sizes.** The loop is compiled for `K` keys and `W` words per level
-//! (see [`shape`]), so that copying a level's state and scanning it are
+//! (see [`m_shape`]), so that copying a level's state and scanning it are
 //! loops of known length: `K` is 64 or 256, and covers the primary
 //! items and the *sinks*, the last [`SLOTS`] keys, which the choice never
 //! reads; `W` is 4, 16 or 64. Each option keeps its primary items in
@@ -47,11 +47,15 @@
 
 #![forbid(unsafe_code)]
 
+use super::{Event, OnSolution, Phase, Search, chain_room};
 use crate::cover::arena::{Arena, SOLO, TWEAK};
+use crate::cover::avx2::with_avx2;
+use crate::cover::ids::Fork;
 use crate::cover::keys::COVERED;
 use crate::cover::keys::KeyBits;
 use crate::cover::tables::{SLOTS, Tables, m_shape};
 use std::fmt;
+use std::sync::Arc;
 
 /// The bound of a sink: never brought to 0 (each commit lowers it by one,
 /// and backing up raises it again).
@@ -460,4 +464,123 @@ impl fmt::Debug for MLevels {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "MLevels {{ keys: {}, words: {}, depth: {} }}", self.k, self.w, self.steps.len())
     }
+}
+/// Where the loop goes next (as in `m_links`).
+#[derive(Clone, Copy)]
+enum Next {
+    Forward,
+    /// The next branch at `level`, after this option (or from the first).
+    Advance(Option<u32>),
+    Backdown,
+}
+
+/// Runs Algorithm M on bit sets, compiled for the keys and words its
+/// levels have (see [`m_shape`]), with AVX2 when the CPU has it.
+#[inline(never)]
+pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
+    let tables = Arc::clone(search.bits.tables.as_ref().expect("the search on bit sets has its tables"));
+    let t = &tables;
+    let shape = search.bits.m_levels.as_ref().expect("Algorithm M on bit sets has its levels").shape();
+    match (shape, search.avx2) {
+        ((64, 4), Some(avx2)) => with_avx2!(avx2, run_loop::<64, 4>(search, t, on)),
+        ((64, 16), Some(avx2)) => with_avx2!(avx2, run_loop::<64, 16>(search, t, on)),
+        ((64, 64), Some(avx2)) => with_avx2!(avx2, run_loop::<64, 64>(search, t, on)),
+        ((256, 4), Some(avx2)) => with_avx2!(avx2, run_loop::<256, 4>(search, t, on)),
+        ((256, 16), Some(avx2)) => with_avx2!(avx2, run_loop::<256, 16>(search, t, on)),
+        ((256, 64), Some(avx2)) => with_avx2!(avx2, run_loop::<256, 64>(search, t, on)),
+        // Without AVX2 the levels are made with the largest shape.
+        ((256, 64), None) => run_loop::<256, 64>(search, t, on),
+        (shape, _) => unreachable!("levels of shape {shape:?} without AVX2"),
+    }
+}
+
+/// The loop itself, for `K` keys and `W` words per level: `m_links`'s
+/// steps, stops and counts, with each level's state in [`MLevels`]. Only
+/// the bounds are undone backing up; the rest of a level's state is its
+/// own copy.
+#[inline(always)]
+fn run_loop<const K: usize, const W: usize>(search: &mut Search, tables: &Tables, on: &mut OnSolution) -> Event {
+    let Search { problem, arena, stack, watch, sink, bits, cap, .. } = search;
+    let cap = *cap;
+    let bounds = watch.bounds();
+    let mut stop_at = bounds.stop_at;
+    let mut step = if stack.resumes() { Next::Backdown } else { Next::Forward };
+    let floor = stack.floor;
+    let (mut level, mut nodes, mut guesses, mut opts) = (stack.level, watch.nodes, watch.guesses, stack.opts);
+    let base = stack.pins.len();
+    let levels = bits.m_levels.as_deref_mut().expect("Algorithm M on bit sets has its levels");
+    let (event, phase) = loop {
+        match step {
+            Next::Forward => {
+                let position = || (&stack.branch[..], sink.solutions);
+                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                    break stop;
+                }
+                step = Next::Backdown;
+                let Some((i, score)) = levels.choose::<K>(level) else {
+                    if let Some(stop) = sink.report(problem, base + opts, on, bounds.max_solutions) {
+                        break stop;
+                    }
+                    continue;
+                };
+                if score <= 0 {
+                    stack.branch[level] = Fork::default();
+                    continue;
+                }
+                // No live option left: only null moves, then a solution.
+                if let Some(k) = levels.null_moves::<K, W>(level, i, chain_room(cap, level, stop_at, nodes)) {
+                    nodes += k;
+                    if let Some(stop) = sink.report(problem, base + opts, on, bounds.max_solutions) {
+                        break stop;
+                    }
+                    continue;
+                }
+                let t = u32::try_from(score).unwrap_or(u32::MAX);
+                stack.branch[level] = Fork { ways: t, taken: 0 };
+                guesses += u64::from(t > 1);
+                levels.open::<K, W>(level, i);
+                step = Next::Advance(None);
+            }
+            Next::Advance(from) => match levels.advance::<K, W>(level, from) {
+                MBranch::Option(x) => {
+                    levels.commit::<K, W>(level, Some(x));
+                    sink.path[base + opts] = tables.option(x);
+                    sink.changed = sink.changed.min(base + opts);
+                    opts += 1;
+                    level += 1;
+                    step = Next::Forward;
+                }
+                MBranch::Null => {
+                    levels.commit::<K, W>(level, None);
+                    level += 1;
+                    step = Next::Forward;
+                }
+                MBranch::Exhausted => {
+                    levels.close(level);
+                    step = Next::Backdown;
+                }
+            },
+            Next::Backdown => {
+                if level == floor {
+                    break (Event::Done, Phase::Done);
+                }
+                level -= 1;
+                match levels.back::<K>(level) {
+                    None => levels.close(level),
+                    Some(x) => {
+                        opts -= 1;
+                        stack.branch[level].taken += 1;
+                        step = Next::Advance(Some(x));
+                    }
+                }
+            }
+        }
+    };
+    arena.updates += std::mem::take(&mut levels.updates);
+    stack.level = level;
+    watch.nodes = nodes;
+    watch.guesses = guesses;
+    stack.opts = opts;
+    stack.phase = phase;
+    event
 }
