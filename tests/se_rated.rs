@@ -35,7 +35,7 @@ fn tenths(s: &str) -> u32 {
 }
 
 fn load(path: &std::path::Path) -> Vec<Row> {
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())
