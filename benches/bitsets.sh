@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # benches/bitsets.sh: the table of docs/PERFORMANCE.md, "The search on bit
-# sets": each instance with the dance alone, with the bit sets wherever they
-# are allowed, and with `xc` as committed (the rule, `DENSE` in
-# src/cover/search/bits.rs).
+# sets": each instance with Dancing Links (the dance) alone, with the bit
+# sets wherever they are allowed, and with `xc` as committed (the rule,
+# `DENSE` in src/cover/search/bits.rs).
 #
 # The three builds come from this checkout's HEAD, copied to a scratch
 # directory (${BITSETS_BUILD:-/tmp/bitsets-build}); two of them with `DENSE`

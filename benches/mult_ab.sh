@@ -9,8 +9,8 @@
 # Each run is the whole process (`xc cover FILE`, and AFTER once more with
 # `--no-check`; `dlx3 < FILE`, no shell between), pinned to one CPU: the
 # script pins itself (`taskset -cp ${CPU:-1}`) and every run inherits it,
-# so no `taskset` starts inside the timing (its own exec cost about 1 ms a
-# run, added to both sides). Wall time, read from bash's $EPOCHREALTIME (no
+# so no `taskset` starts inside the timing (its own exec would be timed with
+# every run, on both sides, and pull short runs' ratios toward 1). Wall time, read from bash's $EPOCHREALTIME (no
 # `date` process either); REPS rounds (default 5), interleaved; the table
 # gives the medians in ms and the speed-ups against DLX3's median.
 #

@@ -147,10 +147,11 @@
 //!
 //! ## Features
 //!
-//! * `unchecked` (on by default): the dance's inner loops read the arena
-//!   without bounds checks, relying on the invariants of the arena (stated
-//!   in its module docs), and use AVX2 where the CPU has it. This is the
-//!   build the benchmarks measure and the one `xc` uses.
+//! * `unchecked` (on by default): the inner loops of the Dancing Links
+//!   search read the arena without bounds checks, relying on the
+//!   invariants of the arena (stated in its module docs), and use AVX2
+//!   where the CPU has it. This is the build the benchmarks measure and
+//!   the one `xc` uses.
 //! * With `default-features = false` the crate is its checked twin: the
 //!   same algorithm with every access bounds-checked, and
 //!   `#![forbid(unsafe_code)]` for the whole crate. It computes the same

@@ -1,6 +1,7 @@
 //! The AVX2 token: proof, checked once, that this CPU has AVX2, so that the
 //! search loop can be compiled for it without asking again. The indexing
-//! without bounds checks lives in `dance/index.rs`, private to the dance.
+//! without bounds checks lives in `dance/index.rs`, private to the Dancing
+//! Links code (`dance`).
 
 /// Proof that this CPU has AVX2: a zero-sized token that only
 /// [`Avx2::detect`] makes, after asking the CPU. The search holds one (or
@@ -9,8 +10,8 @@
 pub(crate) struct Avx2(());
 
 impl Avx2 {
-    /// The token, if the CPU has AVX2 (and the `unchecked` feature is on:
-    /// the checked twin never uses it).
+    /// The token, if the CPU has AVX2 (and the `unchecked` feature is on: a
+    /// build without it, every access bounds-checked, never uses AVX2).
     pub(crate) fn detect() -> Option<Avx2> {
         #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
         if std::is_x86_feature_detected!("avx2") {
@@ -26,8 +27,8 @@ impl Avx2 {
     /// Callers mark the closure `#[inline(always)]` ([`with_avx2`]): a
     /// closure holding a whole search loop is otherwise left out of line
     /// once the loop grows past the inliner's threshold, and runs without
-    /// AVX2 (8% more instructions on the brick packings when that
-    /// happened).
+    /// AVX2, which costs the search measurably (docs/PERFORMANCE.md,
+    /// "Algorithm X's loops").
     #[inline(always)]
     pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
         #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
