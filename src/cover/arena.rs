@@ -243,9 +243,9 @@ pub(crate) struct Span {
 }
 
 impl Span {
-    /// The option's nodes, left to right. (Counted from the option's size:
-    /// in Algorithm M's loop this takes 0.5% fewer instructions on the
-    /// brick packings than a range of node indices.)
+    /// The option's nodes, left to right. (Counted from the option's size,
+    /// which compiles to fewer instructions in Algorithm M's loop than a
+    /// range of node indices: docs/PERFORMANCE.md, "Algorithm M's loops".)
     #[inline(always)]
     pub(crate) fn nodes(self) -> impl Iterator<Item = NodeId> + Clone {
         (0..self.end - self.first).map(move |j| self.first + j)

@@ -286,9 +286,10 @@ impl<'a> Dance<'a> {
     /// Removes every node of `p`'s option except `p` itself (and, with
     /// colours, nodes marked -1) from its vertical list. The nodes lie in
     /// different lists, so any order will do. Returns the number of nodes
-    /// removed. Options of any size (`U` is 0 or [`ANY`]) go through one loop: a jump
-    /// to a loop unrolled for each size was mispredicted where sizes mix,
-    /// and cost the brick packings with multiplicities 4–6%.
+    /// removed. Options of any size (`U` is 0 or [`ANY`]) go through one
+    /// loop: a jump to a loop unrolled for each size was mispredicted where
+    /// sizes mix, and slower on the brick packings with multiplicities
+    /// (docs/PERFORMANCE.md, "Algorithm X's loops").
     #[inline(always)]
     fn hide<const COLORS: bool, const U: u32>(&mut self, p: NodeId) -> u64 {
         let span = self.span::<U>(p);
@@ -432,7 +433,7 @@ impl<'a> Dance<'a> {
     /// are counted already), so the search can pause there. Returns the
     /// trail's mark between the two. (Inlined, though rare: a call would
     /// take the view's address and keep its fields out of registers in
-    /// the whole loop, 7% more instructions on Langford pairs.)
+    /// the whole loop; docs/PERFORMANCE.md, "Algorithm X's loops".)
     #[inline(always)]
     pub(crate) fn enter_last_level<const U: u32>(&mut self, i: NodeId, c: NodeId) -> TrailMark {
         let counted = self.updates;

@@ -10,7 +10,10 @@
 //! `Break`, and the search stops; then the driver thread is joined. No
 //! thread outlives the iterator.
 
-use super::{OptionId, Parallel, Report, Solution};
+use super::ids::OptionId;
+use super::parallel::Parallel;
+use super::report::Report;
+use super::solver::Solution;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;

@@ -30,11 +30,11 @@ pub(crate) const MAX_OPTIONS: usize = 4096;
 /// dance would hide and unhide), on average, is at least `DENSE` times the
 /// words a node of the bit sets copies and scans: the words of a bit set,
 /// plus one per 8 keys (a 32-byte vector). Pentominoes have 24–30, and
-/// there the bit sets take half the dance's time; Langford pairs, queens
-/// and dominoes fewer than 7, where the dance is as fast (queens) or up
-/// to 1.9 times faster (dominoes). Random problems crossed over near 11
-/// (`benches/bitsets.sh`, docs/PERFORMANCE.md). A problem without options
-/// never qualifies.
+/// there the bit sets take about half the dance's time; Langford pairs,
+/// queens and dominoes fewer than 7, where the dance is as fast or faster.
+/// Random problems cross over near 11 (`benches/bitsets.sh`;
+/// docs/PERFORMANCE.md, "The search on bit sets"). A problem without
+/// options never qualifies.
 pub(crate) const DENSE: usize = 16;
 
 /// The most items an option may have for Algorithm M on bit sets.

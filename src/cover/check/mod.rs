@@ -13,15 +13,15 @@
 //! prefix for items with multiplicities (`layered`), or use counts for big
 //! problems; see [`Checker`]'s fields), and for the next one it redoes only
 //! the options after their common prefix. A search says where that prefix
-//! ends ([`Checker::check_from`]), and the checker verifies the word before
+//! ends (the lowest level it went back to since the last solution: its
+//! *word*, [`Checker::check_from`]), and the checker verifies that before
 //! it uses it. Short solutions of problems of up to 128 items (at most 64
 //! words of bit sets in all) skip the state (through a search, those of
 //! fewer than `WORD_FROM` options): they are checked from scratch, by the
 //! union and the overlap of their bit sets, and with multiplicities by the
 //! sum of their uses of the other items, a byte each (`Layered::fresh`),
-//! which costs less than finding the common prefix (on the brick packings
-//! the whole search with its checks takes 9% less time). A failure is re-checked
-//! from scratch for its message.
+//! which costs less than finding the common prefix (docs/PERFORMANCE.md,
+//! "The check"). A failure is re-checked from scratch for its message.
 
 mod layered;
 
@@ -425,9 +425,9 @@ impl Checker {
 
     /// The check from scratch of a short solution of a small problem (see
     /// `Bits::fresh` and `Layered::fresh`); `None` if it does not apply or
-    /// an option is unknown. (Inlined into the search's `wrong`: with
-    /// `Layered`'s rows, 6 M fewer instructions for the 408,341 checks of
-    /// `bricks-4x8`.)
+    /// an option is unknown. (Inlined into the search's `wrong`, reading
+    /// `Layered`'s rows: the brick packings check a solution every few
+    /// nodes, and a call per check shows; docs/PERFORMANCE.md, "The check".)
     #[inline(always)]
     fn scratch(&self, solution: &[OptionId]) -> Option<bool> {
         let n = solution.len();
@@ -464,8 +464,8 @@ impl Checker {
 
     /// Checks `solution`, which agrees with `current` on its first
     /// `common` options, by the state: it redoes the options after them.
-    /// (Inlined into both callers: a call costs the domino tilings' check
-    /// a sixth more instructions.)
+    /// (Inlined into both callers: on millions of short checks a call costs
+    /// more than the check; docs/PERFORMANCE.md, "The check".)
     #[inline(always)]
     fn check_after(&mut self, common: usize, solution: &[OptionId]) -> Result<(), CheckError> {
         let new = &solution[common..];
@@ -564,10 +564,9 @@ const FRESH_WORDS: usize = 64;
 /// Solutions shorter than this are checked without the search's word (see
 /// [`Checker::check_from`]): from scratch if they are short enough, which
 /// costs less than the state when a third or more of their options are new
-/// each time (Langford pairs: 12 options, 6 new on average; fresh, 216
-/// instructions a solution against 295 by the state). The domino tilings
-/// of 8×8 (32 options, 3.8 new) cost 304 by the state and the word, 437
-/// from scratch.
+/// each time (Langford pairs: 12 options, 6 new on average), and more
+/// when few are (the domino tilings of 8×8: 32 options, 3.8 new); the
+/// instruction counts are in docs/PERFORMANCE.md, "The check".
 const WORD_FROM: usize = 16;
 
 /// Whether `a` and `b`, of one length, are equal: the bits in which they

@@ -61,8 +61,9 @@ pub(crate) struct MChoice {
 /// Whether hiding option `d` (nodes `d`) leaves one of its items that is
 /// not option `c`'s (nodes `c`) with a bound above its slack and no list;
 /// `None` if `d` has a secondary item. Out of the search's loop, on
-/// slices, not the dance: inlined, this rare path cost queens with two per
-/// line 2% more instructions, as the loop kept fewer values in registers.
+/// slices, not the dance: inlined, this rare path left the loop fewer
+/// registers and cost queens with two per line more than it saves
+/// (docs/PERFORMANCE.md, "Algorithm M's loops").
 #[inline(never)]
 fn short_once_hidden(top: &[NodeId], bound: &[u32], slack: &[u32], n_primary: u32, c: Span, d: Span) -> Option<bool> {
     let items = |span: Span| span.nodes().map(|q| top[q.as_usize()]);
@@ -430,7 +431,8 @@ impl Dance<'_> {
 
     /// `commit_m` for every node of `p`'s option but `p`: cyclically from
     /// `p` (DLX3's order), or for options of `U` nodes in index order,
-    /// unrolled (4–5% less time on queens with two per line). The order
+    /// unrolled (faster on queens with two per line; docs/PERFORMANCE.md,
+    /// "Algorithm M's loops"). The order
     /// changes no figure: the items are distinct, an option hidden by one
     /// item's cover is hidden once whichever comes first, and the trail
     /// undoes it all exactly.
