@@ -23,10 +23,14 @@
 //! which costs less than finding the common prefix (docs/PERFORMANCE.md,
 //! "The check"). A failure is re-checked from scratch for its message.
 
+mod bits;
+mod counts;
 mod layered;
 
 use super::ids::{ColorId, ItemId, OptionId};
 use super::problem::Problem;
+use bits::Bits;
+use counts::{Bounded, Counts};
 use layered::Layered;
 use thiserror::Error;
 
@@ -188,168 +192,6 @@ enum Method {
     Bounded(Bounded),
 }
 
-/// The counting state with multiplicities: `uses[i]` is the number of
-/// options of `current` containing item `i`, and `bad` the number of items
-/// whose count lies outside `lo[i]..=hi[i]` (secondary items: `0..=1`). It
-/// is valid when `bad` is 0. An option given twice uses its items twice
-/// (a repeat that stays within the bounds is caught by `Checker::seen`).
-#[derive(Clone, Debug)]
-struct Bounded {
-    /// The options are read from the problem, where they are stored once.
-    problem: Problem,
-    uses: Vec<u32>,
-    lo: Vec<u32>,
-    hi: Vec<u32>,
-    bad: u64,
-}
-
-impl Bounded {
-    fn new(problem: &Problem) -> Bounded {
-        let bounds: Vec<(u32, u32)> =
-            (0..problem.item_count() as u32).map(|i| problem.bounds(ItemId::from_u32(i))).collect();
-        let bad = bounds.iter().filter(|b| b.0 > 0).count() as u64;
-        Bounded {
-            problem: problem.clone(),
-            uses: vec![0; bounds.len()],
-            lo: bounds.iter().map(|b| b.0).collect(),
-            hi: bounds.iter().map(|b| b.1).collect(),
-            bad,
-        }
-    }
-
-    /// Replaces the options `old` (the end of the last solution) with
-    /// `new`; returns whether the result satisfies every bound, or `None`
-    /// (leaving the state to be rebuilt) if `new` names an unknown option.
-    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
-        for (list, up) in [(old, false), (new, true)] {
-            for &o in list {
-                if o.as_usize() >= self.problem.option_count() {
-                    return None;
-                }
-                for &item in self.problem.option(o).items() {
-                    let i = item.as_usize();
-                    let (lo, hi) = (self.lo[i], self.hi[i]);
-                    let was = (lo..=hi).contains(&self.uses[i]);
-                    self.uses[i] = if up { self.uses[i] + 1 } else { self.uses[i] - 1 };
-                    let is = (lo..=hi).contains(&self.uses[i]);
-                    self.bad = self.bad + u64::from(was && !is) - u64::from(is && !was);
-                }
-            }
-        }
-        Some(self.bad == 0)
-    }
-}
-
-/// The bit-set state, for problems of up to `64 * W` items: after the
-/// first `k` options of `current`, `union[k]` is the set of items they
-/// cover and `overlap[k]` the set of items covered twice or more, kept for
-/// every `k`, so a new solution starts from its common prefix with the
-/// last one. A solution is valid when its final `overlap` is empty and its
-/// `union` holds every required item (the primary items; see `layered`
-/// for problems with multiplicities).
-#[derive(Clone, Debug)]
-struct Bits<const W: usize> {
-    /// The items of each option.
-    masks: Vec<[u64; W]>,
-    required: [u64; W],
-    /// `[union[k], overlap[k]]` for every `k`, side by side.
-    levels: Vec<[[u64; W]; 2]>,
-}
-
-impl<const W: usize> Bits<W> {
-    fn new(problem: &Problem) -> Bits<W> {
-        let options = (0..problem.option_count() as u32)
-            .map(|o| problem.option(OptionId::from_u32(o)).items().iter().map(|i| i.as_usize()));
-        let primary: Vec<usize> =
-            (0..problem.item_count()).filter(|&i| problem.is_primary(ItemId::from_u32(i as u32))).collect();
-        Bits::from_items(options, &primary)
-    }
-
-    /// The state for options with these items (each below `64 * W`), of
-    /// which `required` must be covered.
-    fn from_items<O: IntoIterator<Item = usize>>(options: impl Iterator<Item = O>, required: &[usize]) -> Bits<W> {
-        let set = |items: O| {
-            let mut s = [0; W];
-            items.into_iter().for_each(|i| s[i / 64] |= 1 << (i % 64));
-            s
-        };
-        let masks = options.map(set).collect();
-        let mut all = [0; W];
-        required.iter().for_each(|&i| all[i / 64] |= 1 << (i % 64));
-        Bits { masks, required: all, levels: vec![[[0; W]; 2]] }
-    }
-
-    /// Whether `solution` is a cover, from scratch and without touching
-    /// the state: no item is covered twice (an option given twice would
-    /// cover its items twice), and the required ones are covered. `None`
-    /// for an unknown option. For short solutions this is cheaper than
-    /// finding the common prefix: one load and three operations per option
-    /// and word, with no branch on the data, in two independent halves.
-    fn fresh(&self, solution: &[OptionId]) -> Option<bool> {
-        // Adds option `o`'s set to a half (union, overlap).
-        let add = |(u, v): &mut ([u64; W], [u64; W]), o: OptionId| -> Option<()> {
-            let m = self.masks.get(o.as_usize())?;
-            *v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
-            *u = std::array::from_fn(|j| u[j] | m[j]);
-            Some(())
-        };
-        let (mut a, mut b) = (([0u64; W], [0u64; W]), ([0u64; W], [0u64; W]));
-        let mut pairs = solution.chunks_exact(2);
-        for pair in &mut pairs {
-            add(&mut a, pair[0])?;
-            add(&mut b, pair[1])?;
-        }
-        for &o in pairs.remainder() {
-            add(&mut a, o)?;
-        }
-        let union = std::array::from_fn(|j| a.0[j] | b.0[j]);
-        Some(self.covers(&union, &std::array::from_fn(|j| a.1[j] | b.1[j] | (a.0[j] & b.0[j]))))
-    }
-
-    /// Whether options whose sets have this union and overlap (the items
-    /// that two of them share) are a cover: no overlap, every required
-    /// item in the union.
-    #[inline(always)]
-    fn covers(&self, union: &[u64; W], overlap: &[u64; W]) -> bool {
-        (0..W).all(|j| overlap[j] == 0 && union[j] & self.required[j] == self.required[j])
-    }
-
-    /// Replaces the options after the first `common` with `new`; returns
-    /// whether the result is a cover, or `None` if `new` names an unknown
-    /// option.
-    #[inline]
-    fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
-        let last = common + new.len();
-        if self.levels.len() <= last {
-            self.levels.resize(last + 1, [[0; W]; 2]);
-        }
-        let [mut u, mut v] = self.levels[common];
-        for (level, &o) in self.levels[common + 1..=last].iter_mut().zip(new) {
-            let m = *self.masks.get(o.as_usize())?;
-            v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
-            u = std::array::from_fn(|j| u[j] | m[j]);
-            *level = [u, v];
-        }
-        Some((0..W).all(|j| v[j] == 0 && u[j] & self.required[j] == self.required[j]))
-    }
-}
-
-/// The counting state: `uses[i]` is the number of options of `current`
-/// containing item `i`, `excess` the number of items used twice or more,
-/// and `primary_uses` the sum of `uses` over the primary items. It is
-/// valid when `excess` is 0 and `primary_uses` is the number of primary
-/// items. An option given twice uses its items twice, so it shows in
-/// `excess` too.
-#[derive(Clone, Debug)]
-struct Counts {
-    /// The options are read from the problem, where they are stored once.
-    problem: Problem,
-    uses: Vec<u32>,
-    excess: u64,
-    primary_uses: u64,
-    primary: u64,
-}
-
 impl Checker {
     /// A checker for solutions of `problem`.
     pub fn new(problem: &Problem) -> Checker {
@@ -507,48 +349,6 @@ impl Checker {
             self.stamp = 1;
         }
         solution.iter().any(|o| std::mem::replace(&mut self.seen[o.as_usize()], self.stamp) == self.stamp)
-    }
-}
-
-impl Counts {
-    fn new(problem: &Problem) -> Counts {
-        let primary = problem.primary_count() as u64;
-        Counts { problem: problem.clone(), uses: vec![0; problem.item_count()], excess: 0, primary_uses: 0, primary }
-    }
-
-    /// The items of option `o` and how many of them are primary, or `None`
-    /// for an unknown option.
-    fn option(problem: &Problem, o: OptionId) -> Option<(&[ItemId], u64)> {
-        let items = (o.as_usize() < problem.option_count()).then(|| problem.option(o).items())?;
-        Some((items, items.iter().filter(|&&i| problem.is_primary(i)).count() as u64))
-    }
-
-    /// Replaces the options `old` (the end of the last solution) with
-    /// `new`; returns whether the result is a cover, or `None` (leaving
-    /// the state to be rebuilt) if `new` names an unknown option.
-    fn update(&mut self, old: &[OptionId], new: &[OptionId]) -> Option<bool> {
-        let (mut excess, mut primary_uses) = (self.excess, self.primary_uses);
-        let (problem, uses) = (&self.problem, &mut self.uses);
-        for &o in old {
-            let (items, primaries) = Counts::option(problem, o)?;
-            primary_uses -= primaries;
-            for &item in items {
-                let uses = &mut uses[item];
-                excess -= u64::from(*uses == 2);
-                *uses -= 1;
-            }
-        }
-        for &o in new {
-            let (items, primaries) = Counts::option(problem, o)?;
-            primary_uses += primaries;
-            for &item in items {
-                let uses = &mut uses[item];
-                *uses += 1;
-                excess += u64::from(*uses == 2);
-            }
-        }
-        (self.excess, self.primary_uses) = (excess, primary_uses);
-        Some(excess == 0 && primary_uses == self.primary)
     }
 }
 
