@@ -9,7 +9,7 @@
 //!
 //! Run with `cargo run --release --example multiplicities`.
 
-use exactcover::cover::ProblemBuilder;
+use exactcover::cover::{Bounds, ProblemBuilder};
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
 use exactcover::puzzles::queens::Queens;
 
@@ -35,7 +35,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first = queens.problem().solver().first().expect("there are some");
     print!("{}", queens.render(&first));
 
-    let packing = Packing::with_piece_counts(pentominoes(), rectangle(5, 6), PackingOptions::default(), (0, 2))?;
+    let packing = Packing::with_piece_counts(
+        pentominoes(),
+        rectangle(5, 6),
+        PackingOptions::default(),
+        Bounds { min: 0, max: 2 },
+    )?;
     let mut solver = packing.problem().solver();
     println!("\n5x6 from pentominoes used at most twice: {} ways ({})", solver.count(), solver.stats());
     let first = packing.problem().solver().first().expect("there are some");

@@ -10,7 +10,7 @@ mod common;
 
 use common::bit_sets::{Run, figures, forced, run};
 use exactcover::cover::{
-    ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Status, StopReason, write_dlx,
+    Bounds, ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Solver, Status, StopReason, write_dlx,
 };
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, Piece, pentominoes, rectangle, tetrominoes};
 use exactcover::puzzles::queens::Queens;
@@ -279,6 +279,7 @@ proptest! {
 
 /// `pieces` packed into an `h`×`w` box, each used `counts` times.
 fn packing(pieces: Vec<Piece>, h: usize, w: usize, counts: (u32, u32)) -> Problem {
+    let counts = Bounds { min: counts.0, max: counts.1 };
     Packing::with_piece_counts(pieces, rectangle(h, w), PackingOptions::default(), counts).unwrap().problem().clone()
 }
 

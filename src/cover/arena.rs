@@ -111,6 +111,7 @@
 //! from a vertical list (while covering or purifying). `cleansings` follows
 //! DLX2: one per purification plus one per node marked with -1.
 
+use super::bounds::Bounds;
 use super::budget::Budget;
 use super::error::BuildError;
 use super::ids::NodeId;
@@ -328,7 +329,7 @@ impl Arena {
     /// Builds the arena. Items are numbered `0..n` with the `n_primary`
     /// primary items first; `options` yields each option as its `(item,
     /// colour)` pairs, colour 0 for none. `bounds`, if given, holds each
-    /// primary item's `(lo, hi)`. Option `k` starts at node `n + 2`, plus
+    /// primary item's [`Bounds`]. Option `k` starts at node `n + 2`, plus
     /// the nodes of the options before it and their spacers.
     /// Steps `budget` once per option (see `budget`), and fails with
     /// [`BuildError::OutOfMemory`] if the memory can't be reserved.
@@ -336,7 +337,7 @@ impl Arena {
         shape: Shape,
         options: impl Iterator<Item = O>,
         has_colors: bool,
-        bounds: Option<&[(u32, u32)]>,
+        bounds: Option<&[Bounds]>,
         budget: &mut Budget,
     ) -> Result<Arena, BuildError>
     where
@@ -351,7 +352,7 @@ impl Arena {
         shape: Shape,
         options: impl Iterator<Item = O>,
         has_colors: bool,
-        bounds: Option<&[(u32, u32)]>,
+        bounds: Option<&[Bounds]>,
         budget: &mut Budget,
     ) -> Result<Result<Arena, BuildError>, TryReserveError>
     where
@@ -384,9 +385,9 @@ impl Arena {
             bound.push(0);
             slack.push(0);
             for h in 0..n {
-                let (lo, hi) = bounds.get(h).copied().unwrap_or((0, 0));
-                bound.push(hi);
-                slack.push(hi - lo);
+                let b = bounds.get(h).copied().unwrap_or(Bounds { min: 0, max: 0 });
+                bound.push(b.max);
+                slack.push(b.slack());
             }
         }
         let mut color: Vec<i32> = Vec::new();

@@ -7,6 +7,7 @@
 //! `budget`).
 
 use super::arena::{MULTIPLICITY_NODE_LIMIT, Shape, uniform_size};
+use super::bounds::Bounds;
 use super::budget::Budget;
 use super::entries::Entries;
 use super::error::BuildError;
@@ -41,7 +42,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct ProblemBuilder {
     names: Names,
     primary: Vec<bool>,
-    bounds: Vec<(u32, u32)>,
+    bounds: Vec<Bounds>,
     colors: Vec<String>,
     color_index: HashMap<String, ColorId>,
     /// The bytes of the colours' names, held twice (list and index).
@@ -121,7 +122,7 @@ impl ProblemBuilder {
             return Err(BuildError::BadBounds { name: name.to_string(), lo, hi });
         }
         let id = self.add_item(name, true)?;
-        self.bounds[id] = (lo, hi);
+        self.bounds[id] = Bounds { min: lo, max: hi };
         Ok(id)
     }
 
@@ -162,7 +163,7 @@ impl ProblemBuilder {
             AddError::Full => too_large("bytes of item names", u64::from(u32::MAX) + 1),
         })?;
         self.primary.push(primary);
-        self.bounds.push(if primary { (1, 1) } else { (0, 1) });
+        self.bounds.push(if primary { Bounds::ONCE } else { Bounds::AT_MOST_ONCE });
         self.stamp.push(0);
         self.budget.fits(self.heap_bytes())?;
         self.budget.step()?;
@@ -300,7 +301,7 @@ impl ProblemBuilder {
             self.budget.step()?;
         }
         let n_kept = self.entries.len() - ignored.len();
-        let has_bounds = self.bounds.iter().zip(&self.primary).any(|(&b, &p)| p && b != (1, 1));
+        let has_bounds = self.bounds.iter().zip(&self.primary).any(|(&b, &p)| p && b != Bounds::ONCE);
         let size = if mixed { None } else { Some(size.unwrap_or(0) as u32) };
         let uniform = if n_kept == 0 { 0 } else { uniform_size(size, has_colors, has_bounds) };
         let shape = Shape { n_items: self.names.len(), n_primary, total_entries: total, option_count: n_kept, uniform };

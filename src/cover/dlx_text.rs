@@ -16,6 +16,7 @@
 //! [`write_dlx`] writes the same format, and reading what it writes gives
 //! back the same items and options.
 
+use super::bounds::Bounds;
 use super::budget::Budget;
 use super::builder::ProblemBuilder;
 use super::error::{BuildError, ParseError, ParseErrorKind};
@@ -311,9 +312,9 @@ pub fn write_dlx(problem: &Problem) -> String {
     let items = (0..problem.item_count() as u32).map(super::ids::ItemId::from_u32);
     let names = |primary: bool| -> Vec<String> {
         let named = |i| match problem.bounds(i) {
-            (lo, hi) if !primary || (lo, hi) == (1, 1) => problem.item_name(i).to_string(),
-            (lo, hi) if lo == hi => format!("{hi}|{}", problem.item_name(i)),
-            (lo, hi) => format!("{lo}:{hi}|{}", problem.item_name(i)),
+            b if !primary || b == Bounds::ONCE => problem.item_name(i).to_string(),
+            Bounds { min, max } if min == max => format!("{max}|{}", problem.item_name(i)),
+            b => format!("{b}|{}", problem.item_name(i)),
         };
         items.clone().filter(|&i| problem.is_primary(i) == primary).map(named).collect()
     };

@@ -52,6 +52,7 @@
 
 mod arena;
 mod avx2;
+mod bounds;
 mod brute;
 pub(crate) mod budget;
 mod builder;
@@ -76,6 +77,7 @@ mod solver;
 mod stats;
 mod tables;
 
+pub use bounds::Bounds;
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
 pub use builder::ProblemBuilder;
 pub use check::{CheckError, Checker, check_solution};

@@ -15,6 +15,7 @@
 //! problem and solves it once thus holds one arena, not two.
 
 use super::arena::{Arena, Shape};
+use super::bounds::Bounds;
 use super::budget::Budget;
 use super::entries::{Entries, OptionItems};
 use super::error::BuildError;
@@ -43,7 +44,7 @@ pub(crate) struct Inner {
     pub(crate) primary: Vec<bool>,
     /// Per item: the multiplicity `[lo, hi]` of a primary item (`[1, 1]`
     /// unless given), `[0, 1]` for a secondary one.
-    pub(crate) bounds: Vec<(u32, u32)>,
+    pub(crate) bounds: Vec<Bounds>,
     pub(crate) colors: Vec<String>,
     pub(crate) entries: Entries,
     pub(crate) layout: Layout,
@@ -77,7 +78,7 @@ impl Inner {
             }
         }
         let bounds = self.has_bounds.then(|| {
-            let mut arena_bounds = vec![(1, 1); self.shape.n_primary];
+            let mut arena_bounds = vec![Bounds::ONCE; self.shape.n_primary];
             for (i, &b) in self.bounds.iter().enumerate().filter(|&(i, _)| self.primary[i]) {
                 arena_bounds[header[i] as usize] = b;
             }
@@ -193,9 +194,10 @@ impl Problem {
     }
 
     /// The multiplicity of an item: a solution covers a primary item
-    /// between `lo` and `hi` times (`(1, 1)` unless bounds were given), a
-    /// secondary item at most once, `(0, 1)`, or in agreeing colours.
-    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+    /// between `min` and `max` times ([`Bounds::ONCE`] unless bounds were
+    /// given), a secondary item at most once ([`Bounds::AT_MOST_ONCE`]), or
+    /// in agreeing colours.
+    pub fn bounds(&self, item: ItemId) -> Bounds {
         self.inner.bounds[item]
     }
 
@@ -222,7 +224,7 @@ impl Problem {
             return primary + 2;
         }
         let sum: u64 =
-            self.inner.bounds.iter().zip(&self.inner.primary).filter(|(_, p)| **p).map(|(b, _)| u64::from(b.1)).sum();
+            self.inner.bounds.iter().zip(&self.inner.primary).filter(|(_, p)| **p).map(|(b, _)| u64::from(b.max)).sum();
         let options = (self.option_count() - self.inner.ignored.len()) as u64;
         primary + sum.min(options) as usize + 2
     }

@@ -3,7 +3,7 @@
 
 use super::exit::Failure;
 use super::{SearchArgs, input, interrupt, search};
-use exactcover::cover::{OptionId, Problem, write_dlx};
+use exactcover::cover::{Bounds, OptionId, Problem, write_dlx};
 use exactcover::puzzles::PuzzleError;
 use exactcover::puzzles::langford::Langford;
 use exactcover::puzzles::polyomino::{self, Packing, PackingOptions};
@@ -73,7 +73,7 @@ pub struct PolyominoArgs {
     /// Use each piece between MIN and MAX times (`0..2`), or exactly N
     /// times (`2`); other than 1, this uses multiplicities (Algorithm M).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_count, conflicts_with = "distinct")]
-    piece_count: Option<(u32, u32)>,
+    piece_count: Option<Bounds>,
     #[command(flatten)]
     common: PuzzleArgs,
 }
@@ -92,7 +92,7 @@ fn lines(text: String) -> Vec<String> {
 
 /// Parses a piece count: `MIN..MAX` (inclusive; `..MAX` means `0..MAX`,
 /// and `MIN..=MAX` is accepted too) or `N`.
-fn parse_count(text: &str) -> Result<(u32, u32), String> {
+fn parse_count(text: &str) -> Result<Bounds, String> {
     let number = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("bad piece count `{text}`: use e.g. 0..2 or 2"));
     let (lo, hi) = match text.split_once("..") {
         Some((a, b)) => (if a.trim().is_empty() { 0 } else { number(a)? }, number(b.trim_start_matches('='))?),
@@ -104,7 +104,7 @@ fn parse_count(text: &str) -> Result<(u32, u32), String> {
     if hi == 0 || lo > hi {
         return Err(format!("bad piece count `{text}`: need 1 <= MAX and MIN <= MAX"));
     }
-    Ok((lo, hi))
+    Ok(Bounds { min: lo, max: hi })
 }
 
 /// Runs `xc queens`.
@@ -143,7 +143,7 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
         }
     };
     let options = PackingOptions { rotate: !args.no_rotate, reflect: !args.no_reflect, distinct: args.distinct };
-    let counts = args.piece_count.unwrap_or((1, 1));
+    let counts = args.piece_count.unwrap_or(Bounds::ONCE);
     interrupt::doing("building the packing");
     let packing = Packing::with_limits(pieces, board, options, counts, &search::limits(&args.common.search)).map_err(
         |e| match e {

@@ -2,6 +2,7 @@
 //! the problem's own option lists, without colours ([`Counts`]) or with
 //! multiplicities ([`Bounded`]).
 
+use crate::cover::bounds::Bounds;
 use crate::cover::ids::{ItemId, OptionId};
 use crate::cover::problem::Problem;
 
@@ -80,14 +81,14 @@ pub(super) struct Bounded {
 
 impl Bounded {
     pub(super) fn new(problem: &Problem) -> Bounded {
-        let bounds: Vec<(u32, u32)> =
+        let bounds: Vec<Bounds> =
             (0..problem.item_count() as u32).map(|i| problem.bounds(ItemId::from_u32(i))).collect();
-        let bad = bounds.iter().filter(|b| b.0 > 0).count() as u64;
+        let bad = bounds.iter().filter(|b| b.min > 0).count() as u64;
         Bounded {
             problem: problem.clone(),
             uses: vec![0; bounds.len()],
-            lo: bounds.iter().map(|b| b.0).collect(),
-            hi: bounds.iter().map(|b| b.1).collect(),
+            lo: bounds.iter().map(|b| b.min).collect(),
+            hi: bounds.iter().map(|b| b.max).collect(),
             bad,
         }
     }

@@ -19,6 +19,7 @@
 //! block's padding has bounds `0..=u32::MAX`).
 
 use super::{Bits, FRESH_WORDS};
+use crate::cover::bounds::Bounds;
 use crate::cover::ids::{ItemId, OptionId};
 use crate::cover::problem::Problem;
 
@@ -76,7 +77,7 @@ pub(super) struct Layered<const W: usize> {
 
 /// The number of slots `problem` needs.
 fn slot_count(problem: &Problem) -> usize {
-    (0..problem.item_count() as u32).filter(|&i| problem.bounds(ItemId::from_u32(i)).1 >= 2).count()
+    (0..problem.item_count() as u32).filter(|&i| problem.bounds(ItemId::from_u32(i)).max >= 2).count()
 }
 
 /// Whether this state can check `problem`'s solutions (see
@@ -92,7 +93,7 @@ impl<const W: usize> Layered<W> {
         let mut slot_of = vec![u32::MAX; items];
         let (mut lo, mut hi, mut required) = (Vec::new(), Vec::new(), Vec::new());
         for (i, slot) in slot_of.iter_mut().enumerate() {
-            let (l, h) = problem.bounds(ItemId::from_u32(i as u32));
+            let Bounds { min: l, max: h } = problem.bounds(ItemId::from_u32(i as u32));
             if h >= 2 {
                 *slot = lo.len() as u32;
                 lo.push(l);

@@ -27,6 +27,7 @@ mod bits;
 mod counts;
 mod layered;
 
+use super::bounds::Bounds;
 use super::ids::{ColorId, ItemId, OptionId};
 use super::problem::Problem;
 use bits::Bits;
@@ -90,7 +91,7 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
     }
     let mut uses: Vec<Use> = (0..problem.item_count() as u32)
         .map(|i| match problem.bounds(ItemId::from_u32(i)) {
-            (1, 1) => Use::Free,
+            Bounds::ONCE => Use::Free,
             _ if !problem.is_primary(ItemId::from_u32(i)) => Use::Free,
             _ => Use::Times(0),
         })
@@ -121,7 +122,7 @@ pub fn check_solution(problem: &Problem, solution: &[OptionId]) -> Result<(), Ch
         if problem.is_primary(item) && u == Use::Free {
             return Err(CheckError::Uncovered(name(item)));
         }
-        let (lo, hi) = problem.bounds(item);
+        let Bounds { min: lo, max: hi } = problem.bounds(item);
         match u {
             Use::Times(uses) if !(lo..=hi).contains(&uses) => {
                 return Err(CheckError::OutOfBounds { item: name(item), uses, lo, hi });
@@ -222,7 +223,7 @@ impl Checker {
         };
         let repeatable = problem.has_multiplicities()
             && (0..problem.option_count()).any(|o| {
-                problem.option(OptionId::from_u32(o as u32)).items().iter().all(|&i| problem.bounds(i).1 >= 2)
+                problem.option(OptionId::from_u32(o as u32)).items().iter().all(|&i| problem.bounds(i).max >= 2)
             });
         let seen = if repeatable { vec![0; problem.option_count()] } else { Vec::new() };
         Checker { problem: problem.clone(), current: Vec::new(), method, seen, stamp: 0 }

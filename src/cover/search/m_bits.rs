@@ -502,8 +502,8 @@ pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
 fn run_loop<const K: usize, const W: usize>(search: &mut Search, tables: &Tables, on: &mut OnSolution) -> Event {
     let Search { problem, arena, stack, watch, sink, bits, cap, .. } = search;
     let cap = *cap;
-    let bounds = watch.bounds();
-    let mut stop_at = bounds.stop_at;
+    let run = watch.run();
+    let mut stop_at = run.stop_at;
     let mut step = if stack.resumes() { Next::Backdown } else { Next::Forward };
     let floor = stack.floor;
     let (mut level, mut nodes, mut guesses, mut opts) = (stack.level, watch.nodes, watch.guesses, stack.opts);
@@ -513,12 +513,12 @@ fn run_loop<const K: usize, const W: usize>(search: &mut Search, tables: &Tables
         match step {
             Next::Forward => {
                 let position = || (&stack.branch[..], sink.solutions);
-                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &run, position) {
                     break stop;
                 }
                 step = Next::Backdown;
                 let Some((i, score)) = levels.choose::<K>(level) else {
-                    if let Some(stop) = sink.report(problem, base + opts, on, bounds.max_solutions) {
+                    if let Some(stop) = sink.report(problem, base + opts, on, run.max_solutions) {
                         break stop;
                     }
                     continue;
@@ -530,7 +530,7 @@ fn run_loop<const K: usize, const W: usize>(search: &mut Search, tables: &Tables
                 // No live option left: only null moves, then a solution.
                 if let Some(k) = levels.null_moves::<K, W>(level, i, chain_room(cap, level, stop_at, nodes)) {
                     nodes += k;
-                    if let Some(stop) = sink.report(problem, base + opts, on, bounds.max_solutions) {
+                    if let Some(stop) = sink.report(problem, base + opts, on, run.max_solutions) {
                         break stop;
                     }
                     continue;

@@ -76,8 +76,8 @@ pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
 fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSolution) -> Event {
     let Search { problem, arena, stack, watch, sink, cap, .. } = search;
     let cap = *cap;
-    let bounds = watch.bounds();
-    let mut stop_at = bounds.stop_at;
+    let run = watch.run();
+    let mut stop_at = run.stop_at;
     let mut step = if stack.resumes() { Step::Backdown } else { Step::Forward };
     let floor = stack.floor;
     let (mut level, mut nodes, mut guesses, mut opts) = (stack.level, watch.nodes, watch.guesses, stack.opts);
@@ -90,7 +90,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
         match step {
             Step::Forward => {
                 let position = || (&stack.branch[..], sink.solutions);
-                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &run, position) {
                     break stop;
                 }
                 step = Step::Backdown;
@@ -104,7 +104,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                     }
                 }
                 let Some(MChoice { item, score }) = choice else {
-                    if let Some(stop) = sink.report(problem, base + opts, on, bounds.max_solutions) {
+                    if let Some(stop) = sink.report(problem, base + opts, on, run.max_solutions) {
                         break stop;
                     }
                     continue;
@@ -117,7 +117,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                 // its subtree is counted at once (`Dance::last_option`),
                 // when no caller can see where the search stands at its
                 // solution (only a wrong one stops the loop there).
-                if score == 1 && counting && sink.solutions + 1 < bounds.max_solutions {
+                if score == 1 && counting && sink.solutions + 1 < run.max_solutions {
                     if let Some((below, solution)) =
                         dance.last_option::<U>(item, chain_room(cap, level, stop_at, nodes))
                     {
@@ -125,7 +125,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                         if solution {
                             sink.path[base + opts] = layout.option_of::<U>(dance.down(item));
                             sink.changed = sink.changed.min(base + opts);
-                            if let Some(stop) = sink.report(problem, base + opts + 1, on, bounds.max_solutions) {
+                            if let Some(stop) = sink.report(problem, base + opts + 1, on, run.max_solutions) {
                                 break stop;
                             }
                         }

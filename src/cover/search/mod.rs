@@ -360,7 +360,7 @@ impl Search {
     fn event_before_running(&self) -> Option<Event> {
         match self.stack.phase {
             Phase::Forward => None,
-            Phase::AfterSolution if self.sink.solutions >= self.watch.bounds().max_solutions => {
+            Phase::AfterSolution if self.sink.solutions >= self.watch.run().max_solutions => {
                 Some(Event::Stopped(StopReason::Solutions))
             }
             Phase::AfterSolution => None,

@@ -56,7 +56,7 @@ impl Tally {
 /// solution limit (none in a parallel worker, where the shared totals
 /// carry them), and the node count of its first stop.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Bounds {
+pub(super) struct Run {
     pub(super) budget: u64,
     pub(super) max_solutions: u64,
     pub(super) stop_at: u64,
@@ -86,12 +86,12 @@ impl Watch {
 
     /// The bounds of a loop's next run.
     #[inline(always)]
-    pub(super) fn bounds(&self) -> Bounds {
+    pub(super) fn run(&self) -> Run {
         // With shared totals, the limits apply to them (see `look`).
         let local = self.tally.shared.is_none();
         let budget = self.limits.node_budget().filter(|_| local).unwrap_or(u64::MAX);
         let max_solutions = self.limits.solution_limit().filter(|_| local).unwrap_or(u64::MAX);
-        Bounds { budget, max_solutions, stop_at: budget.min(self.next_check) }
+        Run { budget, max_solutions, stop_at: budget.min(self.next_check) }
     }
 
     /// Before a loop enters a node at `level`: the depth `cap` (a node
@@ -106,7 +106,7 @@ impl Watch {
         (level, cap): (usize, usize),
         nodes: &mut u64,
         stop_at: &mut u64,
-        bounds: &Bounds,
+        run: &Run,
         position: impl FnOnce() -> (&'p [Fork], u64),
     ) -> Option<(Event, Phase)> {
         if level >= cap {
@@ -114,7 +114,7 @@ impl Watch {
         }
         if *nodes >= *stop_at {
             let (branches, solutions) = position();
-            match self.look(*nodes, bounds.budget, &branches[..level], solutions) {
+            match self.look(*nodes, run.budget, &branches[..level], solutions) {
                 Ok(next) => *stop_at = next,
                 Err(r) => return Some((Event::Stopped(r), Phase::Forward)),
             }

@@ -272,9 +272,9 @@ pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
 fn run_loop<const U: usize>(search: &mut Search, tables: &Tables, on: &mut OnSolution) -> Event {
     let Search { problem, arena, stack, watch, sink, bits, cap, .. } = search;
     let cap = *cap;
-    let bounds = watch.bounds();
+    let run = watch.run();
     let mut resume = stack.resumes();
-    let mut stop_at = bounds.stop_at;
+    let mut stop_at = run.stop_at;
     let floor = stack.floor;
     let mut level = stack.level;
     let mut nodes = watch.nodes;
@@ -285,11 +285,11 @@ fn run_loop<const U: usize>(search: &mut Search, tables: &Tables, on: &mut OnSol
         if !resume {
             loop {
                 let position = || (&stack.branch[..], sink.solutions);
-                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                if let Some(stop) = watch.enter((level, cap), &mut nodes, &mut stop_at, &run, position) {
                     break 'search stop;
                 }
                 let Some((i, t)) = levels.choose(tables, level) else {
-                    if let Some(stop) = sink.report(problem, base + level, on, bounds.max_solutions) {
+                    if let Some(stop) = sink.report(problem, base + level, on, run.max_solutions) {
                         break 'search stop;
                     }
                     break;

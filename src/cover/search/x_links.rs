@@ -68,9 +68,9 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
     let last = last_level::<COLORS, U>(search);
     let s = search;
     let cap = s.cap;
-    let bounds = s.watch.bounds();
+    let run = s.watch.run();
     let mut resume = s.stack.resumes();
-    let mut stop_at = bounds.stop_at;
+    let mut stop_at = run.stop_at;
     let floor = s.stack.floor;
     let mut level = s.stack.level;
     let mut nodes = s.watch.nodes;
@@ -85,7 +85,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
         if !resume {
             loop {
                 let position = || (&s.stack.branch[..], s.sink.solutions);
-                if let Some(stop) = s.watch.enter((level, cap), &mut nodes, &mut stop_at, &bounds, position) {
+                if let Some(stop) = s.watch.enter((level, cap), &mut nodes, &mut stop_at, &run, position) {
                     break 'search stop;
                 }
                 let choice = match &mut s.rng {
@@ -93,7 +93,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                     Some(rng) => dance.choose_random_tie(|n| rng.random_range(0..n)),
                 };
                 let Some((i, t)) = choice else {
-                    if let Some(stop) = s.sink.report(&s.problem, base + level, on, bounds.max_solutions) {
+                    if let Some(stop) = s.sink.report(&s.problem, base + level, on, run.max_solutions) {
                         break 'search stop;
                     }
                     break;
@@ -129,7 +129,7 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                                 OnSolution::Visit(visit) => visit(&s.sink.path[..len]).is_continue(),
                                 _ => true,
                             };
-                        if !more || s.sink.solutions >= bounds.max_solutions {
+                        if !more || s.sink.solutions >= run.max_solutions {
                             // Pause as the dance would have paused here.
                             s.stack.marks[level] = dance.enter_last_level::<U>(i, c);
                             s.stack.choice[level] = c;

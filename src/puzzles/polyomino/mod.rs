@@ -35,7 +35,7 @@ pub use shape::{
 
 use super::{PuzzleError, coordinate};
 use crate::cover::budget::Budget;
-use crate::cover::{ItemId, Limits, OptionId, Problem, ProblemBuilder};
+use crate::cover::{Bounds, ItemId, Limits, OptionId, Problem, ProblemBuilder};
 use shape::{SYMMETRIES, transform};
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -93,19 +93,21 @@ pub struct Packing {
 impl Packing {
     /// Sets up the packing of `pieces` into `board`.
     pub fn new(pieces: Vec<Piece>, board: Vec<Cell>, options: PackingOptions) -> Result<Packing, PuzzleError> {
-        Packing::with_limits(pieces, board, options, (1, 1), &Limits::new())
+        Packing::with_limits(pieces, board, options, Bounds::ONCE, &Limits::new())
     }
 
-    /// Sets up the packing of `board` with each piece used between `lo`
-    /// and `hi` times (`1 <= hi`, `lo <= hi`): the pieces become items with
+    /// Sets up the packing of `board` with each piece used between
+    /// `counts.min` and `counts.max` times (`1 <= max`, `min <= max`): the pieces become items with
     /// a multiplicity, so the search is Algorithm M. Symmetries can't be
     /// removed (`distinct`) unless each piece is used once.
     ///
     /// ```
+    /// use exactcover::cover::Bounds;
     /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
     ///
     /// // The 5×6 box from pentominoes, each used at most twice.
-    /// let p = Packing::with_piece_counts(pentominoes(), rectangle(5, 6), PackingOptions::default(), (0, 2))?;
+    /// let twice = Bounds { min: 0, max: 2 };
+    /// let p = Packing::with_piece_counts(pentominoes(), rectangle(5, 6), PackingOptions::default(), twice)?;
     /// assert_eq!(p.problem().solver().count(), 18_316);
     /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
     /// ```
@@ -113,7 +115,7 @@ impl Packing {
         pieces: Vec<Piece>,
         board: Vec<Cell>,
         options: PackingOptions,
-        counts: (u32, u32),
+        counts: Bounds,
     ) -> Result<Packing, PuzzleError> {
         Packing::with_limits(pieces, board, options, counts, &Limits::new())
     }
@@ -125,25 +127,26 @@ impl Packing {
     /// cancel flag or the deadline (see [`Limits::memory`]).
     ///
     /// ```
-    /// use exactcover::cover::{BuildError, Limits};
+    /// use exactcover::cover::{Bounds, BuildError, Limits};
     /// use exactcover::puzzles::PuzzleError;
     /// use exactcover::puzzles::polyomino::{Packing, PackingOptions, pentominoes, rectangle};
     ///
     /// let limits = Limits::new().memory(1 << 20);
-    /// let big = Packing::with_limits(pentominoes(), rectangle(100, 100), PackingOptions::default(), (0, 9999), &limits);
+    /// let big = Packing::with_limits(pentominoes(), rectangle(100, 100), PackingOptions::default(), Bounds { min: 0, max: 9999 }, &limits);
     /// assert!(matches!(big, Err(PuzzleError::Build(BuildError::OverBudget { .. }))));
     /// ```
     pub fn with_limits(
         pieces: Vec<Piece>,
         board: Vec<Cell>,
         options: PackingOptions,
-        (lo, hi): (u32, u32),
+        counts: Bounds,
         limits: &Limits,
     ) -> Result<Packing, PuzzleError> {
+        let Bounds { min: lo, max: hi } = counts;
         if hi == 0 || lo > hi {
             return Err(PuzzleError::BadParameter(format!("bad piece count {lo}..{hi}: need 1 <= max and min <= max")));
         }
-        if options.distinct && (lo, hi) != (1, 1) {
+        if options.distinct && counts != Bounds::ONCE {
             return Err(PuzzleError::BadParameter(
                 "symmetries can be removed only when each piece is used once".to_string(),
             ));
@@ -151,7 +154,7 @@ impl Packing {
         let board = Shape::new(board).cells().to_vec();
         let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
         let fits = (area * lo as usize..=area.saturating_mul(hi as usize)).contains(&board.len());
-        if (lo, hi) == (1, 1) && area != board.len() {
+        if counts == Bounds::ONCE && area != board.len() {
             return Err(PuzzleError::AreaMismatch { board: board.len(), pieces: area });
         }
         if !fits {
