@@ -35,6 +35,8 @@
 
 mod adapter;
 pub mod batch;
+mod bitboard;
+mod deduction;
 mod error;
 mod export;
 mod generate;
@@ -45,8 +47,9 @@ mod parse;
 mod rules;
 mod singles;
 mod symmetry;
+mod verdict;
 
-pub use adapter::{Answer, Examined, Outcome, SudokuSolver, Verdict};
+pub use adapter::SudokuSolver;
 pub use error::{LayoutError, ParseErrorKind, SudokuError};
 pub use generate::{Generated, Generator, GeneratorOptions, derive_seed};
 pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
@@ -54,3 +57,4 @@ pub use layout::{House, HouseKind, Layout, Variant};
 pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
 pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
 pub use symmetry::Symmetry;
+pub use verdict::{Examined, Verdict};

@@ -211,7 +211,7 @@ impl Candidates {
 impl PartialEq for Candidates {
     fn eq(&self, other: &Candidates) -> bool {
         let same_layout = Arc::ptr_eq(&self.geo, &other.geo)
-            || (self.geo.name == other.geo.name
+            || (self.geo.variant == other.geo.variant
                 && self.geo.houses.len() == other.geo.houses.len()
                 && (self.geo.houses.iter()).zip(&other.geo.houses).all(|(a, b)| a.cells == b.cells));
         same_layout && self.values == other.values && self.masks == other.masks
