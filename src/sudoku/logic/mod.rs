@@ -94,19 +94,20 @@
 //! ```
 
 mod candidates;
-mod chains;
 mod digits;
 mod error;
+mod find;
 mod geometry;
 mod grade;
 mod hint;
 mod path;
 mod pencilmarks;
-pub(crate) mod se;
+mod se;
 mod solver;
 mod step;
 mod strategies;
 mod technique;
+mod unique;
 mod words;
 
 pub use candidates::Candidates;
