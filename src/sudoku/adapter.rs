@@ -504,7 +504,7 @@ fn matrix(layout: &Layout) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Variant;
+    use crate::sudoku::layout::Variant;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 

@@ -55,13 +55,13 @@
 
 #![forbid(unsafe_code)]
 
-use super::SudokuError;
 use super::adapter::SudokuSolver;
+use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::Layout;
-use super::logic::{Grade, Level, LogicSolver};
 use super::symmetry::Symmetry;
 use crate::cover::Limits;
+use crate::sudoku::logic::{Grade, Level, LogicSolver};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -332,8 +332,8 @@ impl Generator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Verdict;
     use crate::sudoku::rules::check_solution;
+    use crate::sudoku::verdict::Verdict;
 
     /// Random grids: complete and valid, the same for the same seed, and
     /// on classic grids the first seeded search's (no restart on these
@@ -348,7 +348,7 @@ mod tests {
         let layouts = [
             (Layout::classic(3).unwrap(), 300),
             (Layout::jigsaw(&regions).unwrap(), 2_000),
-            (Layout::variant(crate::sudoku::Variant::Windoku, 3).unwrap(), 5_000),
+            (Layout::variant(crate::sudoku::layout::Variant::Windoku, 3).unwrap(), 5_000),
         ];
         for (layout, mean_at_most) in layouts {
             let name = layout.name().to_string();

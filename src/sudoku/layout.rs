@@ -6,7 +6,7 @@
 //! irregular regions given as a letter map. Every house has exactly `side`
 //! cells, so "every digit once" is an exact-cover constraint.
 
-use super::{LayoutError, SudokuError};
+use super::error::{LayoutError, SudokuError};
 
 /// The kinds of house, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +108,7 @@ impl Layout {
     }
 
     /// The classic layout for grids of `grid`'s size.
-    pub fn for_grid(grid: &super::Grid) -> Layout {
+    pub fn for_grid(grid: &super::grid::Grid) -> Layout {
         Layout::classic_box(grid.box_size())
     }
 

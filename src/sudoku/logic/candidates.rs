@@ -11,11 +11,12 @@
 //! each house (a bitmask over the house's cells), updated with every
 //! change, since most techniques look at houses digit by digit.
 
-use super::LogicError;
 use super::digits::DigitSet;
+use super::error::LogicError;
 use super::geometry::Geometry;
 use super::step::Step;
-use crate::sudoku::{Grid, Layout};
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Layout;
 use std::sync::Arc;
 
 /// A partly solved grid with the candidates of its empty cells.
@@ -204,7 +205,7 @@ impl Candidates {
 
     /// The name of a cell, `r1c1` style.
     pub fn cell_name(&self, cell: usize) -> String {
-        crate::sudoku::cell_name(cell, self.side())
+        crate::sudoku::names::cell_name(cell, self.side())
     }
 }
 

@@ -6,7 +6,7 @@
 //! 2 to 5) are built once per process and shared; others are built per
 //! layout.
 
-use crate::sudoku::{HouseKind, Layout, Variant};
+use crate::sudoku::layout::{HouseKind, Layout, Variant};
 use std::sync::{Arc, OnceLock};
 
 /// One house, with a name for sentences.

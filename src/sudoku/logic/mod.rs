@@ -121,7 +121,7 @@ pub use solver::LogicSolver;
 pub use step::{Step, StepKind};
 pub use technique::{Rating, Technique};
 
-use crate::sudoku::Grid;
+use crate::sudoku::grid::Grid;
 
 /// Grades a classic puzzle with every technique (see [`LogicSolver::grade`]).
 pub fn grade(puzzle: &Grid) -> Result<Grade, LogicError> {

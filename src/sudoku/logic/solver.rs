@@ -6,12 +6,20 @@
 //! (found by the exact-cover solver) picks the branch to keep, so a guess
 //! never needs undoing. Guesses are counted and never shown as logic.
 
+use super::candidates::Candidates;
+use super::error::LogicError;
 use super::find::find;
 use super::geometry::Geometry;
+use super::grade::Grade;
+use super::step::Step;
+use super::technique::Technique;
 use super::unique::unique_solution;
-use super::{Candidates, Grade, LogicError, Step, Technique, words};
+use super::words;
 use crate::cover::Limits;
-use crate::sudoku::{Grid, Layout, SudokuSolver, digit_char};
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Layout;
+use crate::sudoku::names::digit_char;
 use std::sync::Arc;
 
 /// A human-style solver: which techniques to use, for which layout.

@@ -5,7 +5,10 @@
 
 use super::error::LogicError;
 use crate::cover::Limits;
-use crate::sudoku::{Grid, SudokuSolver, Verdict, first_conflict};
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::rules::first_conflict;
+use crate::sudoku::verdict::Verdict;
 
 /// The unique solution of `puzzle` (of `exact`'s size), searched within
 /// `limits`.

@@ -5,7 +5,8 @@
 #![forbid(unsafe_code)]
 
 use crate::sudoku::error::{ParseErrorKind, SudokuError};
-use crate::sudoku::grid::{Grid, digit_value};
+use crate::sudoku::grid::Grid;
+use crate::sudoku::names::digit_value;
 
 pub(super) fn is_cell_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '.' || c == '_'

@@ -46,7 +46,8 @@
 mod cells;
 
 use super::error::{ParseErrorKind, SudokuError};
-use super::grid::{Grid, digit_value};
+use super::grid::Grid;
+use super::names::digit_value;
 use cells::{block_cells, is_cell_char, is_header, parse_cells, parse_solution, wrong_length};
 use std::io::BufRead;
 use std::sync::Arc;

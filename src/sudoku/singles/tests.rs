@@ -2,7 +2,9 @@
 //! against each other on random puzzles.
 
 use super::*;
-use crate::sudoku::{Grid, SudokuSolver, Variant};
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Variant;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

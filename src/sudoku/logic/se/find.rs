@@ -5,7 +5,8 @@
 use super::board::Board;
 use super::chains::{self, ChainHint, Rule, easiest};
 use super::techniques::{aligned_exclusion, bug, direct_hidden_set, direct_locking, unique_loop};
-use crate::sudoku::logic::{Step, Technique};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
 
 /// The first step of `t`, one of SE's own techniques (not one of
 /// [`Technique::OURS`]), on `b`: the easiest, for the chains.

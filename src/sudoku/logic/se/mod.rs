@@ -31,7 +31,7 @@ mod chains;
 mod combos;
 pub(crate) mod find;
 mod rater;
-mod rating;
+pub(crate) mod rating;
 mod techniques;
 
 pub use rating::{SeGrade, SeRater, SeRating};

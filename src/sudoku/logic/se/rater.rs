@@ -6,7 +6,8 @@
 use super::board::Board;
 use super::chains::{self, Rule};
 use super::techniques::{aligned_exclusion, basics, bug, direct_hidden_set, direct_locking, unique_loop};
-use crate::sudoku::logic::{Rating, Step, Technique};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
 
 /// A technique, or family of chains, in SE's order. Each gives its
 /// easiest step (or its first, for the techniques with one rating).

@@ -5,11 +5,12 @@
 use super::board::Board;
 use super::rater;
 use crate::cover::Limits;
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
 use crate::sudoku::logic::error::LogicError;
 use crate::sudoku::logic::step::Step;
 use crate::sudoku::logic::technique::{Rating, Technique};
 use crate::sudoku::logic::unique::unique_solution;
-use crate::sudoku::{Grid, SudokuSolver};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -23,9 +23,9 @@ use super::propagate::{Mode, Nest, Outcome, propagate};
 use super::quiet::{Family, Places};
 use super::reach::Reach;
 use super::run::{Key, Run, key, parts};
-use crate::sudoku::logic::Technique;
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF, places_in};
+use crate::sudoku::logic::technique::Technique;
 use std::rc::Rc;
 
 /// A family of forcing chains.

@@ -5,7 +5,8 @@
 
 use super::run::{Cause, Key, Run, complexity, length_tenths, parts};
 use crate::sudoku::logic::se::board::{cell_name, region_name};
-use crate::sudoku::logic::{Rating, Step, Technique};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
 use std::rc::Rc;
 
 /// What a chain step concluded from.

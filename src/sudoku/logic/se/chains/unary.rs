@@ -23,8 +23,8 @@ use super::links::Links;
 use super::quiet::{Family, Places};
 use super::reach::Reach;
 use super::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
-use crate::sudoku::logic::Technique;
 use crate::sudoku::logic::se::board::{Board, PEER_SETS};
+use crate::sudoku::logic::technique::Technique;
 use std::collections::VecDeque;
 use std::rc::Rc;
 

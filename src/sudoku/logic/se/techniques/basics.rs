@@ -15,7 +15,9 @@ use crate::sudoku::logic::se::board::{
     Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, places_in, region_name,
 };
 use crate::sudoku::logic::se::combos::{bits, subsets_of};
-use crate::sudoku::logic::{Rating, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::logic::words;
 
 /// Region types in the order `(first, count)`: blocks, rows, columns.
 const BLOCKS: std::ops::Range<usize> = 0..9;
