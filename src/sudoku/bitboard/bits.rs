@@ -193,9 +193,9 @@ impl Bits {
     /// What to guess on when singles are stuck. Usually a cell with two
     /// candidates (every empty cell has two or more): the one that
     /// constrains most, twice its empty peers plus its peers with two
-    /// candidates (the lowest cell on a tie). Against the lowest cell with
-    /// two, this takes 38% fewer nodes on top1465 and 42% fewer on the
-    /// first 10,000 of forum_hardest_1905_11+ (docs/PERFORMANCE.md).
+    /// candidates (the lowest cell on a tie), which takes far fewer nodes
+    /// on the hard sets than the lowest cell with two (docs/PERFORMANCE.md,
+    /// "Sudoku on bitboards").
     ///
     /// Otherwise a cell with the fewest candidates, unless it has four or
     /// more and a house lacks a digit in fewer places: then each of those
@@ -204,8 +204,9 @@ impl Bits {
     /// nodes on some where the dance takes a hundred
     /// (`tests/sudoku_engines.rs`). Algorithm X's rule, a house's digit
     /// whenever it has fewer places than any cell has candidates, takes
-    /// 19% more nodes on forum_hardest_1106 (three candidates against two
-    /// places), so classic puzzles keep the cell there.
+    /// more nodes on the hard classic sets (three candidates against two
+    /// places: docs/PERFORMANCE.md, "Locked candidates"), so classic
+    /// puzzles keep the cell there.
     pub(super) fn branch(&self) -> Guess {
         let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
         for &p in &self.b.pos[..self.side] {
