@@ -3,7 +3,7 @@
 //! puzzle's rating on Sudoku Explainer's scale.
 //!
 //! Two ratings, kept apart: [`Grade::se`] is SE's ER/EP/ED, computed SE's
-//! way with SE's techniques only (see [`SeRater`](super::SeRater)), or
+//! way with SE's techniques only (see [`SeRater`]), or
 //! none when those run out; [`Grade::rating`] is the hardest step of our
 //! own path, which uses our extra techniques and may guess, and is not an
 //! SE rating.

@@ -45,7 +45,7 @@ impl SolvePath {
         self.steps.iter().map(|(s, c)| (s, c))
     }
 
-    /// The grade of the puzzle (the same as [`super::grade`]'s).
+    /// The grade of the puzzle (the same as [`grade`](fn@super::grade)'s).
     pub fn grade(&self) -> &Grade {
         &self.grade
     }

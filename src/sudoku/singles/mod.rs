@@ -15,8 +15,9 @@
 //!
 //! Two engines do this, with the same results: one `u128` bitboard per
 //! digit for layouts of at most 128 cells (every 9×9 and 4×4 layout:
-//! [`Bits`], whose search [`Singles::search`] hands on), and one candidate
-//! mask per cell for larger grids ([`masks`]). [`Singles::new`] picks one by the layout's size; the tests
+//! [`Bits`], from [`super::bitboard`], whose search [`Singles::search`]
+//! hands on), and one candidate mask per cell for larger grids
+//! ([`masks`]). [`Singles::new`] picks one by the layout's size; the tests
 //! run both on the puzzles of `data/puzzles.txt` (with and without an
 //! exclusion) and on random partial grids of every layout that fits both,
 //! and require the same outcome, cells and candidates.
@@ -50,7 +51,7 @@ use std::ops::ControlFlow;
 
 /// A layout's tables and one board, on the engine that suits its size.
 // One per solver, made once and never moved in a loop: the bitboards'
-// fixed tables (about 4 KB) stay inline, where the search reads them.
+// fixed tables (a few kilobytes) stay inline, where the search reads them.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum Singles {

@@ -2,7 +2,7 @@
 //! asks of every node it reaches, thousands of times per board.
 //!
 //! [`Links`] gives the same nodes, causes and order as
-//! [`on_to_off`](super::implies::on_to_off) and
+//! [`on_to_off`] and
 //! [`off_to_on`](super::implies::off_to_on) on the board it was built
 //! from.
 //! A test checks that on every candidate of random boards.
@@ -99,7 +99,7 @@ impl Links {
     }
 
     /// The off nodes an on node `d@c` implies, as
-    /// [`on_to_off`](super::implies::on_to_off) lists them.
+    /// [`on_to_off`] lists them.
     pub(crate) fn on_to_off(&self, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
         cell_offs(self.cand[c], c, d, cells, out);
         let slot = c * 9 + usize::from(d) - 1;
