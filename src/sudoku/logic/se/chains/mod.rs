@@ -11,11 +11,12 @@
 //! sorted by rating, then complexity, then a kind key, and the first is
 //! applied.
 //!
-//! The files import downwards only: `run`, then `implies` (one node's
-//! links), `links` (a fixed board's, listed once), `reach` and `quiet`,
-//! then `hint`, `propagate`, `unary` and `forcing`, then `nesting`, which
-//! ties the recursion of nested forcing chains (see its docs), and this
-//! module's entry points, which hand `nesting` to the forcing chains.
+//! The files import downwards only: `run` and `quiet` at the bottom;
+//! then `hint`, `implies` (one node's links), `links` (a fixed board's,
+//! listed once) and `propagate`; then `reach` (the closure of the links);
+//! then `unary` and `forcing`; then `nesting`, which ties the recursion of
+//! nested forcing chains (see its docs); and this module's entry points,
+//! which hand `nesting` to the forcing chains.
 //!
 //! Literature: the rules follow Nicolas Juillerat's Sudoku Explainer
 //! (1.2.1, with Glenn Fowler's `serate`); the code is our own.
