@@ -5,7 +5,7 @@
 mod common;
 
 use exactcover::cover::{Problem, ProblemBuilder, read_dlx};
-use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
+use exactcover::sudoku::batch::{Batch, BatchOutput};
 use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -105,8 +105,8 @@ fn counts(grids: &[Grid], max: u64) -> Vec<u64> {
     Batch::new(max, Default::default()).run(grids, &mut out);
     (0..grids.len())
         .map(|k| match out.outcome(k) {
-            Outcome::Examined(e) => e.solutions,
-            _ => 0,
+            Ok(e) => e.solutions,
+            Err(_) => 0,
         })
         .collect()
 }

@@ -3,9 +3,9 @@
 //! grid's symmetries, and batch solving.
 
 use exactcover::cover::Limits;
-use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
+use exactcover::sudoku::batch::{Batch, BatchOutput};
 use exactcover::sudoku::{
-    Grid, InputFormat, Layout, ParseErrorKind, SudokuError, SudokuSolver, Verdict, check_solution, conflicts,
+    Examined, Grid, InputFormat, Layout, ParseErrorKind, SudokuError, SudokuSolver, Verdict, check_solution, conflicts,
     read_puzzles,
 };
 use proptest::prelude::*;
@@ -159,13 +159,13 @@ fn batch_results_match_one_by_one_solving_in_order() {
     for (k, p) in puzzles.iter().enumerate() {
         let mut solver = SudokuSolver::new(p.box_size()).unwrap();
         match (solver.verdict(p).unwrap(), out.outcome(k)) {
-            (Verdict::Unique(s), Outcome::Examined(e)) => {
+            (Verdict::Unique(s), Ok(e @ Examined { conflict: None, .. })) => {
                 assert_eq!(e.solutions, 1);
                 assert_eq!(out.solution(k), s.cells());
             }
-            (Verdict::Several(_), Outcome::Examined(e)) => assert_eq!(e.solutions, 2),
-            (Verdict::NoSolution(None), Outcome::Examined(e)) => assert_eq!(e.solutions, 0),
-            (Verdict::NoSolution(Some(_)), Outcome::Conflict(_)) => {}
+            (Verdict::Several(_), Ok(e @ Examined { conflict: None, .. })) => assert_eq!(e.solutions, 2),
+            (Verdict::NoSolution(None), Ok(e @ Examined { conflict: None, .. })) => assert_eq!(e.solutions, 0),
+            (Verdict::NoSolution(Some(_)), Ok(Examined { conflict: Some(_), .. })) => {}
             (v, o) => panic!("{p}: {v:?} vs {o:?}"),
         }
     }
@@ -175,7 +175,7 @@ fn batch_results_match_one_by_one_solving_in_order() {
     assert_eq!(mapped.len(), puzzles.len());
     for (k, (index, outcome, solution)) in mapped.into_iter().enumerate() {
         assert_eq!((index, &outcome), (k, out.outcome(k)));
-        if matches!(outcome, Outcome::Examined(e) if e.solutions > 0) {
+        if matches!(&outcome, Ok(e) if e.solutions > 0) {
             assert_eq!(solution, out.solution(k));
         }
     }

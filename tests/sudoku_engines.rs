@@ -6,7 +6,7 @@
 
 use exactcover::cover::{Limits, Status, StopReason};
 use exactcover::sudoku::{
-    Grid, InputFormat, Layout, Outcome, SudokuSolver, Variant, Verdict, check_solution, read_puzzles,
+    Examined, Grid, InputFormat, Layout, SudokuSolver, Variant, Verdict, check_solution, read_puzzles,
 };
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -28,7 +28,7 @@ fn all(solver: &mut SudokuSolver, puzzle: &Grid, max: u64, singles: bool) -> (Ve
         found.push(cells.to_vec());
         ControlFlow::Continue(())
     });
-    let Outcome::Examined(e) = outcome else { panic!("{puzzle}: {outcome:?}") };
+    let Ok(e @ Examined { conflict: None, .. }) = outcome else { panic!("{puzzle}: {outcome:?}") };
     assert_eq!(e.solutions, found.len() as u64);
     for cells in &found {
         let grid = Grid::from_cells(cells.clone()).unwrap();
@@ -225,7 +225,7 @@ fn limits_stop_the_bitboard_search() {
             seen += 1;
             ControlFlow::Continue(())
         });
-        let Outcome::Examined(e) = outcome else { panic!("{outcome:?}") };
+        let Ok(e @ Examined { conflict: None, .. }) = outcome else { panic!("{outcome:?}") };
         assert_eq!(e.solutions, seen);
         e
     };
@@ -249,7 +249,7 @@ fn limits_stop_the_bitboard_search() {
         if n == 7 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
     assert!(
-        matches!(outcome, Outcome::Examined(e) if e.solutions == 7 && e.status == Status::Stopped(StopReason::Solutions))
+        matches!(outcome, Ok(e) if e.conflict.is_none() && e.solutions == 7 && e.status == Status::Stopped(StopReason::Solutions))
     );
     assert_eq!(solver.count_up_to(&empty, 50).unwrap(), 50);
 }
@@ -272,7 +272,7 @@ fn limits_at_their_edges_agree_between_the_searches() {
         let mut run = |puzzle: &Grid, limits: Limits, max: u64| {
             solver.set_limits(limits);
             let outcome = solver.for_each_solution(puzzle, max, |_| ControlFlow::Continue(()));
-            let Outcome::Examined(e) = outcome else { panic!("{outcome:?}") };
+            let Ok(e @ Examined { conflict: None, .. }) = outcome else { panic!("{outcome:?}") };
             assert_eq!(solver.stats().nodes, e.nodes);
             (e.status, e.solutions, e.nodes)
         };
@@ -320,7 +320,7 @@ fn puzzles_settled_without_a_guess_honour_the_limits() {
                 visits += 1;
                 ControlFlow::Break(())
             });
-            let Outcome::Examined(e) = outcome else { panic!("{outcome:?}") };
+            let Ok(e @ Examined { conflict: None, .. }) = outcome else { panic!("{outcome:?}") };
             (e.status, e.solutions, visits)
         };
         for singles in [true, false] {

@@ -5,8 +5,8 @@
 mod common;
 
 use exactcover::cover::Limits;
-use exactcover::sudoku::batch::{Batch, BatchOutput, Outcome};
-use exactcover::sudoku::{Grid, InputFormat, Layout, Puzzle, check_solution, read_puzzles};
+use exactcover::sudoku::batch::{Batch, BatchOutput};
+use exactcover::sudoku::{Examined, Grid, InputFormat, Layout, Puzzle, check_solution, read_puzzles};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -27,7 +27,7 @@ fn examine(puzzles: &[Puzzle], max: u64) -> (Vec<u64>, BatchOutput) {
     Batch::new(max, Limits::new()).run(&grids, &mut out);
     let counts = (0..grids.len())
         .map(|k| match out.outcome(k) {
-            Outcome::Examined(e) => e.solutions,
+            Ok(e @ Examined { conflict: None, .. }) => e.solutions,
             other => panic!("line {}: {other:?}", puzzles[k].line),
         })
         .collect();

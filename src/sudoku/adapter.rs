@@ -21,14 +21,13 @@
 //!    singles module), so "unique" is always proven: by singles filling
 //!    the grid, or by the search below.
 //! 2. Otherwise, on a grid of at most 128 cells (every 9×9 layout and
-//!    4×4), the *bitboard search* ([`super::singles`]'s `guess`) goes on
-//!    from the singles' board: Algorithm X on the same items and options,
-//!    with the singles pass (and, on the classic houses, locked
-//!    candidates) at every node, branching on a cell with the fewest
-//!    candidates (or a house's digit with fewer places, see
-//!    `Bits::branch`). It is the default because it is quicker than the
-//!    dance end to end: 2.8 to 4.3 times on the hard sets, 1.1 to 2.5 on
-//!    the easy ones (docs/PERFORMANCE.md).
+//!    4×4), the *bitboard search* ([`super::bitboard`]) goes on from the
+//!    singles' board: Algorithm X on the same items and options, with the
+//!    singles pass (and, on the classic houses, locked candidates) at
+//!    every node, branching on a cell with the fewest candidates (or a
+//!    house's digit with fewer places, see `Bits::branch`). It is the
+//!    default because it is quicker than the dance end to end, on the hard
+//!    sets and the easy ones (docs/PERFORMANCE.md).
 //! 3. On larger grids, with the singles pass off, or with a seed, the
 //!    *dance* searches the matrix: the filled cells are *pinned* and the
 //!    search is *restricted* to the remaining candidates
@@ -48,95 +47,23 @@
 //! pinned through the dance, which keeps the seed's shuffled lists, and
 //! the pass is off.
 //!
-//! Solving allocates nothing per puzzle: [`SudokuSolver::examine`] writes
-//! into caller-provided slices.
+//! Every search answers with one [`Examined`] (see [`super::verdict`]),
+//! which [`SudokuSolver::verdict`] reads as a [`Verdict`]. Solving
+//! allocates nothing per puzzle: [`SudokuSolver::examine`] writes into
+//! caller-provided slices.
 
 #![forbid(unsafe_code)]
 
-use super::SudokuError;
+use super::deduction::Outcome as Singled;
+use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::{HouseKind, Layout};
 use super::rules::{Conflict, first_conflict};
-use super::singles::{Outcome as Singled, Searched, Singles};
+use super::singles::Singles;
+use super::verdict::{Examined, Verdict};
 use crate::cover::{Limits, OptionId, Problem, ProblemBuilder, Solver, Stats, Status, StopReason};
 use crate::puzzles::coordinate;
 use std::ops::ControlFlow;
-
-/// What a search found out about a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// No solution; with the conflicting cells when the givens contradict
-    /// each other outright.
-    NoSolution(Option<Conflict>),
-    /// Exactly one solution.
-    Unique(Grid),
-    /// Two or more solutions; the first one found is given.
-    Several(Grid),
-    /// A limit stopped the search before the answer was known; the first
-    /// solution is given if one was found.
-    Stopped(StopReason, Option<Grid>),
-}
-
-/// What a search for solutions says about a puzzle, without the grids:
-/// the one mapping from a search's count and status to a verdict, shared
-/// by [`SudokuSolver::verdict`] and the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Answer {
-    /// No solution.
-    None,
-    /// Exactly one solution.
-    Unique,
-    /// Two or more solutions.
-    Several,
-    /// A limit other than the solution limit stopped the search before the
-    /// answer was known.
-    Stopped(StopReason),
-}
-
-/// What happened to one puzzle: searched, or refused before the search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The search ran (see [`Examined::solutions`] and
-    /// [`Examined::status`]).
-    Examined(Examined),
-    /// The givens contradict each other: no solution.
-    Conflict(Conflict),
-    /// The grid's size doesn't match the layout's.
-    WrongSize {
-        /// The grid's side.
-        side: usize,
-    },
-}
-
-/// The result of [`SudokuSolver::examine`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Examined {
-    /// Solutions found (at most the number asked for).
-    pub solutions: u64,
-    /// Whether the search ended, or which limit stopped it.
-    pub status: Status,
-    /// Search-tree nodes.
-    pub nodes: u64,
-    /// Nodes where the search chose among two or more candidates.
-    pub guesses: u64,
-    /// Link updates (0 for the bitboard search, which has no links).
-    pub updates: u64,
-}
-
-impl Examined {
-    /// The verdict of a search that looked for two solutions or more: two
-    /// found means several, whatever stopped the search after them.
-    pub fn answer(&self) -> Answer {
-        match (self.solutions, self.status) {
-            (0, Status::Complete) => Answer::None,
-            (1, Status::Complete) => Answer::Unique,
-            (n, _) if n >= 2 => Answer::Several,
-            (_, Status::Stopped(r)) => Answer::Stopped(r),
-            // Unreachable for a finished search: it is complete or stopped.
-            (_, _) => Answer::Stopped(StopReason::Solutions),
-        }
-    }
-}
 
 /// Solves puzzles of one layout, reusing one exact-cover matrix.
 #[derive(Clone, Debug)]
@@ -322,8 +249,7 @@ impl SudokuSolver {
         let max = self.at_most(max);
         if max == 0 {
             self.last = Stats::default();
-            let status = Status::Stopped(StopReason::Solutions);
-            return Examined { solutions: 0, status, nodes: 0, guesses: 0, updates: 0 };
+            return Examined::unsearched(0, Status::Stopped(StopReason::Solutions));
         }
         if self.use_singles && self.seed.is_none() {
             let layout = &self.layout;
@@ -332,9 +258,9 @@ impl SudokuSolver {
                 visit(cells)
             };
             if let Some(found) = self.singles.search(max, &self.limits, checked) {
-                let Searched { solutions, status, nodes, guesses } = found;
+                let Examined { solutions, nodes, guesses, .. } = found;
                 self.last = Stats { nodes, guesses, solutions, ..Stats::default() };
-                return Examined { solutions, status, nodes, guesses, updates: 0 };
+                return found;
             }
         }
         if self.seed.is_none() {
@@ -363,7 +289,7 @@ impl SudokuSolver {
         self.last = stats;
         // A search paused at its last solution stays so: the next puzzle's
         // `restrict` drops it without undoing it (see `Solver::pin_within`).
-        Examined { solutions: found, status, nodes: stats.nodes, guesses: stats.guesses, updates: stats.updates }
+        Examined::searched(found, status, stats.nodes, stats.guesses, stats.updates)
     }
 
     /// The most solutions to report when `max` are asked for: `max`, or
@@ -382,7 +308,7 @@ impl SudokuSolver {
         let status =
             if solutions < u64::from(solved) { Status::Stopped(StopReason::Solutions) } else { Status::Complete };
         self.last = Stats { solutions, ..Stats::default() };
-        Examined { solutions, status, nodes: 0, guesses: 0, updates: 0 }
+        Examined::unsearched(solutions, status)
     }
 
     /// Whether the puzzle `cells` has a solution in which the empty cell
@@ -395,10 +321,13 @@ impl SudokuSolver {
             Loaded::Decided(solved) => Some(solved),
             Loaded::Search => {
                 let e = self.search(1, |_| ControlFlow::Continue(()));
-                match e.answer() {
-                    Answer::Stopped(StopReason::Solutions) | Answer::Unique | Answer::Several => Some(true),
-                    Answer::None => Some(false),
-                    Answer::Stopped(_) => (e.solutions > 0).then_some(true),
+                match (e.solutions, e.status) {
+                    (0, Status::Complete) => Some(false),
+                    // A limit stopped it before a solution: no answer. The
+                    // solution limit stops a search only once it has what
+                    // it was asked for.
+                    (0, Status::Stopped(reason)) if reason != StopReason::Solutions => None,
+                    _ => Some(true),
                 }
             }
         }
@@ -406,30 +335,37 @@ impl SudokuSolver {
 
     /// Looks for up to `max` solutions of the puzzle `cells` and writes the
     /// first one into `first` (both slices of `side²` cells). Allocates
-    /// nothing. Fails only when the givens conflict.
-    pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Result<Examined, Conflict> {
+    /// nothing, unless the givens conflict (then [`Examined::conflict`]
+    /// names them).
+    pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Examined {
         assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
+        let mut filled = false;
+        self.examine_with(cells, max, |cells| {
+            if !filled {
+                first.copy_from_slice(cells);
+                filled = true;
+            }
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Loads the puzzle `cells` and searches it for up to `max` solutions,
+    /// calling `visit` with each until it returns `Break` (see
+    /// [`SudokuSolver::for_each_solution`]).
+    fn examine_with(&mut self, cells: &[u8], max: u64, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Examined {
         // No figure of an earlier puzzle may pass for this one's.
         self.last = Stats::default();
         match self.load(cells, None) {
-            Loaded::Clash(conflict) => Err(conflict),
+            Loaded::Clash(conflict) => Examined::clash(conflict),
             Loaded::Decided(solved) => {
                 let max = self.at_most(max);
                 if solved && max > 0 {
-                    first.copy_from_slice(self.singles.cells());
+                    // The only solution: whatever `visit` answers, there is no other.
+                    let _ = visit(self.singles.cells());
                 }
-                Ok(self.decided(solved, max))
+                self.decided(solved, max)
             }
-            Loaded::Search => {
-                let mut filled = false;
-                Ok(self.search(max, |cells| {
-                    if !filled {
-                        first.copy_from_slice(cells);
-                        filled = true;
-                    }
-                    ControlFlow::Continue(())
-                }))
-            }
+            Loaded::Search => self.search(max, visit),
         }
     }
 
@@ -453,34 +389,22 @@ impl SudokuSolver {
     pub fn verdict(&mut self, puzzle: &Grid) -> Result<Verdict, SudokuError> {
         self.grid_size_ok(puzzle)?;
         let mut first = puzzle.cells().to_vec();
-        let found = match self.examine(puzzle.cells(), 2, &mut first) {
-            Err(conflict) => return Ok(Verdict::NoSolution(Some(conflict))),
-            Ok(e) => e,
-        };
-        let grid = || Grid::from_cells(first.clone()).expect("same size");
-        Ok(match found.answer() {
-            Answer::None => Verdict::NoSolution(None),
-            Answer::Unique => Verdict::Unique(grid()),
-            Answer::Several => Verdict::Several(grid()),
-            Answer::Stopped(r) => Verdict::Stopped(r, (found.solutions > 0).then(grid)),
-        })
+        let found = self.examine(puzzle.cells(), 2, &mut first);
+        Ok(found.verdict(|| Grid::from_cells(first).expect("same size")))
     }
 
     /// The first solution, if any.
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SudokuError> {
         self.grid_size_ok(puzzle)?;
         let mut first = puzzle.cells().to_vec();
-        match self.examine(puzzle.cells(), 1, &mut first) {
-            Ok(e) if e.solutions == 1 => Ok(Some(Grid::from_cells(first).expect("same size"))),
-            _ => Ok(None),
-        }
+        let found = self.examine(puzzle.cells(), 1, &mut first);
+        Ok((found.solutions == 1).then(|| Grid::from_cells(first).expect("same size")))
     }
 
     /// The number of solutions, counting no further than `max`.
     pub fn count_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SudokuError> {
         self.grid_size_ok(puzzle)?;
-        let mut scratch = vec![0; puzzle.cells().len()];
-        Ok(self.examine(puzzle.cells(), max, &mut scratch).map_or(0, |e| e.solutions))
+        Ok(self.examine_with(puzzle.cells(), max, |_| ControlFlow::Continue(())).solutions)
     }
 
     /// Calls `visit` with each solution of `puzzle` (its cells, row by row)
@@ -492,50 +416,37 @@ impl SudokuSolver {
     /// stopped it.
     ///
     /// ```
-    /// use exactcover::sudoku::{Grid, Outcome, SudokuSolver};
+    /// use exactcover::sudoku::{Grid, SudokuSolver};
     /// use std::ops::ControlFlow;
     /// let puzzle = Grid::from_line("..343412..434321").unwrap();
     /// let mut lines = Vec::new();
-    /// let outcome = SudokuSolver::new(2).unwrap().for_each_solution(&puzzle, u64::MAX, |cells| {
+    /// let found = SudokuSolver::new(2).unwrap().for_each_solution(&puzzle, u64::MAX, |cells| {
     ///     lines.push(cells.iter().map(|d| d.to_string()).collect::<String>());
     ///     ControlFlow::Continue(())
-    /// });
+    /// })?;
     /// assert_eq!(lines, ["1234341221434321", "2134341212434321"]);
-    /// assert!(matches!(outcome, Outcome::Examined(e) if e.solutions == 2));
+    /// assert_eq!(found.solutions, 2);
+    /// # Ok::<(), exactcover::sudoku::SudokuError>(())
     /// ```
     pub fn for_each_solution(
         &mut self,
         puzzle: &Grid,
         max: u64,
-        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
-    ) -> Outcome {
+        visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<Examined, SudokuError> {
         self.last = Stats::default();
-        if puzzle.side() != self.layout.side() {
-            return Outcome::WrongSize { side: puzzle.side() };
-        }
-        match self.load(puzzle.cells(), None) {
-            Loaded::Clash(conflict) => Outcome::Conflict(conflict),
-            Loaded::Decided(solved) => {
-                let max = self.at_most(max);
-                if solved && max > 0 {
-                    // The only solution: whatever `visit` answers, there is no other.
-                    let _ = visit(self.singles.cells());
-                }
-                Outcome::Examined(self.decided(solved, max))
-            }
-            Loaded::Search => Outcome::Examined(self.search(max, visit)),
-        }
+        self.grid_size_ok(puzzle)?;
+        Ok(self.examine_with(puzzle.cells(), max, visit))
     }
 
     /// Up to `max` solutions, in the order the search finds them.
     pub fn solutions(&mut self, puzzle: &Grid, max: usize) -> Result<Vec<Grid>, SudokuError> {
         self.grid_size_ok(puzzle)?;
         let mut out = Vec::new();
-        let outcome = self.for_each_solution(puzzle, max as u64, |cells| {
+        self.for_each_solution(puzzle, max as u64, |cells| {
             out.push(Grid::from_cells(cells.to_vec()).expect("same size"));
             ControlFlow::Continue(())
-        });
-        debug_assert!(!matches!(outcome, Outcome::WrongSize { .. }));
+        })?;
         Ok(out)
     }
 
@@ -593,7 +504,7 @@ fn matrix(layout: &Layout) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Variant;
+    use crate::sudoku::layout::Variant;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -628,7 +539,7 @@ mod tests {
                 cells_of[given] = 0;
             }
             let mut first = cells_of.clone();
-            bits.examine(&cells_of, 1, &mut first).unwrap();
+            assert!(bits.examine(&cells_of, 1, &mut first).conflict.is_none());
             for c in (0..cells).filter(|&c| cells_of[c] == 0) {
                 let answer = bits.has_solution_without(&cells_of, c, first[c]);
                 assert_eq!(answer, dance.has_solution_without(&cells_of, c, first[c]), "{line} cell {c}");

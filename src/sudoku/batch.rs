@@ -19,10 +19,11 @@
 
 #![forbid(unsafe_code)]
 
-pub use super::adapter::Outcome;
-use super::adapter::{Examined, SudokuSolver};
+use super::adapter::SudokuSolver;
+use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::{Layout, Variant};
+use super::verdict::Examined;
 use crate::cover::{Limits, Status, StopReason};
 use rayon::prelude::*;
 use std::borrow::Borrow;
@@ -31,15 +32,16 @@ use std::sync::{Mutex, OnceLock, TryLockError};
 /// Reusable result buffers for one chunk.
 #[derive(Clone, Debug, Default)]
 pub struct BatchOutput {
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<Result<Examined, SudokuError>>,
     /// First solutions, one slot of `cells` values per puzzle.
     solutions: Vec<u8>,
     offsets: Vec<usize>,
 }
 
 impl BatchOutput {
-    /// The outcome of puzzle `k` of the chunk.
-    pub fn outcome(&self, k: usize) -> &Outcome {
+    /// What the search found for puzzle `k` of the chunk, or why there
+    /// was none (a grid of another size than a fixed layout's).
+    pub fn outcome(&self, k: usize) -> &Result<Examined, SudokuError> {
         &self.outcomes[k]
     }
 
@@ -94,7 +96,7 @@ impl Batch {
     }
 
     /// Puzzles of one layout (a jigsaw's); a puzzle of another size is
-    /// [`Outcome::WrongSize`].
+    /// [`SudokuError::SizeMismatch`].
     pub fn with_layout(layout: Layout, max_solutions: u64, limits: Limits) -> Batch {
         Batch { prototypes: Default::default(), houses: Houses::Fixed(layout), limits, max_solutions }
     }
@@ -156,7 +158,7 @@ impl Batch {
     where
         G: Borrow<Grid> + Sync,
         T: Send,
-        F: Fn(usize, &Outcome, &[u8]) -> T + Sync,
+        F: Fn(usize, &Result<Examined, SudokuError>, &[u8]) -> T + Sync,
     {
         let workers = Workers::new();
         let mut results = Vec::with_capacity(puzzles.len());
@@ -177,21 +179,26 @@ impl Batch {
         results
     }
 
-    fn one(&self, solvers: &mut [Option<SudokuSolver>; 6], puzzle: &Grid, slot: &mut [u8]) -> Outcome {
+    fn one(
+        &self,
+        solvers: &mut [Option<SudokuSolver>; 6],
+        puzzle: &Grid,
+        slot: &mut [u8],
+    ) -> Result<Examined, SudokuError> {
         let n = puzzle.box_size();
         let Some(prototype) = self.prototype(n) else {
-            return Outcome::WrongSize { side: puzzle.side() };
+            let layout = match &self.houses {
+                Houses::Fixed(l) => l.side(),
+                Houses::Variant(_) => n * n,
+            };
+            return Err(SudokuError::SizeMismatch { grid: puzzle.side(), layout });
         };
         if self.limits.cancelled() {
             // Cancelled: the puzzles still waiting are not even pinned.
-            let status = Status::Stopped(StopReason::Cancelled);
-            return Outcome::Examined(Examined { solutions: 0, status, nodes: 0, guesses: 0, updates: 0 });
+            return Ok(Examined::unsearched(0, Status::Stopped(StopReason::Cancelled)));
         }
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
-        match solver.examine(puzzle.cells(), self.max_solutions, slot) {
-            Ok(e) => Outcome::Examined(e),
-            Err(c) => Outcome::Conflict(c),
-        }
+        Ok(solver.examine(puzzle.cells(), self.max_solutions, slot))
     }
 }
 

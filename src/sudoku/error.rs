@@ -5,7 +5,7 @@
 //! characters escaped ([`Escaped`]), so an ESC in a puzzle can't drive the
 //! terminal that shows the error.
 
-use super::grid::cell_name;
+use super::names::cell_name;
 use crate::text::{Escaped, escaped_char};
 use thiserror::Error;
 

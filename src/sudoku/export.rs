@@ -2,8 +2,8 @@
 //! `sudoku-dlx` writes it: only the items the givens leave open, and only
 //! the options that agree with the givens.
 
-use super::SudokuError;
 use super::adapter::SudokuSolver;
+use super::error::SudokuError;
 use super::grid::Grid;
 use crate::cover::{ItemId, OptionId, Problem, ProblemBuilder, write_dlx};
 

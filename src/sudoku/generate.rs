@@ -49,19 +49,19 @@
 //!
 //! Windoku on 16×16 is well defined (nine 4×4 windows at offsets 1, 6 and
 //! 11, and seven implied houses, as on 9×9) and has solutions, but it is
-//! out of this generator's reach: the seeded search for a full grid ran
-//! past 60 s on three seeds of five, and with a full grid given, one
-//! removal pass did not end within 60 s. Callers refuse it.
+//! out of this generator's reach: neither the seeded search for a full
+//! grid nor the removal pass ends in a usable time (docs/RELIABILITY.md
+//! gives the trials). Callers refuse it.
 
 #![forbid(unsafe_code)]
 
-use super::SudokuError;
 use super::adapter::SudokuSolver;
+use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::Layout;
-use super::logic::{Grade, Level, LogicSolver};
 use super::symmetry::Symmetry;
 use crate::cover::Limits;
+use crate::sudoku::logic::{Grade, Level, LogicSolver};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -140,14 +140,11 @@ pub struct Generator {
 }
 
 /// The nodes a random grid's first search may take before it starts
-/// again (see [`Generator::random_grid`]). On 200 seeds the mean cost of
-/// a grid falls from 15,619 nodes to 880 on the jigsaw fixture and from
-/// 25,932 to 2,375 on windoku; 50 minimal puzzles (`xc sudoku generate
-/// -n 50 --seed 3 --threads 1`, pinned) take 0.05 s instead of 2.45 on
-/// the jigsaw fixture, and 0.09 s instead of 0.64 on windoku. Classic
-/// grids keep the first search's grid on all but about 1 seed in 1,000
-/// (5 of the first 5,000 puzzles of `--seed 3` changed); a budget of
-/// 10,000 changed none of them but left windoku 65% slower.
+/// again (see [`Generator::random_grid`]). Restarts cut the mean cost of
+/// a grid on the windoku and jigsaw layouts many times over, while
+/// classic grids almost always keep the first search's grid; a larger
+/// budget changes fewer classic grids but leaves windoku slower
+/// (docs/PERFORMANCE.md, "Generating variants").
 const FILL_BUDGET: u64 = 2000;
 
 /// The seed of puzzle `index` in a run seeded with `seed` (SplitMix64).
@@ -233,13 +230,12 @@ impl Generator {
 
     /// A random complete grid: the first solution of the empty grid found
     /// by the seeded search. That search has a heavy tail on some layouts
-    /// (on 200 seeds: windoku takes a median of 1,039 nodes and a mean of
-    /// 25,932, jigsaw 201 and 15,619), so a search past [`FILL_BUDGET`]
-    /// nodes is dropped and started again from a seed derived from
-    /// `seed`, with twice the budget each time (so it ends). Classic grids
-    /// rarely take more than a few hundred nodes and almost always keep
-    /// the grid of the first search. The grid, and the nodes of every
-    /// search; `None` once cancelled.
+    /// (windoku and jigsaw: a mean far above the median), so a search past
+    /// [`FILL_BUDGET`] nodes is dropped and started again from a seed
+    /// derived from `seed`, with twice the budget each time (so it ends).
+    /// Classic grids rarely take more than a few hundred nodes and almost
+    /// always keep the grid of the first search. The grid, and the nodes
+    /// of every search; `None` once cancelled.
     fn random_grid(
         &mut self,
         seed: u64,
@@ -332,14 +328,14 @@ impl Generator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Verdict;
     use crate::sudoku::rules::check_solution;
+    use crate::sudoku::verdict::Verdict;
 
     /// Random grids: complete and valid, the same for the same seed, and
     /// on classic grids the first seeded search's (no restart on these
     /// seeds). On jigsaw and windoku layouts, whose seeded searches have a
-    /// heavy tail, the restarts keep the mean cost low: 880 and 2,375
-    /// nodes, against 15,619 and 25,932 for one search each.
+    /// heavy tail, the restarts keep the mean cost under the bounds below
+    /// (the means this test prints are in docs/PERFORMANCE.md).
     #[test]
     fn random_grids_restart_past_the_budget() {
         let regions =
@@ -348,7 +344,7 @@ mod tests {
         let layouts = [
             (Layout::classic(3).unwrap(), 300),
             (Layout::jigsaw(&regions).unwrap(), 2_000),
-            (Layout::variant(crate::sudoku::Variant::Windoku, 3).unwrap(), 5_000),
+            (Layout::variant(crate::sudoku::layout::Variant::Windoku, 3).unwrap(), 5_000),
         ];
         for (layout, mean_at_most) in layouts {
             let name = layout.name().to_string();
@@ -360,7 +356,7 @@ mod tests {
                 let (grid, nodes) = g.random_grid(seed, Limits::new, || false).unwrap();
                 check_solution(&layout, &blank, &grid).unwrap();
                 assert_eq!(g.random_grid(seed, Limits::new, || false).unwrap().0, grid, "{name} {seed}");
-                if name == "classic" {
+                if layout.is_classic() {
                     plain.set_seed(Some(seed));
                     assert_eq!(plain.solve(&blank).unwrap(), Some(grid), "{seed}");
                 }

@@ -6,7 +6,7 @@
 //! irregular regions given as a letter map. Every house has exactly `side`
 //! cells, so "every digit once" is an exact-cover constraint.
 
-use super::{LayoutError, SudokuError};
+use super::error::{LayoutError, SudokuError};
 
 /// The kinds of house, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,7 +52,8 @@ impl House {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     n: usize,
-    name: String,
+    /// The named variant whose houses these are; `None` for a jigsaw.
+    variant: Option<Variant>,
     houses: Vec<House>,
     /// For each cell, the houses that contain it, in house order.
     houses_of: Vec<Vec<usize>>,
@@ -107,7 +108,7 @@ impl Layout {
     }
 
     /// The classic layout for grids of `grid`'s size.
-    pub fn for_grid(grid: &super::Grid) -> Layout {
+    pub fn for_grid(grid: &super::grid::Grid) -> Layout {
         Layout::classic_box(grid.box_size())
     }
 
@@ -120,7 +121,7 @@ impl Layout {
             let cells = (0..side).map(|k| (r0 + k / n) * side + c0 + k % n).collect();
             houses.push(House { kind: HouseKind::Box, index: b, cells });
         }
-        Layout::with_houses(n, "classic", houses)
+        Layout::with_houses(n, Some(Variant::Classic), houses)
     }
 
     /// A named variant for box size `n` (2..=5); another size is
@@ -151,7 +152,7 @@ impl Layout {
                 }
             }
         }
-        Ok(Layout::with_houses(n, variant.name(), houses))
+        Ok(Layout::with_houses(n, Some(variant), houses))
     }
 
     /// A jigsaw layout: rows, columns and the regions of a letter map
@@ -194,14 +195,14 @@ impl Layout {
             index,
             cells,
         }));
-        Ok(Layout::with_houses(n, "jigsaw", houses))
+        Ok(Layout::with_houses(n, None, houses))
     }
 
     /// A layout of these houses, with the tables every user of a layout
     /// derives from them (the houses of each cell, each cell's peers),
     /// computed here once: the exact-cover adapter, the singles pass and
     /// the logic solver's geometry all read them.
-    fn with_houses(n: usize, name: &str, houses: Vec<House>) -> Layout {
+    fn with_houses(n: usize, variant: Option<Variant>, houses: Vec<House>) -> Layout {
         let cells = n.pow(4);
         let mut houses_of = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
@@ -218,7 +219,7 @@ impl Layout {
                 p
             })
             .collect();
-        Layout { n, name: name.into(), houses, houses_of, peers }
+        Layout { n, variant, houses, houses_of, peers }
     }
 
     /// The box size n.
@@ -232,8 +233,18 @@ impl Layout {
     }
 
     /// The layout's name: `classic`, `x`, `windoku` or `jigsaw`.
-    pub fn name(&self) -> &str {
-        &self.name
+    pub fn name(&self) -> &'static str {
+        self.variant.map_or("jigsaw", Variant::name)
+    }
+
+    /// The named variant whose houses these are; `None` for a jigsaw.
+    pub fn named_variant(&self) -> Option<Variant> {
+        self.variant
+    }
+
+    /// Whether these are the classic rows, columns and boxes alone.
+    pub fn is_classic(&self) -> bool {
+        self.variant == Some(Variant::Classic)
     }
 
     /// The houses.
@@ -317,7 +328,10 @@ mod tests {
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
             assert_eq!(v.name().to_uppercase().parse::<Variant>(), Ok(v));
             assert_eq!(Layout::variant(v, 3).unwrap().name(), v.name());
+            assert_eq!(Layout::variant(v, 3).unwrap().is_classic(), v == Variant::Classic);
         }
+        let jigsaw = Layout::jigsaw("AABB\nAABB\nCCDD\nCCDD").unwrap();
+        assert_eq!((jigsaw.name(), jigsaw.named_variant(), jigsaw.is_classic()), ("jigsaw", None, false));
         assert_eq!("hyper".parse::<Variant>(), Err("unknown variant `hyper` (classic, x, windoku)".to_string()));
     }
 

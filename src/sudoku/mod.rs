@@ -35,22 +35,28 @@
 
 mod adapter;
 pub mod batch;
+mod bitboard;
+mod deduction;
 mod error;
 mod export;
 mod generate;
 mod grid;
 mod layout;
 pub mod logic;
+mod names;
 mod parse;
 mod rules;
 mod singles;
 mod symmetry;
+mod verdict;
 
-pub use adapter::{Answer, Examined, Outcome, SudokuSolver, Verdict};
+pub use adapter::SudokuSolver;
 pub use error::{LayoutError, ParseErrorKind, SudokuError};
 pub use generate::{Generated, Generator, GeneratorOptions, derive_seed};
-pub use grid::{BOX_SIZES, Grid, cell_name, digit_char, digit_value};
+pub use grid::{BOX_SIZES, Grid};
 pub use layout::{House, HouseKind, Layout, Variant};
+pub use names::{cell_name, digit_char, digit_value};
 pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
 pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
 pub use symmetry::Symmetry;
+pub use verdict::{Examined, Verdict};

@@ -4,8 +4,9 @@
 
 #![forbid(unsafe_code)]
 
-use super::grid::{Grid, cell_name, digit_char};
+use super::grid::Grid;
 use super::layout::Layout;
+use super::names::{cell_name, digit_char};
 use std::fmt;
 
 /// Two cells of one house holding the same digit.

@@ -11,11 +11,12 @@
 //! each house (a bitmask over the house's cells), updated with every
 //! change, since most techniques look at houses digit by digit.
 
-use super::LogicError;
 use super::digits::DigitSet;
+use super::error::LogicError;
 use super::geometry::Geometry;
 use super::step::Step;
-use crate::sudoku::{Grid, Layout};
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Layout;
 use std::sync::Arc;
 
 /// A partly solved grid with the candidates of its empty cells.
@@ -204,14 +205,14 @@ impl Candidates {
 
     /// The name of a cell, `r1c1` style.
     pub fn cell_name(&self, cell: usize) -> String {
-        crate::sudoku::cell_name(cell, self.side())
+        crate::sudoku::names::cell_name(cell, self.side())
     }
 }
 
 impl PartialEq for Candidates {
     fn eq(&self, other: &Candidates) -> bool {
         let same_layout = Arc::ptr_eq(&self.geo, &other.geo)
-            || (self.geo.name == other.geo.name
+            || (self.geo.variant == other.geo.variant
                 && self.geo.houses.len() == other.geo.houses.len()
                 && (self.geo.houses.iter()).zip(&other.geo.houses).all(|(a, b)| a.cells == b.cells));
         same_layout && self.values == other.values && self.masks == other.masks

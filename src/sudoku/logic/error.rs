@@ -1,6 +1,7 @@
 //! What can go wrong before the logic solver starts.
 
-use crate::sudoku::{Conflict, cell_name, digit_char};
+use crate::sudoku::names::{cell_name, digit_char};
+use crate::sudoku::rules::Conflict;
 use thiserror::Error;
 
 /// Why a puzzle can't be graded, explained or hinted.

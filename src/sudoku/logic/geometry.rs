@@ -6,7 +6,7 @@
 //! 2 to 5) are built once per process and shared; others are built per
 //! layout.
 
-use crate::sudoku::{HouseKind, Layout};
+use crate::sudoku::layout::{HouseKind, Layout, Variant};
 use std::sync::{Arc, OnceLock};
 
 /// One house, with a name for sentences.
@@ -59,8 +59,8 @@ pub(crate) struct Geometry {
     /// True when the houses are exactly the rows, the columns and the
     /// regular boxes: the uniqueness techniques are proven only there.
     pub classic: bool,
-    /// The layout's name, to tell layouts apart.
-    pub name: String,
+    /// The layout's variant (`None` for a jigsaw), to tell layouts apart.
+    pub variant: Option<Variant>,
 }
 
 impl Geometry {
@@ -114,7 +114,6 @@ impl Geometry {
             v.into_iter().map(|(_, i)| i).collect::<Vec<usize>>()
         };
         let (rows, cols) = (of_kind(HouseKind::Row), of_kind(HouseKind::Column));
-        let classic = layout.name() == "classic";
         Geometry {
             n: layout.box_size(),
             side,
@@ -127,8 +126,8 @@ impl Geometry {
             intersections,
             rows,
             cols,
-            classic,
-            name: layout.name().to_string(),
+            classic: layout.is_classic(),
+            variant: layout.named_variant(),
         }
     }
 
@@ -140,7 +139,7 @@ impl Geometry {
 
     /// The geometry of any layout: the shared one for classic layouts.
     pub fn of(layout: &Layout) -> Arc<Geometry> {
-        if layout.name() == "classic" { Geometry::classic(layout.box_size()) } else { Arc::new(Geometry::new(layout)) }
+        if layout.is_classic() { Geometry::classic(layout.box_size()) } else { Arc::new(Geometry::new(layout)) }
     }
 
     /// The number of cells.

@@ -3,13 +3,13 @@
 //! puzzle's rating on Sudoku Explainer's scale.
 //!
 //! Two ratings, kept apart: [`Grade::se`] is SE's ER/EP/ED, computed SE's
-//! way with SE's techniques only (see [`SeRater`](super::SeRater)), or
+//! way with SE's techniques only (see [`SeRater`]), or
 //! none when those run out; [`Grade::rating`] is the hardest step of our
 //! own path, which uses our extra techniques and may guess, and is not an
 //! SE rating.
 
+use super::se::rating::{SeGrade, SeRater};
 use super::technique::{Rating, Technique};
-use super::{SeGrade, SeRater};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -152,7 +152,7 @@ impl Grade {
         Some(self.se.grade.get_or_init(|| SeRater::new().with_cancel(self.se.cancel.clone()).rate_unchecked(cells)))
     }
 
-    pub(crate) fn record(&mut self, step: &super::Step) {
+    pub(crate) fn record(&mut self, step: &super::step::Step) {
         match step.technique() {
             Some(t) => {
                 self.counts[t.index()] += 1;

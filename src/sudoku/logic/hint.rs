@@ -13,8 +13,12 @@
 //! grid has exactly one solution. The first such cell is named as the
 //! mistake; when there is none, the error stands.
 
-use super::{Candidates, LogicError, LogicSolver, Step};
-use crate::sudoku::{Grid, cell_name, digit_char};
+use super::candidates::Candidates;
+use super::error::LogicError;
+use super::solver::LogicSolver;
+use super::step::Step;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::names::{cell_name, digit_char};
 
 /// What a player should know next.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The human-style logic solver, grader and hint engine.
 //!
 //! A [`Candidates`] grid holds each empty cell's candidates. Each
-//! technique (one per file under `strategies/`) looks for its pattern and
+//! technique (one per file) looks for its pattern and
 //! returns the first [`Step`] it finds, in a fixed order: the cells and
 //! digits of the pattern, the placements and eliminations, and a sentence
 //! that names cells `r1c1` … `r9c9`. The [`LogicSolver`] applies the
@@ -51,7 +51,7 @@
 //! | X-Chain | 6.6, +0.1 per strong link past 2 | alternating strong/weak chain on one digit |
 //!
 //! Sudoku Explainer's own techniques (SE's ratings; chains add a length
-//! increment) are in `strategies/` too: direct pointing 1.7, direct
+//! increment) work on SE's 9×9 board instead: direct pointing 1.7, direct
 //! claiming 1.9, direct hidden pair 2.0 and triple 2.5 (only for the SE
 //! rating), unique rectangles and loops types 1–4 from 4.5, BUG types 2–4
 //! from 5.7, aligned pair (6.2) and triple (7.5) exclusion, X- and
@@ -93,20 +93,25 @@
 //! # Ok::<(), logic::LogicError>(())
 //! ```
 
+// Two worlds, one folder each: `strategies/` holds our techniques, over
+// the candidates of any layout; `se/` holds Sudoku Explainer's board, its
+// techniques, its chains and its rater. `find.rs` asks either world for a
+// technique's step; the solver, the grades, hints and paths sit above.
 mod candidates;
-mod chains;
 mod digits;
 mod error;
+mod find;
 mod geometry;
 mod grade;
 mod hint;
 mod path;
 mod pencilmarks;
-pub(crate) mod se;
+mod se;
 mod solver;
 mod step;
 mod strategies;
 mod technique;
+mod unique;
 mod words;
 
 pub use candidates::Candidates;
@@ -120,7 +125,7 @@ pub use solver::LogicSolver;
 pub use step::{Step, StepKind};
 pub use technique::{Rating, Technique};
 
-use crate::sudoku::Grid;
+use crate::sudoku::grid::Grid;
 
 /// Grades a classic puzzle with every technique (see [`LogicSolver::grade`]).
 pub fn grade(puzzle: &Grid) -> Result<Grade, LogicError> {

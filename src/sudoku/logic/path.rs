@@ -1,8 +1,10 @@
 //! The whole solution path of a puzzle: every step, with the candidate
 //! grid after each, so a caller can show the grid at any point.
 
-use super::{Candidates, Grade, Step};
-use crate::sudoku::Grid;
+use super::candidates::Candidates;
+use super::grade::Grade;
+use super::step::Step;
+use crate::sudoku::grid::Grid;
 
 /// Every step from a puzzle to its solution, with the candidate grids.
 #[derive(Clone, Debug)]
@@ -43,7 +45,7 @@ impl SolvePath {
         self.steps.iter().map(|(s, c)| (s, c))
     }
 
-    /// The grade of the puzzle (the same as [`super::grade`]'s).
+    /// The grade of the puzzle (the same as [`grade`](fn@super::grade)'s).
     pub fn grade(&self) -> &Grade {
         &self.grade
     }
@@ -54,10 +56,10 @@ impl SolvePath {
     }
 }
 
-impl super::LogicSolver {
+impl super::solver::LogicSolver {
     /// The whole path of a puzzle with a unique solution (or a correct
     /// partly filled grid).
-    pub fn path(&mut self, puzzle: &Grid) -> Result<SolvePath, super::LogicError> {
+    pub fn path(&mut self, puzzle: &Grid) -> Result<SolvePath, super::error::LogicError> {
         let solution = self.solution(puzzle)?;
         let start = self.candidates(puzzle)?;
         let mut steps = Vec::new();

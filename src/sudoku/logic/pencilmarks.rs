@@ -12,9 +12,11 @@
 //! ```
 
 use super::candidates::Candidates;
+use super::error::{LogicError, PencilMarkError};
 use super::geometry::Geometry;
-use super::{LogicError, PencilMarkError};
-use crate::sudoku::{BOX_SIZES, Layout, digit_char, digit_value};
+use crate::sudoku::grid::BOX_SIZES;
+use crate::sudoku::layout::Layout;
+use crate::sudoku::names::{digit_char, digit_value};
 use std::sync::Arc;
 
 impl Candidates {

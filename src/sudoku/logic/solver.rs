@@ -6,10 +6,20 @@
 //! (found by the exact-cover solver) picks the branch to keep, so a guess
 //! never needs undoing. Guesses are counted and never shown as logic.
 
+use super::candidates::Candidates;
+use super::error::LogicError;
+use super::find::find;
 use super::geometry::Geometry;
-use super::{Candidates, Grade, LogicError, Step, Technique, strategies, words};
+use super::grade::Grade;
+use super::step::Step;
+use super::technique::Technique;
+use super::unique::unique_solution;
+use super::words;
 use crate::cover::Limits;
-use crate::sudoku::{Grid, Layout, SudokuSolver, Verdict, digit_char, first_conflict};
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Layout;
+use crate::sudoku::names::digit_char;
 use std::sync::Arc;
 
 /// A human-style solver: which techniques to use, for which layout.
@@ -115,7 +125,7 @@ impl LogicSolver {
     /// are sound only for a grid whose puzzle has one solution; leave them
     /// out with [`LogicSolver::only`] for a grid that may have several.
     pub fn next_step(&self, c: &Candidates) -> Option<Step> {
-        self.techniques.iter().find_map(|&t| strategies::find(t, c))
+        self.techniques.iter().find_map(|&t| find(t, c))
     }
 
     /// The puzzle's unique solution, or why there isn't one.
@@ -135,17 +145,7 @@ impl LogicSolver {
                 slot.insert(SudokuSolver::with_layout(layout))
             }
         };
-        if let Some(conflict) = first_conflict(exact.layout(), puzzle.cells()) {
-            return Err(LogicError::Conflict(conflict));
-        }
-        exact.set_limits(self.limits.clone());
-        match exact.verdict(puzzle) {
-            Ok(Verdict::Unique(solution)) => Ok(solution),
-            Ok(Verdict::Several(_)) => Err(LogicError::MultipleSolutions),
-            Ok(Verdict::NoSolution(Some(conflict))) => Err(LogicError::Conflict(conflict)),
-            Ok(Verdict::Stopped(reason, _)) => Err(LogicError::Stopped(reason)),
-            _ => Err(LogicError::NoSolution),
-        }
+        unique_solution(exact, &self.limits, puzzle)
     }
 
     /// Grades a puzzle with a unique solution.

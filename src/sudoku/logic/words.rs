@@ -1,8 +1,8 @@
 //! Sentence pieces shared by the techniques: lists of cells and digits,
 //! and the list of eliminations.
 
-use super::DigitSet;
-use crate::sudoku::{cell_name, digit_char};
+use super::digits::DigitSet;
+use crate::sudoku::names::{cell_name, digit_char};
 
 /// "a", "a and b", "a, b and c".
 pub(crate) fn and_list(items: &[String]) -> String {
@@ -55,7 +55,7 @@ pub(crate) fn removals(eliminations: &[(usize, u8)], side: usize) -> String {
 
 /// "pivot r5c5 {1,2} with pincers r5c1 {1,3} and r2c5 {2,3}", for the
 /// wings.
-pub(crate) fn wing(c: &super::Candidates, pivot: usize, a: usize, b: usize) -> String {
+pub(crate) fn wing(c: &super::candidates::Candidates, pivot: usize, a: usize, b: usize) -> String {
     format!(
         "pivot {} {} with pincers {} {} and {} {}",
         c.cell_name(pivot),

@@ -1,5 +1,6 @@
 //! Singles on one candidate mask per cell, for layouts of any size (the
-//! engine for 16×16 and 25×25; see [`super::bits`] for the others).
+//! engine for 16×16 and 25×25; see [`Bits`](crate::sudoku::bitboard::Bits)
+//! for the others).
 //!
 //! The board: for each cell its digit (0 if empty) and its candidates as
 //! a bit mask (bit `d - 1` for digit `d`); for each house the digits
@@ -18,7 +19,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{Clash, Dead, Outcome};
+use crate::sudoku::deduction::{Clash, Dead, Outcome};
 use crate::sudoku::layout::Layout;
 
 /// Room for the candidates of every cell of every supported size (625

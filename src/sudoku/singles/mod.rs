@@ -15,7 +15,8 @@
 //!
 //! Two engines do this, with the same results: one `u128` bitboard per
 //! digit for layouts of at most 128 cells (every 9×9 and 4×4 layout:
-//! [`bits`]), and one candidate mask per cell for larger grids
+//! [`Bits`], from [`super::bitboard`], whose search [`Singles::search`]
+//! hands on), and one candidate mask per cell for larger grids
 //! ([`masks`]). [`Singles::new`] picks one by the layout's size; the tests
 //! run both on the puzzles of `data/puzzles.txt` (with and without an
 //! exclusion) and on random partial grids of every layout that fits both,
@@ -39,41 +40,23 @@
 
 #![forbid(unsafe_code)]
 
-mod bits;
-mod guess;
-mod locked;
 mod masks;
 
-pub(crate) use guess::Searched;
-
+use super::bitboard::Bits;
+use super::deduction::{Clash, Outcome};
 use super::layout::Layout;
-
-/// What [`Singles::propagate`] (or a step before it) found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// Every cell is filled: the puzzle's only solution.
-    Solved,
-    /// Singles ran out with cells left empty.
-    Stuck,
-    /// No solution.
-    Contradiction,
-}
-
-/// Two givens hold the same digit in one house.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Clash;
-
-/// A contradiction found in a round.
-struct Dead;
+use super::verdict::Examined;
+use crate::cover::Limits;
+use std::ops::ControlFlow;
 
 /// A layout's tables and one board, on the engine that suits its size.
 // One per solver, made once and never moved in a loop: the bitboards'
-// fixed tables (about 4 KB) stay inline, where the search reads them.
+// fixed tables (a few kilobytes) stay inline, where the search reads them.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum Singles {
     /// Bitboards (at most 128 cells).
-    Bits(bits::Bits),
+    Bits(Bits),
     /// Masks per cell (any size).
     Masks(masks::Masks),
 }
@@ -81,11 +64,7 @@ pub(crate) enum Singles {
 impl Singles {
     /// The tables of `layout`, with an empty board.
     pub(crate) fn new(layout: &Layout) -> Singles {
-        if bits::Bits::fits(layout) {
-            Singles::Bits(bits::Bits::new(layout))
-        } else {
-            Singles::Masks(masks::Masks::new(layout))
-        }
+        if Bits::fits(layout) { Singles::Bits(Bits::new(layout)) } else { Singles::Masks(masks::Masks::new(layout)) }
     }
 
     /// Loads the givens `cells` (row by row, 0 for empty; the layout's
@@ -136,15 +115,15 @@ impl Singles {
     }
 
     /// Searches the board, which [`Singles::propagate`] left `Stuck`, for
-    /// up to `max` solutions on the bitboards ([`guess`]), calling `visit`
-    /// with each until it returns `Break`; `None` (and no search) on the
-    /// masks of a larger grid.
+    /// up to `max` solutions on the bitboards ([`Bits::search`]), calling
+    /// `visit` with each until it returns `Break`; `None` (and no search)
+    /// on the masks of a larger grid.
     pub(crate) fn search(
         &mut self,
         max: u64,
-        limits: &crate::cover::Limits,
-        visit: impl FnMut(&[u8]) -> std::ops::ControlFlow<()>,
-    ) -> Option<Searched> {
+        limits: &Limits,
+        visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Option<Examined> {
         match self {
             Singles::Bits(b) => Some(b.search(max, limits, visit)),
             Singles::Masks(_) => None,

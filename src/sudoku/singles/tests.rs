@@ -2,7 +2,9 @@
 //! against each other on random puzzles.
 
 use super::*;
-use crate::sudoku::{Grid, SudokuSolver, Variant};
+use crate::sudoku::adapter::SudokuSolver;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::layout::Variant;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,8 +16,8 @@ const KAGGLE_SOLUTION: &str = "8643712593258497619712658434361925871986574322574
 /// Both engines for `layout` (the bitboards only if they fit).
 fn engines(layout: &Layout) -> Vec<Singles> {
     let mut v = vec![Singles::Masks(masks::Masks::new(layout))];
-    if bits::Bits::fits(layout) {
-        v.push(Singles::Bits(bits::Bits::new(layout)));
+    if Bits::fits(layout) {
+        v.push(Singles::Bits(Bits::new(layout)));
     }
     v
 }

@@ -180,9 +180,10 @@ fn count(worker: &mut Worker, r: &CountRequest, deadline: Instant) -> Result<Vec
     let solver = worker.exact(shape);
     solver.set_limits(limits(r.budget(), deadline));
     let mut first = grid.cells().to_vec();
-    let reply = match solver.examine(grid.cells(), limit, &mut first) {
-        Err(conflict) => CountReply::clash(&conflict, limit, ms(start)),
-        Ok(e) => CountReply {
+    let e = solver.examine(grid.cells(), limit, &mut first);
+    let reply = match &e.conflict {
+        Some(conflict) => CountReply::clash(conflict, limit, ms(start)),
+        None => CountReply {
             count: e.solutions,
             complete: e.status.is_complete(),
             status: CountStatus::of(e.status, e.solutions),

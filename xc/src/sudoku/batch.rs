@@ -12,10 +12,9 @@ use crate::exit::{self, Failure, worst};
 use crate::printer::counted;
 use crate::{input, interrupt, progress};
 use exactcover::cover::{Limits, StopReason};
-use exactcover::sudoku::Answer;
-use exactcover::sudoku::batch::{Batch, Outcome};
+use exactcover::sudoku::batch::Batch;
 use exactcover::sudoku::logic::{LogicError, LogicSolver};
-use exactcover::sudoku::{Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use exactcover::text::Escaped;
 use rayon::prelude::*;
 use std::io::{BufReader, Read, Write};
@@ -328,25 +327,16 @@ impl Run<'_> {
         }
     }
 
-    fn classify(&self, outcome: &Outcome, solution: &[u8]) -> Found {
-        let grid = || Grid::from_cells(solution.to_vec()).expect("a full grid");
-        let e = match outcome {
-            Outcome::Conflict(c) => return (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
+    fn classify(&self, found: &Result<Examined, SudokuError>, solution: &[u8]) -> Found {
+        let e = match found {
+            Ok(e) => e,
             // Never: a grid that doesn't fit is reported as bad input when
             // read (`Run::next_puzzle`), and solved by no one.
-            Outcome::WrongSize { side } => {
-                return (Kind::NoSolution(Some(format!("a {side}×{side} grid doesn't fit the region map"))), None);
-            }
-            Outcome::Examined(e) => *e,
+            Err(e) => return (Kind::NoSolution(Some(e.to_string())), None),
         };
-        let kind = match self.mode {
-            Mode::Count(_) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
-            _ => match e.answer() {
-                Answer::None => Kind::NoSolution(None),
-                Answer::Unique => Kind::Unique(grid()),
-                Answer::Several => Kind::Several(grid()),
-                Answer::Stopped(r) => Kind::Stopped(r),
-            },
+        let kind = match (&e.conflict, self.mode) {
+            (None, Mode::Count(_)) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
+            _ => e.verdict(|| Grid::from_cells(solution.to_vec()).expect("a full grid")).into(),
         };
         (kind, Some((e.nodes, e.guesses)))
     }

@@ -8,7 +8,7 @@ use super::batch::{Run, Summary};
 use super::report::{self, Kind, Record};
 use crate::exit::{self, Failure};
 use exactcover::cover::StopReason;
-use exactcover::sudoku::{Grid, Outcome, PuzzleReader, SudokuSolver};
+use exactcover::sudoku::{Grid, PuzzleReader, SudokuSolver};
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
 use std::ops::ControlFlow;
@@ -36,7 +36,7 @@ impl Run<'_> {
             let heading = record(Kind::Enumerated { count: 0, stop: None }, None);
             let (mut count, mut failure) = (0, None);
             // One solution more than asked for tells whether there are more.
-            let outcome = solver.for_each_solution(&puzzle.grid, max.saturating_add(1), |cells| {
+            let found = solver.for_each_solution(&puzzle.grid, max.saturating_add(1), |cells| {
                 count += 1;
                 if count > max {
                     return ControlFlow::Break(());
@@ -56,19 +56,19 @@ impl Run<'_> {
             if let Some(f) = failure {
                 return Err(f);
             }
-            let (kind, nodes) = match outcome {
-                Outcome::Examined(e) => {
-                    let stop = if count > max { Some(StopReason::Solutions) } else { e.status.stop_reason() };
-                    if count == 0 {
-                        report::enumeration_heading(&mut out, format, &heading)?;
+            let (kind, nodes) = match found {
+                Ok(e) => match e.conflict {
+                    Some(c) => (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
+                    None => {
+                        let stop = if count > max { Some(StopReason::Solutions) } else { e.status.stop_reason() };
+                        if count == 0 {
+                            report::enumeration_heading(&mut out, format, &heading)?;
+                        }
+                        (Kind::Enumerated { count: count.min(max), stop }, Some((e.nodes, e.guesses)))
                     }
-                    (Kind::Enumerated { count: count.min(max), stop }, Some((e.nodes, e.guesses)))
-                }
-                Outcome::Conflict(c) => (Kind::NoSolution(Some(c.to_string())), Some((0, 0))),
+                },
                 // Never: a grid that doesn't fit is reported when read.
-                Outcome::WrongSize { side } => {
-                    (Kind::NoSolution(Some(format!("a {side}×{side} grid doesn't fit the region map"))), None)
-                }
+                Err(e) => (Kind::NoSolution(Some(e.to_string())), None),
             };
             summary.puzzles += 1;
             summary.nodes += nodes.map_or(0, |n| n.0);

@@ -5,8 +5,8 @@ use super::Mode;
 use crate::wire::rating;
 use crate::wire::record::{PuzzleLine, RatedFields, SolutionLine, write_line};
 use exactcover::cover::StopReason;
-use exactcover::sudoku::Grid;
 use exactcover::sudoku::logic::Grade;
+use exactcover::sudoku::{Grid, Verdict};
 use std::io::{self, Write};
 
 /// What was found for one puzzle.
@@ -32,6 +32,18 @@ pub enum Kind {
     Dlx(String),
     /// A grade from the logic solver, or why there is none.
     Rated(Result<Grade, String>),
+}
+
+impl From<Verdict> for Kind {
+    /// What a solve found: a conflict's cells become its text.
+    fn from(verdict: Verdict) -> Kind {
+        match verdict {
+            Verdict::Unique(g) => Kind::Unique(g),
+            Verdict::Several(g) => Kind::Several(g),
+            Verdict::NoSolution(conflict) => Kind::NoSolution(conflict.map(|c| c.to_string())),
+            Verdict::Stopped(r, _) => Kind::Stopped(r),
+        }
+    }
 }
 
 impl Kind {

@@ -376,7 +376,7 @@ mod tests {
         }
         assert!(!sees(0, 80) && sees(0, 20) && sees(0, 72));
         // SE's order, but the classic layout's houses and peers.
-        let layout = crate::sudoku::Layout::classic(3).unwrap();
+        let layout = crate::sudoku::layout::Layout::classic(3).unwrap();
         let set = |cells: &[u8]| {
             let mut v: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
             v.sort_unstable();

@@ -4,9 +4,10 @@
 //! first placed digit, ED the first step's rating.
 
 use super::board::Board;
-use super::{basics, chains};
-use crate::sudoku::logic::strategies::{aligned_exclusion, bug, direct_hidden_set, direct_locking, unique_loop};
-use crate::sudoku::logic::{Rating, Step, Technique};
+use super::chains::{self, Rule};
+use super::techniques::{aligned_exclusion, basics, bug, direct_hidden_set, direct_locking, unique_loop};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
 
 /// A technique, or family of chains, in SE's order. Each gives its
 /// easiest step (or its first, for the techniques with one rating).
@@ -87,11 +88,11 @@ impl Producer {
             Producer::UniqueLoops => unique_loop::find_se(b),
             Producer::Bug => bug::find_se(b),
             Producer::AlignedPair => aligned_exclusion::find_se(b, 2),
-            Producer::Unary => chains::unary(b),
+            Producer::Unary => chains::unary_easiest(b).map(|h| h.to_step()),
             Producer::AlignedTriple => aligned_exclusion::find_se(b, 3),
-            Producer::Nishio => chains::nishio(b),
-            Producer::Multiple => chains::multiple(b),
-            Producer::Dynamic(level) => chains::dynamic(b, level),
+            Producer::Nishio => chains::forcing_easiest(b, Rule::NISHIO).map(|h| h.to_step()),
+            Producer::Multiple => chains::forcing_easiest(b, Rule::MULTIPLE).map(|h| h.to_step()),
+            Producer::Dynamic(level) => chains::forcing_easiest(b, Rule::dynamic(level)).map(|h| h.to_step()),
         }
     }
 }

@@ -7,8 +7,11 @@
 //! This relies on the puzzle having a unique solution, and is used only
 //! in the classic layout, where the BUG theorem is proven.
 
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::digits::DigitSet;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::names::digit_char;
 
 /// The BUG+1 placement, if the grid is one.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {

@@ -6,9 +6,12 @@
 //! rows and columns swapped. Each base line has two to `k` places.
 
 use super::combos::first_combination;
-use crate::sudoku::digit_char;
+use crate::sudoku::logic::candidates::Candidates;
 use crate::sudoku::logic::digits::bit_indices;
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first fish of size `k` (2 to 4) that removes something: by digit,
 /// rows as base before columns, then by combination of base lines.

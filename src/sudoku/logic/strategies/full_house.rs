@@ -1,8 +1,10 @@
 //! Full house: a house with one empty cell left. The missing digit goes
 //! there (it is that cell's only candidate).
 
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, Step, Technique};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::names::digit_char;
 
 /// The first house, in layout order, with exactly one empty cell.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {

@@ -3,8 +3,11 @@
 //! Boxes are searched first (rating 1.2), then rows and columns and any
 //! other house (rating 1.5), as Sudoku Explainer rates them.
 
-use crate::sudoku::logic::{Candidates, Rating, Step, Technique};
-use crate::sudoku::{HouseKind, digit_char};
+use crate::sudoku::layout::HouseKind;
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::names::digit_char;
 
 /// The first hidden single: boxes first, then the other houses, in layout
 /// order; the smallest digit within a house.

@@ -6,8 +6,12 @@
 //! single).
 
 use super::combos::first_combination;
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::digits::DigitSet;
 use crate::sudoku::logic::digits::bit_indices;
-use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
 
 /// The first hidden subset of size `k` (2 to 4) that removes something:
 /// by house, in layout order, then by combination of digits.

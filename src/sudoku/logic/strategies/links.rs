@@ -3,7 +3,7 @@
 //! both hold it (a weak link). The single-digit patterns (Skyscraper,
 //! 2-String Kite, W-Wing, colouring, X-Chains) are built from these.
 
-use crate::sudoku::logic::Candidates;
+use crate::sudoku::logic::candidates::Candidates;
 
 /// A strong link on one digit: the two cells (in grid order) and the
 /// house that makes them conjugate.

@@ -10,8 +10,12 @@
 //! Only digits with two or more places in the meeting count; one place is
 //! a hidden single.
 
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
-use crate::sudoku::{HouseKind, digit_char};
+use crate::sudoku::layout::HouseKind;
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first locked candidate of this type: by source house, then target
 /// house, in layout order, then the smallest digit.

@@ -1,7 +1,9 @@
 //! Naked single: an empty cell with one candidate left holds it.
 
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, Step, Technique};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::names::digit_char;
 
 /// The first empty cell, in grid order, with exactly one candidate.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {

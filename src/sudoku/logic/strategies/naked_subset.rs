@@ -6,7 +6,11 @@
 //! can be {1,2}, {2,3}, {1,3}); each holds at least two.
 
 use super::combos::first_combination;
-use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::digits::DigitSet;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
 
 /// The first naked subset of size `k` (2 to 4) that removes something:
 /// by house, in layout order, then by combination of cells.

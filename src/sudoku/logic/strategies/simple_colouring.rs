@@ -12,8 +12,11 @@
 //! only arises in a puzzle without solution; it is skipped.
 
 use super::links::strong_links;
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first colouring that removes something: by digit, then cluster
 /// (in order of its first cell); a wrap before a trap.

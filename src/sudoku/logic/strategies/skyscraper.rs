@@ -4,9 +4,12 @@
 //! tops) does, and a cell that sees both tops can't.
 
 use super::links::seeing_both;
-use crate::sudoku::digit_char;
+use crate::sudoku::logic::candidates::Candidates;
 use crate::sudoku::logic::digits::bit_indices;
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first Skyscraper that removes something: by digit, rows before
 /// columns, then by pair of lines.

@@ -4,8 +4,12 @@
 //! sees both far ends can't.
 
 use super::links::seeing_both;
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
-use crate::sudoku::{HouseKind, digit_char};
+use crate::sudoku::layout::HouseKind;
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first 2-String Kite that removes something: by digit, then row,
 /// then column.

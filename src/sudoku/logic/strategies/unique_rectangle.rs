@@ -9,8 +9,13 @@
 //! a unique solution, and is used only in the classic layout (extra houses
 //! could break the swap).
 
-use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
-use crate::sudoku::{HouseKind, digit_char};
+use crate::sudoku::layout::HouseKind;
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::digits::DigitSet;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first unique rectangle of type 1: by the row of an equal bivalue
 /// pair, the pair's columns, then the other row.

@@ -4,8 +4,12 @@
 //! both places), so one of them is y, and a cell that sees both can't be.
 
 use super::links::{seeing_both, strong_links};
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, DigitSet, Step, Technique, words};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::digits::DigitSet;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first W-Wing that removes something: by pair of cells, in grid
 /// order, then by linking digit and link.

@@ -13,8 +13,11 @@
 //! Rating: 6.6 for two strong links, plus 0.1 for each strong link more.
 
 use super::links::{seeing_both, strong_links};
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, Rating, Step, Technique, words};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The longest chain looked for, in strong links.
 pub(crate) const MAX_STRONG: usize = 6;

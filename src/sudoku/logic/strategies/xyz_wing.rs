@@ -2,8 +2,11 @@
 //! {y,z}. One of the three cells holds z whatever the pivot holds, so a
 //! cell that sees all three can't be z.
 
-use crate::sudoku::digit_char;
-use crate::sudoku::logic::{Candidates, Step, Technique, words};
+use crate::sudoku::logic::candidates::Candidates;
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
+use crate::sudoku::names::digit_char;
 
 /// The first XYZ-Wing that removes something: by pivot, in grid order,
 /// then by pincers in peer order.

@@ -2,15 +2,15 @@
 //! asks of every node it reaches, thousands of times per board.
 //!
 //! [`Links`] gives the same nodes, causes and order as
-//! [`on_to_off`](super::propagate::on_to_off) and
-//! [`off_to_on`](super::propagate::off_to_on) on the board it was built
+//! [`on_to_off`] and
+//! [`off_to_on`](super::implies::off_to_on) on the board it was built
 //! from.
 //! A test checks that on every candidate of random boards.
 //!
 //! **Invariant.** A `Links` describes one board; it is built for a search
 //! and dropped with it, never kept across a change of the board.
 
-use super::propagate::{cell_offs, on_to_off};
+use super::implies::{cell_offs, on_to_off};
 use super::run::{Cause, Key, key};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
@@ -99,7 +99,7 @@ impl Links {
     }
 
     /// The off nodes an on node `d@c` implies, as
-    /// [`on_to_off`](super::propagate::on_to_off) lists them.
+    /// [`on_to_off`] lists them.
     pub(crate) fn on_to_off(&self, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
         cell_offs(self.cand[c], c, d, cells, out);
         let slot = c * 9 + usize::from(d) - 1;
@@ -107,7 +107,7 @@ impl Links {
     }
 
     /// The on nodes an off node `d@c` implies, as
-    /// [`off_to_on`](super::propagate::off_to_on) lists them on a static
+    /// [`off_to_on`](super::implies::off_to_on) lists them on a static
     /// board: the cell's other candidate (with `cells`, when it has two),
     /// then the houses' (with `regions`).
     pub(crate) fn off_to_on(&self, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
@@ -149,9 +149,9 @@ impl Links {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::logic::chains::propagate::{off_to_on, on_to_off};
-    use crate::sudoku::logic::chains::run::parts;
     use crate::sudoku::logic::se::board::random_board;
+    use crate::sudoku::logic::se::chains::implies::{off_to_on, on_to_off};
+    use crate::sudoku::logic::se::chains::run::parts;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -128,7 +128,7 @@ impl Scan {
 #[cfg(test)]
 mod tests {
     use crate::sudoku::logic::se::board::same_as_on_a_fresh_thread;
-    use crate::sudoku::logic::strategies::aligned_exclusion::find_se;
+    use crate::sudoku::logic::se::techniques::aligned_exclusion::find_se;
 
     /// Along walks of boards, each a few candidates short of the last, the
     /// scans with the memory of the last board find what scans on a fresh

@@ -3,8 +3,8 @@
 //! (static), and contradiction, double, cell and region forcing chains
 //! (dynamic), nested to any level.
 //!
-//! For each candidate `d@c` the search (see
-//! [`propagate`](crate::sudoku::logic::chains::propagate)) runs twice,
+//! For each candidate `d@c` the search (see [`super::propagate`]) runs
+//! twice,
 //! from `d@c` on and from `d@c` off:
 //!
 //! * **contradiction** (dynamic and Nishio): if assuming `d@c` on (off)
@@ -18,14 +18,14 @@
 //! Ratings: Nishio 7.5, static 8.0, dynamic 8.5, level 1 9.0, level `n ≥
 //! 2` 9.5 + 0.5 (n − 2), each plus the length increment.
 
-use crate::sudoku::logic::Technique;
-use crate::sudoku::logic::chains::propagate::{Mode, Outcome, propagate};
-use crate::sudoku::logic::chains::quiet::{Family, Places};
-use crate::sudoku::logic::chains::reach::Reach;
-use crate::sudoku::logic::chains::run::{Key, Run, key, parts};
-use crate::sudoku::logic::chains::{ChainHint, Source};
+use super::hint::{ChainHint, Source};
+use super::propagate::{Mode, Nest, Outcome, propagate};
+use super::quiet::{Family, Places};
+use super::reach::Reach;
+use super::run::{Key, Run, key, parts};
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, REGIONS_OF, places_in};
+use crate::sudoku::logic::technique::Technique;
 use std::rc::Rc;
 
 /// A family of forcing chains.
@@ -102,6 +102,8 @@ impl Kind {
 struct Searches<'a> {
     board: &'a Board,
     mode: Mode,
+    /// What a nested search applies when its links run dry.
+    nest: Nest,
     /// Searches from each candidate assumed on, done once.
     on: Vec<Option<Outcome>>,
     /// For static searches, what each can reach at most.
@@ -131,7 +133,7 @@ impl Searches<'_> {
 
     fn on(&mut self, c: usize, d: u8) -> Outcome {
         let slot = usize::from(key(c, d, true) / 2);
-        self.on[slot].get_or_insert_with(|| propagate(self.board, key(c, d, true), self.mode)).clone()
+        self.on[slot].get_or_insert_with(|| propagate(self.board, key(c, d, true), self.mode, self.nest)).clone()
     }
 }
 
@@ -149,24 +151,25 @@ fn conclude(b: &Board, k: Key) -> Option<Conclusion> {
     (!others.is_empty()).then_some((others, Some((c, d))))
 }
 
-/// Every step of the family on `b`, in discovery order.
-pub(crate) fn hints(b: &Board, rule: Rule) -> Vec<ChainHint> {
-    search(b, rule, false)
+/// Every step of the family on `b`, in discovery order; nested searches
+/// apply `nest` when their links run dry.
+pub(crate) fn hints(b: &Board, rule: Rule, nest: Nest) -> Vec<ChainHint> {
+    search(b, rule, nest, false)
 }
 
 /// The first step of the family in SE's order (rating, complexity, kind,
 /// discovery), without rating the steps that can't be first.
-pub(crate) fn easiest(b: &Board, rule: Rule) -> Option<ChainHint> {
-    search(b, rule, true).pop()
+pub(crate) fn easiest(b: &Board, rule: Rule, nest: Nest) -> Option<ChainHint> {
+    search(b, rule, nest, true).pop()
 }
 
 /// Every step, or (`best_only`) the first in SE's order: a step whose
 /// chains' paths alone are as long as the best so far can't beat it
 /// (equal steps keep their discovery order), so it is not rated.
-fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
+fn search(b: &Board, rule: Rule, nest: Nest, best_only: bool) -> Vec<ChainHint> {
     // Only the static rules ask the closure (Nishio is a dynamic rule).
     let reach = (!rule.dynamic).then(|| Reach::with_cells_and_houses_of(b));
-    let mut s = Searches { board: b, mode: rule.mode(), on: vec![None; 729], reach };
+    let mut s = Searches { board: b, mode: rule.mode(), nest, on: vec![None; 729], reach };
     let mut out = Vec::new();
     let mut push =
         |out: &mut Vec<ChainHint>, kind: Kind, source: Source, targets: &[(Rc<Run>, u32)], k: Key, place: bool| {
@@ -233,7 +236,7 @@ fn search(b: &Board, rule: Rule, best_only: bool) -> Vec<ChainHint> {
             // contradiction, and there is none when the other digit's search
             // from on found none (see `off_is_quiet`).
             let off = ((rule.dynamic || rule.nishio) && !off_is_quiet(&mut s, rule, c, d, digits))
-                .then(|| propagate(b, key(c, d, false), rule.mode()));
+                .then(|| propagate(b, key(c, d, false), rule.mode(), nest));
             if rule.dynamic || rule.nishio {
                 loud[usize::from(d)] |=
                     on.contradiction.is_some() || off.as_ref().is_some_and(|o| o.contradiction.is_some());
@@ -312,7 +315,7 @@ fn off_is_quiet(s: &mut Searches, rule: Rule, c: usize, d: u8, digits: &[u8]) ->
     }
     let e = digits.iter().copied().find(|&e| e != d).expect("a bivalue cell's other digit");
     let quiet = s.on(c, e).contradiction.is_none();
-    debug_assert!(!quiet || propagate(s.board, key(c, d, false), rule.mode()).contradiction.is_none());
+    debug_assert!(!quiet || propagate(s.board, key(c, d, false), rule.mode(), s.nest).contradiction.is_none());
     quiet
 }
 

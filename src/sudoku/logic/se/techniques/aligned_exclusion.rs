@@ -13,7 +13,9 @@
 
 use crate::sudoku::logic::se::board::{Board, PEER_SETS, PEERS, cell_name, cells_of, sees};
 use crate::sudoku::logic::se::combos::bits;
-use crate::sudoku::logic::{Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
 
 mod quiet;
 

@@ -22,7 +22,9 @@ use crate::sudoku::logic::se::board::{
     Board, CellSet, PEER_SETS, REGION_SETS, REGIONS_OF, cell_name, cells_of, places_in, region_name,
 };
 use crate::sudoku::logic::se::combos::{bits, subsets};
-use crate::sudoku::logic::{Rating, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::logic::words;
 
 /// The first BUG step, SE's way.
 pub(crate) fn find_se(b: &Board) -> Option<Step> {

@@ -73,7 +73,7 @@ pub(super) fn loops(
 #[cfg(test)]
 mod tests {
     use crate::sudoku::logic::se::board::same_as_on_a_fresh_thread;
-    use crate::sudoku::logic::strategies::unique_loop::find_se;
+    use crate::sudoku::logic::se::techniques::unique_loop::find_se;
 
     /// Along walks of boards, each a few candidates short of the last, the
     /// searches with the memory of the last board find what searches on a

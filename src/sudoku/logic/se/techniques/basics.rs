@@ -1,8 +1,8 @@
 //! Sudoku Explainer's basic techniques on a [`Board`], each scanning in
 //! SE's order and returning the first pattern it meets: singles, naked
 //! sets, fish, and XY- and XYZ-Wings. (Locked candidates and hidden sets,
-//! with their direct forms, are in `strategies/direct_locking.rs` and
-//! `strategies/direct_hidden_set.rs`.)
+//! with their direct forms, are in `direct_locking.rs` and
+//! `direct_hidden_set.rs`.)
 //!
 //! SE's side conditions are kept, because they decide which technique
 //! fires: a naked set of `n` needs `2n` empty cells in its region, a plain
@@ -10,10 +10,14 @@
 //! lines needs `2n` unplaced copies of its digit; every member of a set or
 //! fish has at least two candidates or places.
 
-use super::board::{Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, places_in, region_name};
-use super::combos::{bits, subsets_of};
 use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::{Rating, Step, Technique, words};
+use crate::sudoku::logic::se::board::{
+    Board, PEER_SETS, PEERS, REGION_SETS, REGIONS, cell_name, cells_of, places_in, region_name,
+};
+use crate::sudoku::logic::se::combos::{bits, subsets_of};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::logic::words;
 
 /// Region types in the order `(first, count)`: blocks, rows, columns.
 const BLOCKS: std::ops::Range<usize> = 0..9;

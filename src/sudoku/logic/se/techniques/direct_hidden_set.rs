@@ -14,7 +14,9 @@
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGIONS, cell_name, places_in, region_name};
 use crate::sudoku::logic::se::combos::{bits, subsets_of};
-use crate::sudoku::logic::{Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
 
 /// Hidden sets of `n` digits (pair 3.4, triple 4.0, quad 5.4); in direct
 /// mode (pair 2.0, triple 2.5) only those after which another digit has a

@@ -1,6 +1,7 @@
 //! Singles on bitboards, for layouts of at most 128 cells: every 9×9
-//! layout (classic, X, windoku, jigsaw) and 4×4. See [`super::masks`] for
-//! larger grids.
+//! layout (classic, X, windoku, jigsaw) and 4×4 (the singles pass's
+//! `masks` engine serves larger grids). [`Bits`] holds a layout's tables
+//! and one [`Board`].
 //!
 //! The board is one `u128` per digit, `pos[d]`: the empty cells that may
 //! still hold digit `d + 1`. Placing digit `d + 1` in cell `c` clears `c`
@@ -32,11 +33,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::{Clash, Dead, Outcome};
+use super::board::{Board, DIGITS};
+use super::guess::{Frame, Guess};
+use crate::sudoku::deduction::{Clash, Dead, Outcome};
 use crate::sudoku::layout::Layout;
-
-/// The most digits (the side of a grid of at most 128 cells).
-const DIGITS: usize = 11;
 
 /// A layout's tables and one board (see the module docs).
 #[derive(Clone, Debug)]
@@ -67,37 +67,9 @@ pub(crate) struct Bits {
     pub(super) b: Board,
     /// Per cell: the candidates, as a mask (filled by `board`).
     masks: Vec<u32>,
-    /// The search's guesses, kept between searches (see [`super::guess`]).
-    pub(super) stack: Vec<super::guess::Frame>,
-}
-
-/// What a search guesses on (see [`Bits::branch`]); each alternative is a
-/// placement, and together they hold every solution of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Guess {
-    /// Each of a cell's candidates (bit `d` for digit `d + 1`).
-    Cell { cell: usize, digits: u32 },
-    /// Each of the places left for digit `digit + 1` in a house that
-    /// lacks it (bit `k` for the house's cell of rank `k`, see
-    /// [`Bits::house_cell`]).
-    Place { digit: usize, house: usize, ranks: u32 },
-}
-
-/// The state of one board, a plain value: a search saves one before each
-/// guess and returns to it by copying it back (see [`super::guess`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Board {
-    /// Per digit `d` (for `d + 1`): the empty cells that may hold it.
-    pub(super) pos: [u128; DIGITS],
-    /// Per digit: the houses that hold it.
-    done: [u32; DIGITS],
-    /// Per digit: the houses a hidden round must look at, those where a
-    /// cell lost the digit since the round last looked.
-    pub(super) touched: [u32; DIGITS],
-    /// The filled cells.
-    filled: u128,
-    /// Per cell: the digit, or 0 (the first `cells` entries).
-    value: [u8; 128],
+    /// The search's guesses, kept between searches so that a search
+    /// allocates nothing (see [`super::search`]).
+    pub(super) stack: Vec<Frame>,
 }
 
 /// Whether a layout of side `side` whose houses are `houses` (cell masks)
@@ -117,7 +89,7 @@ fn bit(c: usize) -> u128 {
 impl Bits {
     /// The tables of `layout` (at most 128 cells and 32 houses), with an
     /// empty board.
-    pub(super) fn new(layout: &Layout) -> Bits {
+    pub(crate) fn new(layout: &Layout) -> Bits {
         let side = layout.side();
         let cells = side * side;
         let n_houses = layout.houses().len();
@@ -152,21 +124,25 @@ impl Bits {
             peer_houses,
             all_houses: if n_houses == 32 { u32::MAX } else { (1 << n_houses) - 1 },
             locks: has_classic_houses(side, &houses[..n_houses]),
-            b: Board { pos: [0; DIGITS], done: [0; DIGITS], touched: [0; DIGITS], filled: 0, value: [0; 128] },
+            b: Board::EMPTY,
             masks: vec![0; cells],
             stack: Vec::new(),
         }
     }
 
-    pub(super) fn fits(layout: &Layout) -> bool {
+    /// Whether `layout` fits the bitboards: at most 128 cells and 32
+    /// houses.
+    pub(crate) fn fits(layout: &Layout) -> bool {
         layout.side().pow(2) <= 128 && layout.houses().len() <= 32
     }
 
-    pub(super) fn cells(&self) -> &[u8] {
+    /// The board's cells: digits, 0 for empty.
+    pub(crate) fn cells(&self) -> &[u8] {
         &self.b.value[..self.cells]
     }
 
-    pub(super) fn candidates(&self, c: usize) -> u32 {
+    /// The candidates of cell `c` (bit `d` for digit `d + 1`; 0 if filled).
+    pub(crate) fn candidates(&self, c: usize) -> u32 {
         let mut m = 0;
         for (d, &p) in self.b.pos[..self.side].iter().enumerate() {
             m |= ((p >> c) as u32 & 1) << d;
@@ -176,7 +152,7 @@ impl Bits {
 
     /// The cells and their candidates (see `Singles::board`), the masks
     /// gathered from the boards one digit at a time.
-    pub(super) fn board(&mut self) -> (&[u8], &[u32]) {
+    pub(crate) fn board(&mut self) -> (&[u8], &[u32]) {
         self.masks.fill(0);
         for (d, &p) in self.b.pos[..self.side].iter().enumerate() {
             // The two halves on their own: 64-bit bit tricks are cheaper.
@@ -194,7 +170,7 @@ impl Bits {
 
     /// The number of empty cells.
     #[inline(always)]
-    pub(super) fn empty(&self) -> usize {
+    pub(crate) fn empty(&self) -> usize {
         (self.all & !self.b.filled).count_ones() as usize
     }
 
@@ -217,9 +193,9 @@ impl Bits {
     /// What to guess on when singles are stuck. Usually a cell with two
     /// candidates (every empty cell has two or more): the one that
     /// constrains most, twice its empty peers plus its peers with two
-    /// candidates (the lowest cell on a tie). Against the lowest cell with
-    /// two, this takes 38% fewer nodes on top1465 and 42% fewer on the
-    /// first 10,000 of forum_hardest_1905_11+ (docs/PERFORMANCE.md).
+    /// candidates (the lowest cell on a tie), which takes far fewer nodes
+    /// on the hard sets than the lowest cell with two (docs/PERFORMANCE.md,
+    /// "Sudoku on bitboards").
     ///
     /// Otherwise a cell with the fewest candidates, unless it has four or
     /// more and a house lacks a digit in fewer places: then each of those
@@ -228,8 +204,9 @@ impl Bits {
     /// nodes on some where the dance takes a hundred
     /// (`tests/sudoku_engines.rs`). Algorithm X's rule, a house's digit
     /// whenever it has fewer places than any cell has candidates, takes
-    /// 19% more nodes on forum_hardest_1106 (three candidates against two
-    /// places), so classic puzzles keep the cell there.
+    /// more nodes on the hard classic sets (three candidates against two
+    /// places: docs/PERFORMANCE.md, "Locked candidates"), so classic
+    /// puzzles keep the cell there.
     pub(super) fn branch(&self) -> Guess {
         let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
         for &p in &self.b.pos[..self.side] {
@@ -324,7 +301,8 @@ impl Bits {
         self.all & !self.b.filled & !any != 0
     }
 
-    pub(super) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
+    /// Loads the givens `cells` (see `Singles::load`).
+    pub(crate) fn load(&mut self, cells: &[u8]) -> Result<Outcome, Clash> {
         assert_eq!(cells.len(), self.cells, "a grid of the layout's size");
         self.b.pos = [0; DIGITS];
         self.b.pos[..self.side].fill(self.all);
@@ -363,14 +341,18 @@ impl Bits {
         })
     }
 
-    pub(super) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
+    /// Removes digit `d` from the candidates of the empty cell `c` (see
+    /// `Singles::exclude`).
+    pub(crate) fn exclude(&mut self, c: usize, d: u8) -> Outcome {
         debug_assert_eq!(self.b.value[c], 0);
         self.b.pos[usize::from(d - 1)] &= !bit(c);
         self.b.touched[usize::from(d - 1)] |= self.cell_houses[c & 127];
         if self.candidates(c) == 0 { Outcome::Contradiction } else { Outcome::Stuck }
     }
 
-    pub(super) fn propagate(&mut self) -> Outcome {
+    /// Places naked and hidden singles until nothing is forced (see
+    /// `Singles::propagate`).
+    pub(crate) fn propagate(&mut self) -> Outcome {
         loop {
             let placed = match self.naked_round() {
                 Err(Dead) => return Outcome::Contradiction,

@@ -1,25 +1,31 @@
 //! Forcing-chain propagation from one assumption, SE's way: a queue of on
 //! nodes and one of off nodes, on nodes first, until nothing new follows
-//! or a candidate turns out both on and off (a contradiction).
-//!
-//! * An **on** node `d@c` turns off the other candidates of `c` (unless
-//!   cell links are disabled, as for Nishio) and `d` in `c`'s peers.
-//! * An **off** node `d@c` turns on the other candidate of `c` when `c`
-//!   has two, and the other place of `d` in each house of `c` where `d`
-//!   has two places.
+//! or a candidate turns out both on and off (a contradiction). The links
+//! of each node are [`super::implies`]'s.
 //!
 //! In a *static* search these rules look at the grid as it was; in a
 //! *dynamic* one each processed off node is removed from a working copy,
 //! so later links see the reduced grid, and a link that relied on earlier
 //! removals lists them as extra ("hidden") parents. At nesting level 1 and
 //! above, when the queues run dry, techniques are applied to the working
-//! grid (see [`super::advanced`]) and their eliminations continue the
-//! search.
+//! grid and their eliminations continue the search: the caller passes
+//! them as a [`Nest`] (see [`super::nesting`]), so that the propagation
+//! imports none of the techniques that nest it in turn.
 
-use super::advanced;
-use super::run::{Cause, Key, NONE, Run, key, parts};
-use crate::sudoku::logic::se::board::Pop;
-use crate::sudoku::logic::se::board::{Board, INDEX_IN, REGIONS, REGIONS_OF};
+use super::implies::{off_to_on, on_to_off};
+use super::run::{Cause, Key, NONE, Nested, Run, key, parts};
+use crate::sudoku::logic::se::board::{Board, REGIONS};
+use std::rc::Rc;
+
+/// An elimination found on the reduced grid when the links run dry: its
+/// key, its parents in the run, and the nested chain it came from.
+pub(crate) type Found = (Key, Vec<u32>, Option<Rc<Nested>>);
+
+/// The techniques a search nested at `level` (1 or more) applies to its
+/// reduced grid when its links run dry: the eliminations of the first
+/// productive one on `reduced`, whose grid before the search was `orig`,
+/// with their parents in `run`.
+pub(crate) type Nest = fn(reduced: &Board, orig: &Board, run: &Run, level: u8) -> Vec<Found>;
 
 /// How a search links nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,92 +34,17 @@ pub(crate) struct Mode {
     pub cells: bool,
     /// Whether the grid is reduced as offs are processed.
     pub dynamic: bool,
-    /// The nesting level (0: none; see [`super::advanced`]).
+    /// The nesting level (0: none; see [`Nest`]).
     pub level: u8,
 }
 
 /// What a search found (its run shared: a copy is cheap).
 #[derive(Clone)]
 pub(crate) struct Outcome {
-    pub run: std::rc::Rc<Run>,
+    pub run: Rc<Run>,
     /// The on and off nodes of one candidate, if the assumption led to a
     /// contradiction (the search stops there).
     pub contradiction: Option<(u32, u32)>,
-}
-
-/// The off nodes that an on node `d@c` implies, in SE's order, with their
-/// causes.
-pub(crate) fn on_to_off(cur: &Board, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
-    cell_offs(cur.cand[c], c, d, cells, out);
-    // The peers in SE's order (block, then the rest of the row, then of
-    // the column), read from the houses' places of `d`.
-    for (t, &skip) in OUTSIDE[c].iter().enumerate() {
-        let r = REGIONS_OF[c][t];
-        let mut places = cur.places(usize::from(r), d) & !skip;
-        while places != 0 {
-            let i = places.trailing_zeros() as usize;
-            places &= places - 1;
-            out.push((key(usize::from(REGIONS[usize::from(r)][i]), d, false), Cause::Region(r)));
-        }
-    }
-}
-
-/// Empties `out`, then (with `cells`) lists the other candidates of cell
-/// `c`, whose mask is `cand`, turned off by `d@c` on: the first links of
-/// an on node.
-pub(crate) fn cell_offs(cand: u16, c: usize, d: u8, cells: bool, out: &mut Vec<(Key, Cause)>) {
-    out.clear();
-    if cells {
-        let mut others = cand & !(1 << (d - 1));
-        while others != 0 {
-            let v = others.trailing_zeros() as u8 + 1;
-            others &= others - 1;
-            out.push((key(c, v, false), Cause::Cell));
-        }
-    }
-}
-
-/// For each cell and each of its houses (block, row, column), the places
-/// of the house that are not peers met in an earlier house: the cell
-/// itself in its block, and the block's three in its row and column.
-const OUTSIDE: [[u16; 3]; 81] = outside();
-
-const fn outside() -> [[u16; 3]; 81] {
-    let mut out = [[0u16; 3]; 81];
-    let mut k = 0;
-    while k < 81 {
-        let (row, col) = (k / 9, k % 9);
-        out[k] = [1 << INDEX_IN[k][0], 0b111 << (col / 3 * 3), 0b111 << (row / 3 * 3)];
-        k += 1;
-    }
-    out
-}
-
-/// The on nodes an off node `d@c` implies (keys and causes), in SE's
-/// order, on the grid `cur`: the cell's other candidate (with `cells`,
-/// when it has two), then the other place of `d` in each house of `c`
-/// where it has two (with `regions`), each key once.
-pub(crate) fn off_to_on(cur: &Board, c: usize, d: u8, cells: bool, regions: bool, out: &mut Vec<(Key, Cause)>) {
-    out.clear();
-    if cells && cur.cand[c].two() {
-        let other = (cur.cand[c] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-        out.push((key(c, other, true), Cause::Cell));
-    }
-    if regions {
-        for t in 0..3 {
-            let r = REGIONS_OF[c][t] as usize;
-            let now = cur.places(r, d);
-            if !now.two() {
-                continue;
-            }
-            let i = (now & !(1 << INDEX_IN[c][t])).trailing_zeros() as usize;
-            let k = key(REGIONS[r][i] as usize, d, true);
-            if out.iter().any(|&(o, _)| o == k) {
-                continue;
-            }
-            out.push((k, Cause::Region(r as u8)));
-        }
-    }
 }
 
 /// The hidden parents of an on node that off node `d@c` implies by
@@ -149,15 +80,13 @@ fn hidden_parents(cur: &Board, orig: &Board, run: &Run, (c, d): (usize, u8), cau
     }
 }
 
-/// Propagates from the assumption `start` (an on or off key) on `board`.
-pub(crate) fn propagate(board: &Board, start: Key, mode: Mode) -> Outcome {
+/// Propagates from the assumption `start` (an on or off key) on `board`,
+/// with `nest` when the links run dry at nesting level 1 and above.
+pub(crate) fn propagate(board: &Board, start: Key, mode: Mode, nest: Nest) -> Outcome {
     let orig = board;
     let mut cur = *board;
-    let mut run = Run::new();
-    let id = run.push(start, Cause::Assumed, &[]);
-    run.enter(id);
     let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
-    let outcome = search(orig, &mut cur, run, id, start, mode, &mut scratch);
+    let outcome = search(orig, &mut cur, start, mode, nest, &mut scratch);
     SCRATCH.with(|s| s.set(Some(scratch)));
     outcome
 }
@@ -206,8 +135,11 @@ impl Queue {
     }
 }
 
-/// The loop of [`propagate`], from node `id` of `run`.
-fn search(orig: &Board, cur: &mut Board, mut run: Run, id: u32, start: Key, mode: Mode, s: &mut Scratch) -> Outcome {
+/// The loop of [`propagate`], from the assumption `start`.
+fn search(orig: &Board, cur: &mut Board, start: Key, mode: Mode, nest: Nest, s: &mut Scratch) -> Outcome {
+    let mut run = Run::new();
+    let id = run.push(start, Cause::Assumed, &[]);
+    run.enter(id);
     let Scratch { on_q, off_q, offs, ons, parents } = s;
     on_q.clear();
     off_q.clear();
@@ -263,7 +195,7 @@ fn search(orig: &Board, cur: &mut Board, mut run: Run, id: u32, start: Key, mode
             if mode.level == 0 {
                 break;
             }
-            for (k, parents, nested) in advanced::eliminations(cur, orig, &run, mode.level) {
+            for (k, parents, nested) in nest(cur, orig, &run, mode.level) {
                 if run.get(k) == NONE {
                     let id = run.push(k, Cause::Advanced, &parents);
                     run.nodes[id as usize].nested = nested;

@@ -18,13 +18,13 @@
 //!   for X links only (a Turbot Fish when it has 6 nodes), 7.0 with both,
 //!   plus length.
 
-use crate::sudoku::logic::Technique;
-use crate::sudoku::logic::chains::links::Links;
-use crate::sudoku::logic::chains::quiet::{Family, Places};
-use crate::sudoku::logic::chains::reach::Reach;
-use crate::sudoku::logic::chains::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
-use crate::sudoku::logic::chains::{ChainHint, Source};
+use super::hint::{ChainHint, Source, easiest as first_in_order};
+use super::links::Links;
+use super::quiet::{Family, Places};
+use super::reach::Reach;
+use super::run::{Cause, Key, NONE, Run, key, length_tenths, parts};
 use crate::sudoku::logic::se::board::{Board, PEER_SETS};
+use crate::sudoku::logic::technique::Technique;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -38,7 +38,7 @@ pub(crate) fn hints(b: &Board) -> Vec<ChainHint> {
 /// Searches stop early once no step they could still find would come
 /// before the best found so far.
 pub(crate) fn easiest(b: &Board) -> Option<ChainHint> {
-    crate::sudoku::logic::chains::easiest(search(b, true))
+    first_in_order(search(b, true))
 }
 
 /// SE's order of a step: rating, complexity, kind.

@@ -14,7 +14,9 @@
 
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cell_name, places_in, region_name};
-use crate::sudoku::logic::{Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
+use crate::sudoku::logic::words;
 use std::ops::Range;
 
 const BLOCKS: Range<usize> = 0..9;

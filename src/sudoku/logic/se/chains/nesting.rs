@@ -1,30 +1,31 @@
 //! Nesting: the techniques a dynamic search applies to its reduced grid
-//! when its links run dry, SE's way.
+//! when its links run dry, SE's way ([`eliminations`], the [`Nest`](super::propagate::Nest) that
+//! SE's forcing chains pass to the propagation).
 //!
 //! At level 1 these are locked candidates, hidden pairs, naked pairs and
-//! X-Wings; level 2 adds the cycles and forcing chains of
-//! [`unary_chains`](crate::sudoku::logic::strategies), level 3 static cell
-//! and region forcing chains; level 4 dynamic forcing chains instead of
-//! both, and level 5 also dynamic forcing chains of level 2. The first
+//! X-Wings; level 2 adds the cycles and forcing chains of [`super::unary`],
+//! level 3 static cell and region forcing chains; level 4 dynamic forcing
+//! chains instead of both, and level 5 also dynamic forcing chains of
+//! level 2. Forcing chains nest forcing chains: [`eliminations`] hands
+//! itself to [`forcing::hints`] for the levels below, so the recursion
+//! runs through a parameter and no file imports one above it. The first
 //! technique that gives anything gives all its steps; each elimination
 //! becomes an off node whose parents are the search's eliminations the
 //! step relied on (a step that relies on none is left out: it needs no
 //! chain).
 
+use super::forcing::{self, Rule};
+use super::hint::{ChainHint, Source, sorted};
+use super::propagate::Found;
 use super::run::{Cause, Key, NONE, Nested, Run, key, parts};
-use super::{ChainHint, Source};
+use super::unary;
 use crate::sudoku::logic::se::board::Pop;
 use crate::sudoku::logic::se::board::{Board, REGION_SETS, REGIONS, cells_of, places_in};
 use crate::sudoku::logic::se::combos::{bits, subsets};
-use crate::sudoku::logic::strategies::{forcing_chains, unary_chains};
 use std::rc::Rc;
 
-/// An elimination found on the reduced grid: its key, its parents in the
-/// run, and the nested chain it came from.
-pub(crate) type Found = (Key, Vec<u32>, Option<Rc<Nested>>);
-
 /// The eliminations the first productive technique of `level` makes on
-/// `reduced` (whose grid before the search was `orig`).
+/// `reduced` (whose grid before the search was `orig`): SE's [`Nest`](super::propagate::Nest).
 pub(crate) fn eliminations(reduced: &Board, orig: &Board, run: &Run, level: u8) -> Vec<Found> {
     let orig = &orig.cand;
     let basic: [fn(&Board) -> Vec<Basic>; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
@@ -77,22 +78,22 @@ thread_local! {
 /// The eliminations of the first productive chain family of `level` (2 or
 /// more) on `reduced`.
 fn chain_eliminations(reduced: &Board, orig: &[u16; 81], level: u8) -> Vec<ChainFound> {
-    let mut families: Vec<Option<forcing_chains::Rule>> = Vec::new();
+    let mut families: Vec<Option<Rule>> = Vec::new();
     if level < 4 {
         families.push(None);
         if level >= 3 {
-            families.push(Some(forcing_chains::Rule::MULTIPLE));
+            families.push(Some(Rule::MULTIPLE));
         }
     } else {
-        families.push(Some(forcing_chains::Rule::dynamic(0)));
+        families.push(Some(Rule::dynamic(0)));
         if level >= 5 {
-            families.push(Some(forcing_chains::Rule::dynamic(level - 3)));
+            families.push(Some(Rule::dynamic(level - 3)));
         }
     }
     for family in families {
         let hints = match family {
-            None => unary_chains::hints(reduced),
-            Some(rule) => forcing_chains::hints(reduced, rule),
+            None => unary::hints(reduced),
+            Some(rule) => forcing::hints(reduced, rule, eliminations),
         };
         let out = from_chains(hints, orig, reduced);
         if !out.is_empty() {
@@ -125,7 +126,7 @@ fn from_basic(steps: Vec<Basic>, orig: &[u16; 81], _now: &Board, run: &Run) -> V
 
 fn from_chains(hints: Vec<ChainHint>, orig: &[u16; 81], now: &Board) -> Vec<ChainFound> {
     let mut out = Vec::new();
-    for h in super::sorted(hints) {
+    for h in sorted(hints) {
         let parents = rule_parents(&h, orig, now);
         if parents.is_empty() {
             continue;

@@ -1,29 +1,12 @@
-//! The chain engine behind Sudoku Explainer's chaining techniques: X-, Y-
-//! and XY-cycles and forcing chains, Nishio, cell and region forcing
-//! chains, static and dynamic, and the nested levels above them.
-//!
-//! A search ([`propagate`] or the unary searches of
-//! [`strategies::unary_chains`](super::strategies)) records its nodes in a
-//! [`Run`]; a step found from one or more runs is a [`ChainHint`], rated
-//! SE's way: a base rating for its family plus a length increment from
-//! its complexity (the distinct nodes of its chains plus those of the
-//! nested chains they use; see [`run::length_tenths`]). A family's steps
-//! are sorted by rating, then complexity, then a kind key, and the first
-//! is applied.
-//!
-//! Literature: the rules follow Nicolas Juillerat's Sudoku Explainer
-//! (1.2.1, with Glenn Fowler's `serate`); the code is our own.
+//! A step found by chains ([`ChainHint`]), with what it takes to rate,
+//! order, apply and explain it: SE's rating is a base for the family plus
+//! a length increment from the chains' complexity, and a family's steps
+//! are taken in SE's order (rating, then complexity, then a kind key).
 
-pub(crate) mod advanced;
-pub(crate) mod links;
-pub(crate) mod propagate;
-pub(crate) mod quiet;
-pub(crate) mod reach;
-pub(crate) mod run;
-
+use super::run::{Cause, Key, Run, complexity, length_tenths, parts};
 use crate::sudoku::logic::se::board::{cell_name, region_name};
-use crate::sudoku::logic::{Rating, Step, Technique};
-use run::{Cause, Key, Run, complexity, length_tenths, parts};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
 use std::rc::Rc;
 
 /// What a chain step concluded from.

@@ -26,7 +26,9 @@ use crate::sudoku::logic::se::board::{
     Board, CellSet, INDEX_IN, PEER_SETS, REGION_SETS, REGIONS, REGIONS_OF, cell_name, cells_of, places_in, region_name,
 };
 use crate::sudoku::logic::se::combos::{bits, subsets, subsets_of};
-use crate::sudoku::logic::{Rating, Step, Technique, words};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::{Rating, Technique};
+use crate::sudoku::logic::words;
 
 /// Loops longer than this are not followed (none is valid: a loop meets
 /// each of the 27 houses at most twice).

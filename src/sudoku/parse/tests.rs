@@ -1,0 +1,127 @@
+//! The reader on the shapes of input it takes, and on the ones it refuses.
+
+use super::*;
+
+fn all(text: &str) -> Vec<Item> {
+    read_puzzles(text, InputFormat::Auto).collect()
+}
+
+const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// The fast path for plain 81-character lines reads what the general
+/// path reads: the same line with a trailing space takes the general
+/// path.
+#[test]
+fn plain_lines_read_as_the_general_path_does() {
+    let lines = [
+        INKALA.to_string(),
+        INKALA.replace('.', "0"),
+        INKALA.replace('.', "_"),
+        INKALA.replacen('.', "x", 1),
+        INKALA.replacen('.', "A", 1),
+        INKALA.replacen('.', ",", 1),
+        INKALA[1..].to_string(),
+        format!("{INKALA}."),
+    ];
+    for line in lines {
+        for ending in ["\n", "\r\n", ""] {
+            let fast = all(&format!("{line}{ending}"));
+            let general = all(&format!("{line} {ending}"));
+            assert_eq!(fast.len(), general.len(), "{line:?}");
+            for (f, g) in fast.iter().zip(&general) {
+                match (f, g) {
+                    (Ok(f), Ok(g)) => assert_eq!(f, g),
+                    (Err(_), Err(_)) => {}
+                    _ => panic!("{line:?}: {f:?} against {g:?}"),
+                }
+            }
+        }
+    }
+    let p = all(&format!("{INKALA}\n{INKALA}\r\n"));
+    assert_eq!(p.iter().map(|p| p.as_ref().map(|p| p.line).unwrap_or(0)).collect::<Vec<_>>(), [1, 2]);
+}
+
+#[test]
+fn line_with_comment_and_extras() {
+    let p = all(&format!("{INKALA} # the hardest\n"));
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].as_ref().unwrap().grid.to_line(), INKALA);
+    let p = all(&format!("{INKALA}:1\n"));
+    assert_eq!(p[0].as_ref().unwrap().count, Some(1));
+}
+
+#[test]
+fn grouped_line() {
+    let text = "8........ ..36..... .7..9.2.. .5...7... ....457.. ...1...3. ..1....68 ..85...1. .9....4..";
+    assert_eq!(all(text)[0].as_ref().unwrap().grid.to_line(), INKALA);
+}
+
+/// `(line, Ok(first row))` or `(line, Err(message))` for each item.
+fn outline(text: &str, format: InputFormat) -> Vec<(usize, Result<String, String>)> {
+    read_puzzles(text, format)
+        .map(|item| match item {
+            Ok(p) => (p.line, Ok(p.grid.to_line()[..9].to_string())),
+            Err(SudokuError::Parse { line, column, kind }) => (line, Err(format!("{column}: {kind}"))),
+            Err(e) => panic!("{e}"),
+        })
+        .collect()
+}
+
+/// A board left open ends at the first line that can't be part of it:
+/// the puzzles after it are read, and the board is an error.
+#[test]
+fn an_unterminated_board_loses_nothing_after_it() {
+    let text = format!("[[\"8\",\".\",\n{INKALA}\n{INKALA}\n{INKALA}\n");
+    let items = outline(&text, InputFormat::Auto);
+    assert_eq!(items.len(), 4, "{items:?}");
+    assert_eq!(items[0], (1, Err("1: unterminated board: `]` missing".to_string())));
+    assert!(items[1..].iter().zip(2..).all(|((line, r), want)| *line == want && r.is_ok()), "{items:?}");
+    // A board still open at the end of the input.
+    assert_eq!(
+        outline("[[\"8\",\n,[\".\"", InputFormat::Auto),
+        [(1, Err("1: unterminated board: `]` missing".into()))]
+    );
+    // A well-formed board over several lines still reads.
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            format!("[{}]", INKALA[r * 9..r * 9 + 9].chars().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(","))
+        })
+        .collect();
+    let board = format!("[{}\n]\n", rows.join("\n,"));
+    assert_eq!(outline(&board, InputFormat::Auto), [(1, Ok("8........".to_string()))]);
+}
+
+/// Lines of words are errors, not headers, except a CSV header as the
+/// first line with content.
+#[test]
+fn stray_words_are_errors() {
+    let text = format!("# a comment\nquizzes,solutions\n{INKALA}\nxx\nfoo bar\npuzzle\nquizzes,solutions\n");
+    let items = outline(&text, InputFormat::Auto);
+    assert_eq!(items.len(), 5, "{items:?}");
+    assert_eq!(items[0], (3, Ok("8........".to_string())));
+    for (k, line) in [4, 5, 6, 7].into_iter().enumerate() {
+        assert_eq!(items[k + 1].0, line);
+        assert!(items[k + 1].1.is_err(), "{items:?}");
+    }
+}
+
+/// With `--input-format line`, a row of a block is named as such.
+#[test]
+fn a_block_row_read_as_a_line_says_what_it_looks_like() {
+    let items = outline("8 0 0 0 0 0 0 0 0\n", InputFormat::Line);
+    assert_eq!(
+        items,
+        [(
+            1,
+            Err("1: wrong length: 9 cells; a puzzle line has 81 (or 16, 256, 625); it looks like a row of a block (read with --input-format block or auto)".to_string())
+        )]
+    );
+}
+
+#[test]
+fn bad_character_is_located() {
+    let mut bad = INKALA.to_string();
+    bad.replace_range(10..11, "x");
+    let e = all(&format!("# c\n{bad}\n")).remove(0).unwrap_err();
+    assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
+}
