@@ -3,7 +3,7 @@
 //! (threads, shards, a progress bar, an estimate first). Shared by `xc
 //! cover` and the puzzle subcommands.
 
-use super::exit::{self, Failure};
+use super::exit::Failure;
 pub use super::printer::Render;
 use super::printer::{Printer, exit_code};
 use super::wire::{self, fields::Whole};
@@ -219,8 +219,7 @@ fn sequential(
     }
     let mut checker = (!args.no_check).then(|| Checker::new(problem));
     let seen = AtomicU64::new(0);
-    let mut failure = None;
-    let status = with_progress_bar(Some(&gauge), &|| seen.load(Relaxed), || {
+    let searched = with_progress_bar(Some(&gauge), &|| seen.load(Relaxed), || {
         let mut n = 0u64;
         solver.for_each(|s| {
             n += 1;
@@ -228,15 +227,13 @@ fn sequential(
                 seen.store(n, Relaxed);
             }
             let check = checked(&mut checker, s);
-            exit::go_on(
-                if n <= printer.to_print() { check.and_then(|()| printer.offer(s, out)) } else { check },
-                &mut failure,
-            )
+            let handled = if n <= printer.to_print() { check.and_then(|()| printer.offer(s, out)) } else { check };
+            handled.map_or_else(ControlFlow::Break, ControlFlow::Continue)
         })
     });
-    match failure {
-        Some(f) => Err(f),
-        None => Ok((solver.stats(), status)),
+    match searched {
+        ControlFlow::Break(failure) => Err(failure),
+        ControlFlow::Continue(status) => Ok((solver.stats(), status)),
     }
 }
 
@@ -253,15 +250,15 @@ fn parallel(
         with_progress_bar(None, &|| 0, || search.count())
     } else if args.ordered {
         let mut checker = (!args.no_check).then(|| Checker::new(problem));
-        let mut failure = None;
-        let report = with_progress_bar(None, &|| seen.load(Relaxed), || {
+        let (searched, report) = with_progress_bar(None, &|| seen.load(Relaxed), || {
             search.for_each_ordered(|s| {
                 seen.fetch_add(1, Relaxed);
-                exit::go_on(checked(&mut checker, s).and_then(|()| printer.offer(s, out)), &mut failure)
+                let handled = checked(&mut checker, s).and_then(|()| printer.offer(s, out));
+                handled.map_or_else(ControlFlow::Break, ControlFlow::Continue)
             })
         });
-        if let Some(f) = failure {
-            return Err(f);
+        if let ControlFlow::Break(failure) = searched {
+            return Err(failure);
         }
         report
     } else {
@@ -284,44 +281,43 @@ fn unordered(
 ) -> Result<Report, Failure> {
     let to_print = printer.to_print();
     let claimed = AtomicU64::new(0);
-    let failure: Mutex<Option<Failure>> = Mutex::new(None);
-    let fail = |f: Failure| {
-        failure.lock().expect("no worker panicked").get_or_insert(f);
-        ControlFlow::Break(())
-    };
-    let report = std::thread::scope(|scope| {
+    let (printed, (searched, report)) = std::thread::scope(|scope| {
         let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<OptionId>>(1024);
         let searching = scope.spawn(|| {
             let sender = sender;
             search.for_each_init(
                 || (!args.no_check).then(|| Checker::new(problem)),
                 |checker, s| {
-                    if let Err(f) = checked(checker, s) {
-                        return fail(f);
+                    if let Err(wrong) = checked(checker, s) {
+                        return ControlFlow::Break(Some(wrong));
                     }
                     let n = seen.fetch_add(1, Relaxed);
                     let print = n < to_print && claimed.fetch_add(1, Relaxed) < to_print;
                     if print && sender.send(s.to_vec()).is_err() {
-                        return ControlFlow::Break(());
+                        // The channel closes early only when printing has
+                        // failed, and that failure is returned below.
+                        return ControlFlow::Break(None);
                     }
                     ControlFlow::Continue(())
                 },
             )
         });
+        let mut printed = Ok(());
         while let Ok(s) = receiver.recv() {
-            if let Err(f) = printer.offer(&s, out) {
-                failure.lock().expect("no worker panicked").get_or_insert(f);
+            printed = printer.offer(&s, out);
+            if printed.is_err() {
                 break;
             }
         }
         // A closed channel stops the workers that print.
         drop(receiver);
-        searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        (printed, searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    match failure.into_inner().expect("no worker panicked") {
-        Some(f) => Err(f),
-        None => Ok(report),
+    // A wrong answer comes first, whenever printing failed.
+    if let ControlFlow::Break(Some(wrong)) = searched {
+        return Err(wrong);
     }
+    printed.map(|()| report)
 }
 
 fn split_line(r: &Report) -> String {
@@ -378,15 +374,13 @@ fn shard(
     let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
     let to_print = printer.to_print();
     let kept: Mutex<Vec<Vec<OptionId>>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<Failure>> = Mutex::new(None);
-    let report = search.shard_for_each_init(
+    let (searched, report) = search.shard_for_each_init(
         k - 1,
         n,
         || (!args.no_check).then(|| Checker::new(problem)),
         |checker, s| {
-            if let Err(f) = checked(checker, s) {
-                failure.lock().expect("no worker panicked").get_or_insert(f);
-                return ControlFlow::Break(());
+            if let Err(wrong) = checked(checker, s) {
+                return ControlFlow::Break(wrong);
             }
             if to_print > 0 {
                 let mut kept = kept.lock().expect("no worker panicked");
@@ -397,8 +391,8 @@ fn shard(
             ControlFlow::Continue(())
         },
     );
-    if let Some(f) = failure.into_inner().expect("no worker panicked") {
-        return Err(f);
+    if let ControlFlow::Break(wrong) = searched {
+        return Err(wrong);
     }
     let mut kept = kept.into_inner().expect("no worker panicked");
     kept.sort();
