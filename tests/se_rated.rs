@@ -2,13 +2,16 @@
 //! (`serate`), on the shared set `se_rated.tsv` (puzzle, ER, EP, ED,
 //! hardest technique, source).
 //!
-//! Ignored (counted in `cargo test`'s summary) when the shared data is
-//! absent, unless `SE_RATED_FILE` names the file to rate. Set
+//! Ignored, with the reason (counted in `cargo test`'s summary), when the
+//! shared data is absent as the test runs, unless `SE_RATED_FILE` names the
+//! file to rate (see `common::harness`: this file lists its tests in
+//! `main`). Set
 //! `SE_RATED_FILE` to rate another file of the same columns (the fresh
 //! evaluation set), and `SE_REPORT=1` to print every disagreement.
 
 mod common;
 
+use common::harness::{self, Need, trial};
 use exactcover::sudoku::Grid;
 use exactcover::sudoku::logic::{SeRater, SeRating};
 use rayon::prelude::*;
@@ -123,7 +126,6 @@ fn rate_all(rows: &[Row]) -> Tally {
 }
 
 /// `SE_TRACE=<puzzle>` prints our SE path for one puzzle.
-#[test]
 fn trace() {
     let Some(line) = std::env::var_os("SE_TRACE") else { return };
     let grid = Grid::from_line(line.to_str().expect("text")).expect("a puzzle");
@@ -134,8 +136,6 @@ fn trace() {
     println!("{:?}", grade.rating());
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn agrees_with_sudoku_explainer() {
     let rows = load();
     let t = rate_all(&rows);
@@ -151,4 +151,13 @@ fn agrees_with_sudoku_explainer() {
         assert_eq!((er, all), (n, n), "band {}", band(b * 10));
     }
     assert_eq!(t.bands.values().map(|v| v.0).sum::<usize>(), rows.len());
+}
+
+fn main() {
+    // A file named by `SE_RATED_FILE` stands in for the shared one.
+    let needs: &[Need] = if std::env::var_os("SE_RATED_FILE").is_some() { &[] } else { &[Need::SharedData] };
+    harness::run(vec![
+        trial!(trace),
+        harness::make_trial("agrees_with_sudoku_explainer", needs, agrees_with_sudoku_explainer),
+    ]);
 }
