@@ -10,6 +10,8 @@
 //! After the timings, the harness prints the update count of each
 //! instance, to turn the medians into updates per second.
 
+mod common;
+
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use exactcover::cover::{Problem, write_dlx};
 use exactcover::puzzles::langford::Langford;
@@ -94,6 +96,7 @@ fn parallel<const THREADS: usize>(bencher: divan::Bencher, name: &str) {
 }
 
 fn main() {
+    common::note_the_twin();
     divan::main();
     println!("\nupdates per instance (identical for both engines):");
     for &name in INSTANCES {

@@ -5,6 +5,8 @@
 //! is run as `qqwing --generate 50 --one-line --symmetry S` and skipped when
 //! it is not installed.
 
+mod common;
+
 use divan::counter::ItemsCount;
 use exactcover::sudoku::{Generator, GeneratorOptions, Symmetry, derive_seed};
 use std::process::Command;
@@ -37,5 +39,6 @@ fn qqwing(bencher: divan::Bencher, symmetry: &str) {
 }
 
 fn main() {
+    common::note_the_twin();
     divan::main();
 }

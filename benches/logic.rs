@@ -9,6 +9,8 @@
 //! (the default solver tries SE's static chains before guessing, which is
 //! slow on 1905_11+). divan prints puzzles/s.
 
+mod common;
+
 use divan::counter::ItemsCount;
 use exactcover::sudoku::logic::{Candidates, LogicSolver, SeRater};
 use exactcover::sudoku::{Grid, InputFormat, SudokuSolver, read_puzzles};
@@ -80,5 +82,6 @@ fn se_rating(bencher: divan::Bencher) {
 }
 
 fn main() {
+    common::note_the_twin();
     divan::main();
 }

@@ -11,6 +11,8 @@
 #[path = "../examples/backtracking.rs"]
 mod backtracking;
 
+mod common;
+
 use divan::counter::ItemsCount;
 use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput};
@@ -109,5 +111,6 @@ fn dancing_links_on_the_baseline_sample(bencher: divan::Bencher, set: &str) {
 }
 
 fn main() {
+    common::note_the_twin();
     divan::main();
 }

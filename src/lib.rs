@@ -147,16 +147,16 @@
 //!
 //! ## Features
 //!
-//! * `unchecked` (on by default): the inner loops of the Dancing Links
+//! * `unchecked` (off by default): the inner loops of the Dancing Links
 //!   search read the arena without bounds checks, relying on the
 //!   invariants of the arena (stated in its module docs), and use AVX2
 //!   where the CPU has it. This is the build the benchmarks measure and
-//!   the one `xc` uses.
-//! * With `default-features = false` the crate is its checked twin: the
-//!   same algorithm with every access bounds-checked, and
-//!   `#![forbid(unsafe_code)]` for the whole crate. It computes the same
-//!   solutions, counts, nodes and updates (CI runs the engine's oracle
-//!   tests on both), a little more slowly.
+//!   the one `xc` uses; a dependent asks for it with
+//!   `features = ["unchecked"]`.
+//! * Without it the crate is its checked twin: the same algorithm with
+//!   every access bounds-checked, and `#![forbid(unsafe_code)]` for the
+//!   whole crate. It computes the same solutions, counts, nodes and updates
+//!   (CI runs the engine's oracle tests on both), a little more slowly.
 //!
 //! [`first`]: cover::Solver::first
 //! [`count`]: cover::Solver::count

@@ -115,9 +115,9 @@ proptest! {
         let (_, _, (nodes, updates, solutions, _)) = dance;
         prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
         let mut ordered = Vec::new();
-        Parallel::new(&p).threads(3).for_each_ordered(|s| {
+        let _ = Parallel::new(&p).threads(3).for_each_ordered(|s| {
             ordered.push(s.to_vec());
-            ControlFlow::Continue(())
+            ControlFlow::<()>::Continue(())
         });
         prop_assert_eq!(&ordered, &stepped);
     }

@@ -17,6 +17,7 @@ use exactcover::puzzles::queens::Queens;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
+use std::convert::Infallible;
 use std::fmt;
 use std::ops::{ControlFlow, RangeInclusive};
 use std::sync::Arc;
@@ -51,9 +52,9 @@ fn reused(problem: &Problem, bits: bool, pins: &[OptionId], nodes: u64) -> Vec<R
     let mut runs = Vec::new();
     let mut record = |solver: &mut Solver| {
         let mut found = Vec::new();
-        let status = solver.for_each(|s| {
+        let ControlFlow::Continue(status) = solver.for_each(|s| {
             found.push(s.to_vec());
-            ControlFlow::Continue(())
+            ControlFlow::<Infallible>::Continue(())
         });
         runs.push((found, status, figures(solver.stats())));
         solver.reset();
@@ -82,9 +83,9 @@ fn splits_as_the_dance(problem: &Problem, dance: &Run, threads: usize) -> Result
     let split = Parallel::new(problem).threads(threads).subproblems_per_thread(4).count();
     prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
     let mut ordered = Vec::new();
-    let report = Parallel::new(problem).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
+    let (_, report) = Parallel::new(problem).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
         ordered.push(s.to_vec());
-        ControlFlow::Continue(())
+        ControlFlow::<()>::Continue(())
     });
     prop_assert_eq!(&ordered, &dance.0);
     prop_assert_eq!((report.status, report.stats.nodes, report.stats.updates), (Status::Complete, nodes, updates));
@@ -369,9 +370,9 @@ fn digest(solver: &mut Solver) -> (u64, (u64, u64, u64, u64)) {
     let fnv = |h: u64, x: u64| (h ^ x).wrapping_mul(0x100_0000_01b3);
     let mut h = 0xcbf2_9ce4_8422_2325;
     solver.set_verify(true);
-    let status = solver.for_each(|s| {
+    let ControlFlow::Continue(status) = solver.for_each(|s| {
         h = fnv(s.iter().fold(h, |h, o| fnv(h, u64::from(o.as_u32()))), u64::MAX);
-        ControlFlow::Continue(())
+        ControlFlow::<Infallible>::Continue(())
     });
     assert_eq!(status, Status::Complete);
     assert!(solver.links_are_pristine());

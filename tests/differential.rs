@@ -1,9 +1,12 @@
 //! Cross-checks at scale: the engine against brute force on 10,000 random
 //! matrices; counts unchanged by shuffling Knuth's files, by seeds, and by
-//! the symmetries of Sudoku on samples of the shared sets.
+//! the symmetries of Sudoku on samples of the shared sets. The tests on
+//! the shared data are ignored, with the reason, when it is absent as they
+//! run (see `common::harness`: this file lists its tests in `main`).
 
 mod common;
 
+use common::harness::{self, Need::SharedData, trial};
 use exactcover::cover::{Problem, ProblemBuilder, read_dlx};
 use exactcover::sudoku::batch::{Batch, BatchOutput};
 use exactcover::sudoku::{Grid, InputFormat, read_puzzles};
@@ -11,7 +14,6 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-#[test]
 fn ten_thousand_random_matrices_agree_with_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(20261122);
     let mut bytes = [0u8; 64];
@@ -50,8 +52,6 @@ fn shuffled(p: &Problem, rng: &mut ChaCha8Rng) -> Problem {
     b.build().unwrap()
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn shuffles_and_seeds_change_no_count_on_knuths_files() {
     let dir = common::shared_data("data/dlx");
     let expected = std::fs::read_to_string(dir.join("EXPECTED.md")).unwrap();
@@ -111,8 +111,6 @@ fn counts(grids: &[Grid], max: u64) -> Vec<u64> {
         .collect()
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn sudoku_symmetries_change_no_count_on_samples_of_the_shared_sets() {
     let dir = common::shared_data("data");
     let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -133,4 +131,12 @@ fn sudoku_symmetries_change_no_count_on_samples_of_the_shared_sets() {
         checked += sample.len();
     }
     eprintln!("{checked} puzzles checked under random symmetries");
+}
+
+fn main() {
+    harness::run(vec![
+        trial!(ten_thousand_random_matrices_agree_with_brute_force),
+        trial!(shuffles_and_seeds_change_no_count_on_knuths_files, SharedData),
+        trial!(sudoku_symmetries_change_no_count_on_samples_of_the_shared_sets, SharedData),
+    ]);
 }

@@ -218,7 +218,7 @@ proptest! {
         prop_assert_eq!((walked.nodes, walked.updates), (counted.nodes, counted.updates));
         let mut visited = Vec::new();
         let mut visitor = problem.solver();
-        visitor.for_each(|x| {
+        let _ = visitor.for_each(|x| {
             visited.push(x.to_vec());
             if visited.len() == stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });

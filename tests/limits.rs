@@ -53,10 +53,12 @@ fn for_each_stops_on_break_and_the_solver_can_run_again() {
     let p = queens(8);
     let mut solver = p.solver();
     let mut seen = Vec::new();
-    let status = solver.for_each(|s| {
+    let broke = solver.for_each(|s| {
         seen.push(s.to_vec());
         if seen.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
+    assert_eq!(broke, ControlFlow::Break(()));
+    let status = solver.status();
     assert_eq!(seen.len(), 3);
     assert_ne!(status, Status::Complete);
     let mut again = p.solver();

@@ -1,9 +1,11 @@
 //! The logic solver on the shared puzzle sets (`../shared/data`, or
-//! `$EXACTCOVER_SHARED/data`); each test skips with a message when the
-//! folder is absent.
+//! `$EXACTCOVER_SHARED/data`); a test is ignored, with the reason, when
+//! the folder is absent as it runs (see `common::harness`: this file lists
+//! its tests in `main`).
 
 mod common;
 
+use common::harness::{self, Need::SharedData, trial};
 use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput};
 use exactcover::sudoku::logic::{Candidates, Level, LogicSolver, Technique};
@@ -79,8 +81,6 @@ fn check_puzzle(solver: &LogicSolver, name: &str, line: usize, puzzle: &Grid, so
 /// every 25th puzzle, none of the hint solver's (which adds Sudoku
 /// Explainer's loops, BUG, aligned exclusions and static chains before
 /// guessing; those are slower, hence the sample).
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn no_logical_step_removes_a_true_digit() {
     let dir = common::shared_data("data");
     let start = Instant::now();
@@ -128,8 +128,6 @@ fn no_logical_step_removes_a_true_digit() {
 /// that naked singles alone solve them all; with our naked singles (and
 /// full houses, which are naked singles too) all but three are solved,
 /// and those three need a hidden single.
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn kaggle_puzzles_need_only_singles() {
     let dir = common::shared_data("data");
     let puzzles = puzzles_and_solutions(&dir, "kaggle_bryanpark_first10k_puzzles.txt");
@@ -156,8 +154,6 @@ fn kaggle_puzzles_need_only_singles() {
 
 /// Rating is deterministic: grading top1465 on one thread and on every
 /// core gives the same grades. Prints the levels.
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn rating_is_deterministic_on_top1465() {
     let dir = common::shared_data("data");
     let puzzles = puzzles_and_solutions(&dir, "tdoku_puzzles3_magictour_top1465.txt");
@@ -173,4 +169,12 @@ fn rating_is_deterministic_on_top1465() {
     }
     eprintln!("top1465 levels: {levels:?}");
     assert!(levels[&Level::NeedsGuessing] < one.len());
+}
+
+fn main() {
+    harness::run(vec![
+        trial!(no_logical_step_removes_a_true_digit, SharedData),
+        trial!(kaggle_puzzles_need_only_singles, SharedData),
+        trial!(rating_is_deterministic_on_top1465, SharedData),
+    ]);
 }

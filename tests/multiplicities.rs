@@ -145,9 +145,9 @@ proptest! {
             let total = counted.count();
             let mut visited = solver();
             let mut seen = 0;
-            visited.for_each(|_| {
+            let _ = visited.for_each(|_| {
                 seen += 1;
-                ControlFlow::Continue(())
+                ControlFlow::<()>::Continue(())
             });
             let figures = |s: Stats| (s.nodes, s.updates, s.cleansings, s.solutions, s.guesses);
             prop_assert_eq!((total, figures(counted.stats())), (seen, figures(visited.stats())));
@@ -275,7 +275,7 @@ fn limits_and_lazy_enumeration() {
     // A visitor that breaks early.
     let mut solver = problem.solver();
     let mut seen = 0;
-    solver.for_each(|_| {
+    let _ = solver.for_each(|_| {
         seen += 1;
         if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
@@ -370,10 +370,10 @@ fn parallel_search_first_solution_and_iterator() {
     let shards: u64 = (0..4).map(|k| Parallel::new(&problem).shard(k, 4).solutions).sum();
     assert_eq!(shards, total);
     let seen = Mutex::new(0u64);
-    Parallel::new(&problem).threads(2).for_each(|s| {
+    let _ = Parallel::new(&problem).threads(2).for_each(|s| {
         assert!(check_solution(&problem, s).is_ok());
         *seen.lock().unwrap() += 1;
-        ControlFlow::Continue(())
+        ControlFlow::<()>::Continue(())
     });
     assert_eq!(*seen.lock().unwrap(), total);
     assert_eq!(Parallel::new(&problem).threads(2).solutions().take(5).count(), 5);

@@ -55,18 +55,18 @@ fn first_solution_and_order_are_the_single_threaded_ones() {
             let par = Parallel::new(&p).threads(threads).subproblems_per_thread(3);
             assert_eq!(par.first().0, sequential.first().cloned(), "{name}");
             let mut ordered = Vec::new();
-            let report = par.for_each_ordered(|s| {
+            let (_, report) = par.for_each_ordered(|s| {
                 ordered.push(s.to_vec());
-                ControlFlow::Continue(())
+                ControlFlow::<()>::Continue(())
             });
             assert_eq!(ordered, sequential, "{name}, {threads} threads");
             // Solutions found above the split count once.
             assert_eq!(report.solutions, sequential.len() as u64, "{name}, {threads} threads");
             assert_eq!(report.stats.solutions, sequential.len() as u64, "{name}, {threads} threads");
             let unordered = Mutex::new(Vec::new());
-            par.for_each(|s| {
+            let _ = par.for_each(|s| {
                 unordered.lock().unwrap().push(s.to_vec());
-                ControlFlow::Continue(())
+                ControlFlow::<()>::Continue(())
             });
             let mut unordered = unordered.into_inner().unwrap();
             let mut sorted = sequential.clone();
@@ -105,7 +105,7 @@ fn limits_are_shared() {
     let r = Parallel::new(&p).threads(2).with_limits(Limits::new().cancel_flag(flag)).count();
     assert_eq!(r.status, Status::Stopped(StopReason::Cancelled));
     let mut n = 0;
-    let r = Parallel::new(&p).threads(2).for_each_ordered(|_| {
+    let (_, r) = Parallel::new(&p).threads(2).for_each_ordered(|_| {
         n += 1;
         if n == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
@@ -131,7 +131,7 @@ fn the_split_keeps_to_the_limits() {
     for (limits, reason, most) in cases {
         let par = par.clone().with_limits(limits);
         let reports =
-            [par.count(), par.shard(0, 3), par.for_each_ordered(|_| ControlFlow::Continue(())), par.first().1];
+            [par.count(), par.shard(0, 3), par.for_each_ordered(|_| ControlFlow::<()>::Continue(())).1, par.first().1];
         for r in reports {
             assert_eq!(r.status, Status::Stopped(reason), "{r:?}");
             assert!(r.stats.nodes <= most, "{reason:?}: {r:?}");

@@ -1,10 +1,10 @@
-//! The puzzle builders reproduce the known answers, agree with Knuth's
-//! files in `../shared/data/dlx/`, and the Sudoku variants are solved by
-//! their own rules.
+//! The puzzle builders reproduce the known answers, and the Sudoku variants
+//! are solved by their own rules. (That they emit Knuth's own files is
+//! checked in `dlx_files.rs`, beside his counts.)
 
 mod common;
 
-use exactcover::cover::{Problem, write_dlx};
+use exactcover::cover::Problem;
 use exactcover::puzzles::langford::Langford;
 use exactcover::puzzles::polyomino::{Packing, PackingOptions, parse_board, pentominoes, rectangle, tetrominoes};
 use exactcover::puzzles::queens::Queens;
@@ -77,38 +77,6 @@ fn invalid_parameters_are_errors() {
     assert!(Langford::new(0).is_err());
     assert!(Packing::new(pentominoes(), rectangle(6, 11), PackingOptions::default()).is_err());
     assert!(exactcover::puzzles::polyomino::piece_set("heptominoes").is_err());
-}
-
-fn without_comments(text: &str) -> Vec<String> {
-    text.lines().filter(|l| !l.starts_with('|')).map(|l| l.trim_end().to_string()).collect()
-}
-
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
-fn emitted_dlx_matches_knuths_files() {
-    let dir = common::shared_data("data/dlx");
-    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-    for n in [8, 10, 12] {
-        let ours = write_dlx(Queens::new(n).unwrap().problem());
-        assert_eq!(without_comments(&ours), without_comments(&read(&format!("q{n}.dlx"))), "queens {n}");
-    }
-    // Knuth's counts for his files (tests/dlx_files.rs checks them there).
-    for (file, h, w, known) in [("p6x10.dlx", 6, 10, 9356), ("p5x12.dlx", 5, 12, 4040), ("p3x20.dlx", 3, 20, 8)] {
-        let ours = Packing::new(pentominoes(), rectangle(h, w), PackingOptions::default()).unwrap();
-        let text = write_dlx(ours.problem());
-        let theirs = Problem::from_dlx(&read(file)).unwrap();
-        assert_eq!(Problem::from_dlx(&text).unwrap().item_count(), theirs.item_count(), "{file}");
-        assert_eq!(ours.problem().option_count(), theirs.option_count(), "{file}");
-        let emitted = Problem::from_dlx(&text).unwrap();
-        assert_eq!(exactcover::cover::Parallel::new(&emitted).threads(2).count().solutions, known, "{file}");
-        if h == 3 {
-            assert_eq!(count(&emitted), count(&theirs), "{file}");
-        }
-    }
-    let inkala =
-        Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
-    let ours = SudokuSolver::new(3).unwrap().reduced_dlx(&inkala).unwrap();
-    assert_eq!(without_comments(&ours), without_comments(&read("ink.dlx")), "sudoku-dlx's Inkala");
 }
 
 fn fixture_grid(name: &str) -> Grid {

@@ -3,20 +3,24 @@
 //! technique, source; a header line first).
 //!
 //! * `agrees_with_sudoku_explainer` rates the shared set `se_rated.tsv`:
-//!   every puzzle must get SE's ER, EP and ED. Ignored (and counted in
-//!   `cargo test`'s summary) when the shared data is absent.
+//!   every puzzle must get SE's ER, EP and ED. Ignored with the reason
+//!   (and counted in `cargo test`'s summary) when the shared data is
+//!   absent as the test runs.
 //! * `agrees_on_the_file_given` does the same for the file that
-//!   `SE_RATED_FILE` names (the fresh evaluation set, say), and fails
-//!   without one. Ignored by default: `SE_RATED_FILE=fresh.tsv cargo test
-//!   --release --test se_rated -- --ignored agrees_on_the_file_given`.
+//!   `SE_RATED_FILE` names (the fresh evaluation set, say), and is ignored
+//!   without one: `SE_RATED_FILE=fresh.tsv cargo test --release --test
+//!   se_rated agrees_on_the_file_given`.
 //! * `trace` checks the path printed for a puzzle SE rated; with
 //!   `SE_TRACE=<puzzle>` it prints that puzzle's path too.
 //!
 //! `SE_REPORT=1` prints every disagreement, and `SE_DUMP=FILE` writes our
-//! rating and time of each puzzle to FILE.
+//! rating and time of each puzzle to FILE. The tests run under
+//! `common::harness` (listed in `main`), which looks for what each needs
+//! as it runs.
 
 mod common;
 
+use common::harness::{self, Need, trial};
 use exactcover::sudoku::Grid;
 use exactcover::sudoku::logic::{SeRater, SeRating};
 use rayon::prelude::*;
@@ -141,8 +145,6 @@ fn assert_agrees(rows: &[Row]) {
 
 /// Every puzzle of se_rated.tsv (450, ER 1.2 to 9.9) gets SE's ER, EP and
 /// ED exactly.
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn agrees_with_sudoku_explainer() {
     let rows = load(&common::shared_data("data").join("se_rated.tsv"));
     assert_eq!(rows.len(), 450);
@@ -150,8 +152,6 @@ fn agrees_with_sudoku_explainer() {
 }
 
 /// The same for the file `SE_RATED_FILE` names.
-#[test]
-#[ignore = "rates the file SE_RATED_FILE names: run with -- --ignored agrees_on_the_file_given"]
 fn agrees_on_the_file_given() {
     let path = std::env::var_os("SE_RATED_FILE").expect("SE_RATED_FILE names a file of rated puzzles");
     assert_agrees(&load(path.as_ref()));
@@ -194,7 +194,6 @@ fn print_trace(lines: &[TraceLine], rating: &str) {
 /// is SE's; ER is the hardest step, EP the hardest up to the first
 /// placement, ED the first; the path fills every empty cell; and its
 /// first lines, up to the first placement, read as below.
-#[test]
 fn trace() {
     let puzzle = "1......6...72....49......7..3.49.............69...8.5.32.8.7.....6....1....5.683.";
     let (lines, rating) = trace_lines(puzzle);
@@ -223,4 +222,12 @@ fn trace() {
         let (lines, rating) = trace_lines(other.to_str().expect("text"));
         print_trace(&lines, &rating);
     }
+}
+
+fn main() {
+    harness::run(vec![
+        trial!(agrees_with_sudoku_explainer, Need::SharedData),
+        trial!(agrees_on_the_file_given, Need::Variable("SE_RATED_FILE", "a file of rated puzzles")),
+        trial!(trace),
+    ]);
 }

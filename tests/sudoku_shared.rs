@@ -1,9 +1,11 @@
 //! The Sudoku front end on the shared puzzle sets (`../shared/data`, or
-//! `$EXACTCOVER_SHARED/data`), and against qqwing. These tests skip with a
-//! message when the folder (or qqwing) is absent.
+//! `$EXACTCOVER_SHARED/data`), and against qqwing. A test is ignored, with
+//! the reason, when the folder (or qqwing) is absent as it runs (see
+//! `common::harness`: this file lists its tests in `main`).
 
 mod common;
 
+use common::harness::{self, Need::SharedData, QQWING, trial};
 use exactcover::cover::Limits;
 use exactcover::sudoku::batch::{Batch, BatchOutput};
 use exactcover::sudoku::{Examined, Grid, InputFormat, Layout, Puzzle, check_solution, read_puzzles};
@@ -34,8 +36,6 @@ fn examine(puzzles: &[Puzzle], max: u64) -> (Vec<u64>, BatchOutput) {
     (counts, out)
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn unique_sets_solve_uniquely_and_pass_the_checker() {
     let dir = common::shared_data("data");
     let layout = Layout::classic(3).unwrap();
@@ -55,8 +55,6 @@ fn unique_sets_solve_uniquely_and_pass_the_checker() {
     }
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn kaggle_solutions_match_ours() {
     let dir = common::shared_data("data");
     let puzzles = read(&dir, "kaggle_bryanpark_first10k.csv");
@@ -67,8 +65,6 @@ fn kaggle_solutions_match_ours() {
     }
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn every_serg_puzzle_has_several_solutions() {
     let dir = common::shared_data("data");
     let puzzles = read(&dir, "tdoku_puzzles7_serg_benchmark.txt");
@@ -77,8 +73,6 @@ fn every_serg_puzzle_has_several_solutions() {
     assert!(counts.iter().all(|&c| c == 2));
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn tdoku_test_counts_match_exactly() {
     let dir = common::shared_data("data");
     let puzzles = read(&dir, "tdoku_test_puzzles.txt");
@@ -111,9 +105,6 @@ fn qqwing_counts(puzzles: &[&Puzzle]) -> Option<Vec<u64>> {
     )
 }
 
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
-#[cfg_attr(not(has_qqwing), ignore = "needs qqwing (apt-get install qqwing)")]
 fn counts_agree_with_qqwing_on_samples_of_every_set() {
     let dir = common::shared_data("data");
     let mut compared = 0;
@@ -141,8 +132,6 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
 /// singles alone) and 86,726 on the 274 of the forum_hardest_1106 file
 /// (316.5; 105,663 before). A change that costs 10% more fails here, where
 /// a timing test could not tell.
-#[test]
-#[cfg_attr(not(shared_data), ignore = "needs the shared data folder ../shared (or $EXACTCOVER_SHARED)")]
 fn hard_sets_take_no_more_nodes_than_measured() {
     let dir = common::shared_data("data");
     let mut solver = exactcover::sudoku::SudokuSolver::new(3).unwrap();
@@ -157,4 +146,15 @@ fn hard_sets_take_no_more_nodes_than_measured() {
         eprintln!("{name}: {nodes} nodes (measured {measured})");
         assert!(nodes * 10 <= measured * 11, "{name}: {nodes} nodes, 10% over the {measured} measured");
     }
+}
+
+fn main() {
+    harness::run(vec![
+        trial!(unique_sets_solve_uniquely_and_pass_the_checker, SharedData),
+        trial!(kaggle_solutions_match_ours, SharedData),
+        trial!(every_serg_puzzle_has_several_solutions, SharedData),
+        trial!(tdoku_test_counts_match_exactly, SharedData),
+        trial!(counts_agree_with_qqwing_on_samples_of_every_set, SharedData, QQWING),
+        trial!(hard_sets_take_no_more_nodes_than_measured, SharedData),
+    ]);
 }

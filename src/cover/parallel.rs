@@ -45,10 +45,11 @@ use super::search::{Event, Search};
 use super::solver::Solution;
 use super::stats::Stats;
 use frontier::{Entry, Frontier, Keep};
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 mod frontier;
@@ -141,43 +142,77 @@ impl Parallel {
 
     /// Counts every solution.
     pub fn count(&self) -> Report {
-        self.for_each_init(|| (), |_, _: &[OptionId]| ControlFlow::Continue(()))
+        self.for_each_init(|| (), |_, _: &[OptionId]| ControlFlow::<Infallible>::Continue(())).1
     }
 
     /// Counts the solutions of shard `k` of `n` (`k` from 0): every `n`-th
     /// subproblem from the `k`-th, plus, for shard 0, the levels above the
     /// split. The shards' counts add up to the whole.
     pub fn shard(&self, k: usize, n: usize) -> Report {
-        self.shard_for_each(k, n, |_| ControlFlow::Continue(()))
+        self.shard_for_each(k, n, |_| ControlFlow::<Infallible>::Continue(())).1
     }
 
     /// [`Parallel::shard`], calling `visit` with each of the shard's
-    /// solutions (from several threads, in no particular order).
-    pub fn shard_for_each(&self, k: usize, n: usize, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Report {
+    /// solutions (from several threads, in no particular order). Returns
+    /// as [`Parallel::for_each`] does.
+    pub fn shard_for_each<B: Send>(
+        &self,
+        k: usize,
+        n: usize,
+        visit: impl Fn(&[OptionId]) -> ControlFlow<B> + Sync,
+    ) -> (ControlFlow<B>, Report) {
         self.shard_for_each_init(k, n, || (), |_, s| visit(s))
     }
 
     /// [`Parallel::shard_for_each`] with a state per worker thread, made by
     /// `init` and passed to `visit` (a checker or a buffer, say), so the
     /// workers share nothing while they visit.
-    pub fn shard_for_each_init<S>(
+    pub fn shard_for_each_init<S, B: Send>(
         &self,
         k: usize,
         n: usize,
         init: impl Fn() -> S + Sync,
-        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
-    ) -> Report {
+        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<B> + Sync,
+    ) -> (ControlFlow<B>, Report) {
         assert!(k < n, "shard {k} of {n}");
         let start = Instant::now();
         let limits = self.limits_from(start);
         let target = n.saturating_mul(16).max(256);
         let frontier = self.split(target, &limits, Keep::Shard { k, n });
-        self.run(start, &frontier, &limits, k == 0, &init, &visit)
+        let broke = Mutex::new(None);
+        let report =
+            self.run(start, &frontier, &limits, k == 0, &init, &|state, s| keep_first(&broke, visit(state, s)));
+        (taken(broke), report)
     }
 
     /// Calls `visit` with every solution, from several threads at once and
-    /// in no particular order, until it returns `ControlFlow::Break`.
-    pub fn for_each(&self, visit: impl Fn(&[OptionId]) -> ControlFlow<()> + Sync) -> Report {
+    /// in no particular order, until it returns `ControlFlow::Break(b)`.
+    /// Returns `Break(b)` then (the first if several threads broke at
+    /// once), else `Continue`, beside the run's [`Report`]: a callback that
+    /// fails hands its error to the caller, who still has the statistics.
+    ///
+    /// ```
+    /// use exactcover::cover::{Parallel, Status, StopReason};
+    /// use exactcover::puzzles::queens::Queens;
+    /// use std::ops::ControlFlow;
+    /// use std::sync::Mutex;
+    ///
+    /// let queens = Queens::new(8)?;
+    /// let kept = Mutex::new(Vec::new());
+    /// let (flow, report) = Parallel::new(queens.problem()).threads(2).for_each(|s| {
+    ///     let mut kept = kept.lock().unwrap();
+    ///     if kept.len() == 10 {
+    ///         return ControlFlow::Break("more than 10 solutions");
+    ///     }
+    ///     kept.push(s.to_vec());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(flow, ControlFlow::Break("more than 10 solutions"));
+    /// assert_eq!(kept.into_inner().unwrap().len(), 10);
+    /// assert_eq!(report.status, Status::Stopped(StopReason::Solutions));
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
+    pub fn for_each<B: Send>(&self, visit: impl Fn(&[OptionId]) -> ControlFlow<B> + Sync) -> (ControlFlow<B>, Report) {
         self.for_each_init(|| (), |_, s| visit(s))
     }
 
@@ -192,32 +227,52 @@ impl Parallel {
     ///
     /// let queens = Queens::new(8)?;
     /// let problem = queens.problem();
-    /// let report = Parallel::new(problem).threads(2).for_each_init(
+    /// let (flow, report) = Parallel::new(problem).threads(2).for_each_init(
     ///     || Checker::new(problem),
-    ///     |checker, s| {
-    ///         checker.check(s).expect("a cover");
-    ///         ControlFlow::Continue(())
+    ///     |checker, s| match checker.check(s) {
+    ///         Ok(()) => ControlFlow::Continue(()),
+    ///         Err(wrong) => ControlFlow::Break(wrong),
     ///     },
     /// );
-    /// assert_eq!(report.stats.solutions, 92);
+    /// assert_eq!((flow, report.stats.solutions), (ControlFlow::Continue(()), 92));
     /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
     /// ```
-    pub fn for_each_init<S>(
+    pub fn for_each_init<S, B: Send>(
         &self,
         init: impl Fn() -> S + Sync,
-        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync,
-    ) -> Report {
+        visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<B> + Sync,
+    ) -> (ControlFlow<B>, Report) {
         let start = Instant::now();
         let limits = self.limits_from(start);
         let frontier = self.split(self.per_thread.saturating_mul(self.thread_count()), &limits, Keep::All);
-        self.run(start, &frontier, &limits, true, &init, &visit)
+        let broke = Mutex::new(None);
+        let report = self.run(start, &frontier, &limits, true, &init, &|state, s| keep_first(&broke, visit(state, s)));
+        (taken(broke), report)
     }
 
     /// Calls `visit` with every solution in the single-threaded search's
-    /// order. The workers solve the subproblems in order, at most a window
-    /// of them ahead of the one being visited, whose solutions are held
-    /// until their turn comes.
-    pub fn for_each_ordered(&self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Report {
+    /// order, until it returns `ControlFlow::Break(b)`. Returns as
+    /// [`Parallel::for_each`] does.
+    pub fn for_each_ordered<B>(
+        &self,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>,
+    ) -> (ControlFlow<B>, Report) {
+        let mut broke = None;
+        let report = self.visit_ordered(|s| match visit(s) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(b) => {
+                broke = Some(b);
+                ControlFlow::Break(())
+            }
+        });
+        (broke.map_or(ControlFlow::Continue(()), ControlFlow::Break), report)
+    }
+
+    /// [`Parallel::for_each_ordered`] with a visitor that holds no value.
+    /// The workers solve the subproblems in order, at most a window of them
+    /// ahead of the one being visited, whose solutions are held until their
+    /// turn comes.
+    fn visit_ordered(&self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Report {
         let start = Instant::now();
         let limits = self.limits_from(start);
         let threads = self.thread_count();
@@ -291,12 +346,8 @@ impl Parallel {
 
     /// The first solution of the single-threaded search, found in parallel.
     pub fn first(&self) -> (Option<Solution>, Report) {
-        let mut first = None;
-        let report = self.for_each_ordered(|s| {
-            first = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        (first, report)
+        let (first, report) = self.for_each_ordered(|s| ControlFlow::Break(s.to_vec()));
+        (first.break_value(), report)
     }
 
     /// Solves the subproblems the frontier kept, and visits its solutions
@@ -397,6 +448,23 @@ impl Parallel {
         solver.set_verify(self.verify);
         solver
     }
+}
+
+/// Turns a visitor's answer into the search's: a `Break` value is kept in
+/// `broke` (the first one, when several threads break at once).
+fn keep_first<B>(broke: &Mutex<Option<B>>, flow: ControlFlow<B>) -> ControlFlow<()> {
+    match flow {
+        ControlFlow::Continue(()) => ControlFlow::Continue(()),
+        ControlFlow::Break(b) => {
+            broke.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(b);
+            ControlFlow::Break(())
+        }
+    }
+}
+
+/// What [`keep_first`] kept, as the run's answer.
+fn taken<B>(broke: Mutex<Option<B>>) -> ControlFlow<B> {
+    broke.into_inner().unwrap_or_else(PoisonError::into_inner).map_or(ControlFlow::Continue(()), ControlFlow::Break)
 }
 
 /// Searches below `prefix`, calling `visit` with each solution.

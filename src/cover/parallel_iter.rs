@@ -49,13 +49,13 @@ impl Parallel {
     /// [`ParallelSolutions`]).
     pub fn solutions(&self) -> ParallelSolutions {
         let search = self.clone();
-        ParallelSolutions::spawn(move |sender| search.for_each(|s| send(sender, s)))
+        ParallelSolutions::spawn(move |sender| search.for_each(|s| send(sender, s)).1)
     }
 
     /// Every solution, lazily, in the single-threaded search's order.
     pub fn solutions_ordered(&self) -> ParallelSolutions {
         let search = self.clone();
-        ParallelSolutions::spawn(move |sender| search.for_each_ordered(|s| send(sender, s)))
+        ParallelSolutions::spawn(move |sender| search.for_each_ordered(|s| send(sender, s)).1)
     }
 }
 

@@ -289,14 +289,54 @@ impl Solver {
         }
     }
 
-    /// Calls `visit` with every solution until it returns
-    /// `ControlFlow::Break` or the search ends. Returns the final status.
-    pub fn for_each(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Status {
+    /// Calls `visit` with every solution, from a fresh search, until it
+    /// returns `ControlFlow::Break(b)` or the search ends. As with
+    /// [`Iterator::try_for_each`], the visitor's `Break(b)` comes back as
+    /// the result, so a callback that fails (a write, say) stops the search
+    /// and hands its error to the caller; otherwise `Continue` holds the
+    /// final status: [`Status::Complete`], or the limit that stopped it.
+    /// After a `Break` the search is paused at that solution
+    /// ([`Status::Paused`]), and [`Solver::stats`] counts up to it.
+    ///
+    /// ```
+    /// use exactcover::cover::{Problem, Status};
+    /// use std::ops::ControlFlow;
+    ///
+    /// let p = Problem::from_dlx("a b c\na b\nc\na\nb c\n")?;
+    /// let mut solver = p.solver();
+    /// let mut sizes = Vec::new();
+    /// let all = solver.for_each(|s| {
+    ///     sizes.push(s.len());
+    ///     ControlFlow::<String>::Continue(())
+    /// });
+    /// assert_eq!((all, sizes), (ControlFlow::Continue(Status::Complete), vec![2, 2]));
+    /// // A failing callback: its error is the result.
+    /// let failed = solver.for_each(|s| match s.len() {
+    ///     2 => ControlFlow::Break(format!("{} options", s.len())),
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(failed, ControlFlow::Break("2 options".to_string()));
+    /// # Ok::<(), exactcover::cover::ParseError>(())
+    /// ```
+    pub fn for_each<B>(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>) -> ControlFlow<B, Status> {
         self.reset();
+        // The search loop takes a visitor without a value; the value waits
+        // here until the loop has returned.
+        let mut broke = None;
+        let mut visit = |s: &[OptionId]| match visit(s) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(b) => {
+                broke = Some(b);
+                ControlFlow::Break(())
+            }
+        };
         // The visitor is called from inside the search loop, which returns
         // only at the end, at a limit, or when the visitor stops it.
         while self.search.visit_all(&mut visit) == Event::Frontier {}
-        self.status()
+        match broke {
+            Some(b) => ControlFlow::Break(b),
+            None => ControlFlow::Continue(self.status()),
+        }
     }
 
     /// A lazy iterator of owned solutions, from a fresh search.

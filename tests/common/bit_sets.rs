@@ -2,6 +2,7 @@
 //! `tests/bit_sets_m.rs`) compare with the dance's.
 
 use exactcover::cover::{Limits, OptionId, Problem, Solver, Stats, Status, write_dlx};
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// Everything a search reports: its solutions in order, its status and
@@ -29,10 +30,11 @@ pub fn run(problem: &Problem, bits: bool, pins: &[OptionId], limits: Limits) -> 
     let pinned = solver.pin_all(pins.iter().copied()).is_ok();
     let mut found = Vec::new();
     let status = if pinned {
-        solver.for_each(|s| {
+        let ControlFlow::Continue(status) = solver.for_each(|s| {
             found.push(s.to_vec());
-            ControlFlow::Continue(())
-        })
+            ControlFlow::<Infallible>::Continue(())
+        });
+        status
     } else {
         Status::Ready
     };

@@ -2,20 +2,16 @@
 #![allow(dead_code)]
 
 pub mod bit_sets;
+pub mod harness;
 
 use std::path::PathBuf;
 
-/// A folder of the shared data: `$EXACTCOVER_SHARED/SUB`, or
-/// `../shared/SUB` beside the checkout. Tests that call this carry
-/// `#[cfg_attr(not(shared_data), ignore = "…")]`: `build.rs` sets
-/// `shared_data` when the folder is there, so without it `cargo test`
-/// counts them as ignored.
+/// A folder of the shared data: `SUB` in [`harness::shared_base`]. Tests
+/// that call this are listed with `harness::Need::SharedData`, so they run
+/// only when the folder is there (see `harness`).
 pub fn shared_data(sub: &str) -> PathBuf {
-    let base = std::env::var_os("EXACTCOVER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let dir = base.join(sub);
-    assert!(dir.is_dir(), "the shared data folder {} was there when the tests were built, and is gone", dir.display());
+    let dir = harness::shared_base().join(sub);
+    assert!(dir.is_dir(), "the shared data folder has no {}", dir.display());
     dir
 }
 

@@ -1,8 +1,9 @@
 //! `xc cover [FILE|-]`: solve a problem in Knuth's DLX text format.
 
-use super::exit::Failure;
-use super::size::parse_size;
-use super::{SearchArgs, input, interrupt, search};
+use crate::cli::parse_size;
+use crate::exit::Failure;
+use crate::search::{self, SearchArgs};
+use crate::{input, interrupt};
 use exactcover::cover::{BuildError, Limits, ParseErrorKind, Problem, read_dlx_from};
 use exactcover::text::Escaped;
 use std::io::{BufReader, Read, Write};

@@ -78,19 +78,6 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-/// Turns the result of handling one solution into the search's next move:
-/// go on, or keep the failure in `stash` and stop. The caller returns the
-/// stashed failure once the search has ended.
-pub fn go_on(result: Result<(), Failure>, stash: &mut Option<Failure>) -> std::ops::ControlFlow<()> {
-    match result {
-        Ok(()) => std::ops::ControlFlow::Continue(()),
-        Err(f) => {
-            *stash = Some(f);
-            std::ops::ControlFlow::Break(())
-        }
-    }
-}
-
 /// The worse of two exit codes, for batches: a failed check, then
 /// interruption, then limits, then bad input, then no solution.
 pub fn worst(a: u8, b: u8) -> u8 {

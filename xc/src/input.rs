@@ -1,7 +1,7 @@
 //! Reading input files (or stdin, for `-` or no file), with errors that
 //! name the file.
 
-use super::exit::Failure;
+use crate::exit::Failure;
 use std::io::Read;
 use std::path::Path;
 

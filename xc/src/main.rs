@@ -1,9 +1,10 @@
 //! `xc`: the exactcover command line (see `docs/CLI.md`). This file holds
-//! the clap definition and the dispatch; each subcommand lives in its own
-//! file, and `main` has one exit path that prints `error: …`.
+//! the clap definition of the commands and the dispatch, and nothing else:
+//! each subcommand lives in its own file, what they share on the command
+//! line in `cli/`, and `main` has one exit path that prints `error: …`.
 
+mod cli;
 mod cover;
-mod estimate;
 mod exit;
 mod input;
 mod interrupt;
@@ -13,16 +14,13 @@ mod progress;
 mod puzzles;
 mod search;
 mod serve;
-mod size;
 mod sudoku;
 mod wire;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use exit::Failure;
-use search::SearchArgs;
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// What `xc --help` says first.
 const ABOUT: &str = "Exact cover, fast: solves any exact-cover problem with Knuth's Dancing Links, \
@@ -74,49 +72,10 @@ enum Command {
     Man,
 }
 
-/// How results are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// JSON (one object; JSON Lines for batches).
-    Json,
-}
-
-/// Parses `10s`, `500ms`, `2m` or `1h`. The unit is required: a bare `5`
-/// could mean seconds or milliseconds, so it is refused.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("bad duration `{text}`: use e.g. 10s, 500ms, 2m"))?;
-    let seconds = match unit.trim() {
-        "" => return Err(format!("bad duration `{text}`: give a unit, e.g. {text}s or {text}ms")),
-        "s" | "sec" => value,
-        "ms" => value / 1000.0,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => return Err(format!("bad duration unit `{unit}`: use ms, s, m or h")),
-    };
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("bad duration `{text}`"))
-}
-
-/// When the run began (set first thing in `main`).
-static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-
-/// The run's wall time so far: reading, searching, checking and writing.
-pub fn run_time() -> Duration {
-    START.get().map_or(Duration::ZERO, std::time::Instant::elapsed)
-}
-
-/// When the run began.
-pub fn started() -> std::time::Instant {
-    *START.get_or_init(std::time::Instant::now)
-}
-
 /// Runs the command line and returns the process's exit code.
 fn main() -> ExitCode {
-    START.get_or_init(std::time::Instant::now);
+    // The run's clock starts first: the time limit covers the whole run.
+    cli::clock::started();
     let cli = Cli::parse();
     if !matches!(cli.command, Command::Serve(_)) {
         // Ctrl-C and SIGTERM stop every command within a second.
@@ -188,16 +147,5 @@ mod tests {
         clap_mangen::Man::new(Cli::command()).render(&mut man).unwrap();
         let man = String::from_utf8(man).unwrap();
         assert!(man.contains(".TH xc 1") && man.contains("completions"), "{man}");
-    }
-
-    #[test]
-    fn durations_parse() {
-        assert_eq!(parse_duration("10s").unwrap(), Duration::from_secs(10));
-        assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
-        assert_eq!(parse_duration("2m").unwrap(), Duration::from_secs(120));
-        assert_eq!(parse_duration("1.5s").unwrap(), Duration::from_millis(1500));
-        assert_eq!(parse_duration("5").unwrap_err(), "bad duration `5`: give a unit, e.g. 5s or 5ms");
-        assert!(parse_duration("ten").is_err());
-        assert!(parse_duration("5 parsecs").is_err());
     }
 }

@@ -6,12 +6,12 @@
 //! The input is read a line at a time, and all of it together is capped
 //! by `--max-input`, so a huge or endless stream ends in an error.
 
-use super::exit::Failure;
-use super::printer::{Printer, exit_code};
-use super::size::parse_size;
-use super::wire::shard::MAX_SHARDS;
-use super::wire::{self, ShardResult};
-use super::{Format, cover, input, search};
+use crate::cli::{Format, parse_size};
+use crate::exit::Failure;
+use crate::printer::{Printer, exit_code};
+use crate::wire::shard::MAX_SHARDS;
+use crate::wire::{self, ShardResult};
+use crate::{cover, input, search};
 use exactcover::cover::{Stats, Status, StopReason, fingerprint};
 use exactcover::text::Escaped;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -6,9 +6,9 @@
 //! In JSON the object is written in two parts: `{"printed":[` and each
 //! solution as it comes, then `],` and the counts once the search is over.
 
-use super::Format;
-use super::exit::{self, Failure};
-use super::wire;
+use crate::cli::Format;
+use crate::exit::{self, Failure};
+use crate::wire;
 use exactcover::cover::{OptionId, Stats, Status};
 use std::io::Write;
 use std::time::Duration;

@@ -1,7 +1,10 @@
 //! Progress bars, on a terminal only.
 
+use exactcover::cover::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Duration;
 
 /// Whether progress is shown at all: stderr is a terminal. Without it a
 /// search gets no gauge, so it doesn't compute estimates nobody reads.
@@ -34,4 +37,37 @@ pub fn spinner() -> ProgressBar {
         .template("{spinner} [{elapsed_precise}] {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_spinner());
     ProgressBar::new_spinner().with_style(style)
+}
+
+/// Runs `work` while a thread shows, on a terminal only, the elapsed time,
+/// the solutions found so far, and with a gauge (one thread) a bar driven
+/// by Knuth's estimate of the fraction done, with its eta.
+pub fn while_searching<T>(
+    gauge: Option<&Progress>,
+    solutions: &(dyn Fn() -> u64 + Sync),
+    work: impl FnOnce() -> T,
+) -> T {
+    let bar = match gauge {
+        Some(_) => bar(1000, 0, "fraction"),
+        None => spinner(),
+    };
+    if bar.is_hidden() {
+        return work();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                if let Some(gauge) = gauge {
+                    bar.set_position((gauge.fraction() * 1000.0) as u64);
+                }
+                bar.set_message(format!("{} solutions", solutions()));
+            }
+            bar.finish_and_clear();
+        });
+        let result = work();
+        done.store(true, Relaxed);
+        result
+    })
 }

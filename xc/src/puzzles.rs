@@ -1,8 +1,10 @@
 //! `xc queens`, `xc langford` and `xc polyomino`: the puzzle builders on
 //! the command line.
 
-use super::exit::Failure;
-use super::{SearchArgs, input, interrupt, search};
+use crate::exit::Failure;
+use crate::printer::Render;
+use crate::search::{self, SearchArgs};
+use crate::{input, interrupt};
 use exactcover::cover::{Bounds, OptionId, Problem, write_dlx};
 use exactcover::puzzles::PuzzleError;
 use exactcover::puzzles::langford::Langford;
@@ -78,7 +80,7 @@ pub struct PolyominoArgs {
     common: PuzzleArgs,
 }
 
-fn solve(problem: &Problem, common: &PuzzleArgs, render: search::Render, out: &mut dyn Write) -> Result<u8, Failure> {
+fn solve(problem: &Problem, common: &PuzzleArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
     if common.emit_dlx {
         out.write_all(write_dlx(problem).as_bytes())?;
         return Ok(super::exit::SOLVED);

@@ -351,32 +351,6 @@ fn merge_refuses_overflowing_totals_and_wrong_types() {
 }
 
 #[test]
-#[cfg_attr(not(has_gnu_parallel), ignore = "needs GNU parallel (apt-get install parallel)")]
-fn the_gnu_parallel_recipe_of_scaling_md_works() {
-    let scratch = tempfile::Builder::new().prefix("xc-shards-").tempdir().unwrap();
-    let dir = scratch.path();
-    let xc = env!("CARGO_BIN_EXE_xc");
-    // The recipe, as docs/SCALING.md gives it (with our binary and folder).
-    let recipe = format!(
-        "parallel --will-cite -j 2 '{xc} cover {problem} --shard {{}}/6 > {dir}/shard-{{}}.json' ::: 1 2 3 4 5 6 && {xc} merge {dir}/shard-*.json",
-        problem = "tests/fixtures/dlx/pentominoes3x20.dlx",
-        dir = dir.display()
-    );
-    let out = std::process::Command::new("sh")
-        .args(["-c", &recipe])
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Altogether 8 solutions, 10935596 updates, 32644 nodes"));
-    assert!(docs_mention("parallel --will-cite -j") && docs_mention("--shard {}/") && docs_mention("xc merge"));
-}
-
-fn docs_mention(text: &str) -> bool {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/SCALING.md")).unwrap().contains(text)
-}
-
-#[test]
 fn estimates_are_close() {
     let v: Value =
         serde_json::from_str(&stdout(&["queens", "10", "--estimate", "--probes", "20000", "--format", "json"]))

@@ -8,16 +8,18 @@
 //! goes on counting under its budgets, which the reading and the writing
 //! spend from too. Nothing is kept of the problem after the reply.
 
-use super::api::{Reject, bad, limits, ms};
-use crate::wire::{CoverReply, CoverRequest, SearchStats, encode, json_len};
+use super::handler::{Answer, bad, limits, ms};
+use super::worker::Worker;
+use crate::wire::{CoverReply, CoverRequest, Request, SearchStats, encode, json_len};
 use exactcover::cover::read_dlx;
 use std::time::Instant;
 
 /// The most bytes of JSON the printed solutions may take.
 pub const MAX_PRINTED: usize = 1 << 20;
 
-/// Reads, solves and writes the problem of `r`.
-pub fn run(r: &CoverRequest, deadline: Instant) -> Result<Vec<u8>, Reject> {
+/// Reads, solves and writes the problem of `r` (the worker keeps no
+/// solver for it: nothing of the problem outlives the call).
+pub fn run(_: &mut Worker, r: &CoverRequest, deadline: Instant) -> Answer {
     let start = Instant::now();
     let input = read_dlx(&r.dlx).map_err(|e| bad(format!("bad problem: {e}")))?;
     let problem = input.problem;

@@ -3,9 +3,11 @@
 //! timeout, and the response. Nothing here blocks: static files and every
 //! refusal are answered on the runtime, and API calls go to the [`Pool`].
 
-use super::api::{Call, Reject};
+use super::api;
+use super::config::{Config, MAX_BODY};
+use super::handler::Reject;
 use super::pool::{Busy, Pool};
-use super::{Config, MAX_BODY, assets, host};
+use super::{assets, host};
 use crate::wire::{ErrorReply, encode};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
@@ -86,12 +88,12 @@ async fn answer(request: Request<Incoming>, shared: &Shared) -> Reply {
         }
         return not_allowed("GET, HEAD", "use GET for pages");
     }
-    let Some(endpoint) = path.strip_prefix("/api/") else {
+    let Some(name) = path.strip_prefix("/api/") else {
         return error_and_close(StatusCode::NOT_FOUND, format!("no such page: {path}"));
     };
-    if !Call::exists(endpoint) {
-        return error_and_close(StatusCode::NOT_FOUND, format!("no such endpoint: /api/{endpoint}"));
-    }
+    let Some(endpoint) = api::endpoint(name) else {
+        return error_and_close(StatusCode::NOT_FOUND, format!("no such endpoint: /api/{name}"));
+    };
     if method != Method::POST {
         return not_allowed("POST", "use POST for the API");
     }
@@ -115,7 +117,7 @@ async fn answer(request: Request<Incoming>, shared: &Shared) -> Reply {
         Ok(Ok(body)) => body.to_bytes(),
     };
     let arrived = Instant::now();
-    let call = match Call::decode(endpoint, &body) {
+    let call = match endpoint.call(&body) {
         Ok(call) => call,
         Err(reject) => return rejected(reject),
     };

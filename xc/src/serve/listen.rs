@@ -19,10 +19,11 @@
 //! The accept loop stops within [`STOP_POLL`] of the interrupt flag going
 //! up (Ctrl-C or SIGTERM); requests in progress are abandoned.
 
+use super::config::Config;
 use super::connections::{Connections, Full, Ticket};
 use super::http::{Shared, handle};
 use super::pool::Pool;
-use super::{Config, Failure};
+use crate::exit::Failure;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};

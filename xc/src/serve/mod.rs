@@ -7,7 +7,7 @@
 //!   and never keep the page out.** Headers must arrive within
 //!   `--header-timeout` (also the keep-alive idle timeout), counted from
 //!   when the connection began to wait, and a body within `--body-timeout`;
-//!   bodies are capped at [`MAX_BODY`]. At most `--max-connections`
+//!   bodies are capped at [`config::MAX_BODY`]. At most `--max-connections`
 //!   connections are open at once: a new one closes the one idle longest
 //!   (idle or half-sent, not inside a request) to make room, and waits in
 //!   the kernel's backlog only while every connection is inside a request.
@@ -22,7 +22,7 @@
 //!   worker searches.
 //! * **Every request has a budget** of nodes and of time, counted from when
 //!   its body was read: waiting for a worker, searching and writing the
-//!   reply all count ([`api`], [`cover`]).
+//!   reply all count ([`handler`]).
 //! * **Nothing passes from one request to the next**: each worker's cached
 //!   solvers are reset by every use, and a worker that panicked is dropped.
 //! * **Loopback only, unless asked**: a non-loopback `--host` needs
@@ -38,18 +38,22 @@
 
 mod api;
 mod assets;
+mod config;
 mod connections;
 mod cover;
+mod handler;
 mod host;
 mod http;
 mod listen;
 mod pool;
+mod sudoku;
 mod worker;
 
-use super::exit::{self, Failure};
-use super::interrupt;
-use super::parse_duration;
+use crate::cli::parse_duration;
+use crate::exit::{self, Failure};
+use crate::interrupt;
 use clap::Args;
+use config::Config;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
@@ -87,28 +91,6 @@ pub struct ServeArgs {
     /// Time a request may wait for a free worker before a 503.
     #[arg(long, default_value = "1s", value_parser = parse_duration)]
     queue_wait: Duration,
-}
-
-/// The largest request body accepted.
-pub const MAX_BODY: usize = 1 << 20;
-
-/// What the server needs to know of its arguments.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Where it listens.
-    pub addr: SocketAddr,
-    /// Whether Host headers are checked (on loopback).
-    pub check_host: bool,
-    /// See [`ServeArgs`].
-    pub workers: usize,
-    /// See [`ServeArgs`].
-    pub max_connections: usize,
-    /// See [`ServeArgs`].
-    pub header_timeout: Duration,
-    /// See [`ServeArgs`].
-    pub body_timeout: Duration,
-    /// See [`ServeArgs`].
-    pub queue_wait: Duration,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.

@@ -14,7 +14,8 @@
 //! held until the search ends even if the client has gone. A worker whose
 //! call panicked is dropped, not reused.
 
-use super::api::{Call, Reject};
+use super::api::Call;
+use super::handler::Answer;
 use super::worker::Worker;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -57,7 +58,7 @@ impl Pool {
 
     /// Runs `call`, whose body was read at `arrived`, on a worker: the
     /// reply's JSON, or why it was refused.
-    pub async fn run(&self, call: Call, arrived: Instant) -> Result<Result<Vec<u8>, Reject>, Busy> {
+    pub async fn run(&self, call: Call, arrived: Instant) -> Result<Answer, Busy> {
         let budget = call.budget();
         let deadline = arrived + budget.time;
         let (permits, worker) = if call.needs_worker() {

@@ -6,7 +6,7 @@
 
 use super::batch::{Run, Summary};
 use super::report::{self, Kind, Record};
-use crate::exit::{self, Failure};
+use crate::exit::Failure;
 use exactcover::cover::StopReason;
 use exactcover::sudoku::{Grid, PuzzleReader, SudokuSolver};
 use std::collections::HashMap;
@@ -51,7 +51,15 @@ impl Run<'_> {
                         report::enumerated_solution(&mut out, format, &heading, count, &grid).map_err(Failure::from)
                     }
                 };
-                exit::go_on(written, &mut failure)
+                // `for_each_solution` takes a visitor without a value, so
+                // the failure waits here until the search has returned.
+                match written {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(f) => {
+                        failure = Some(f);
+                        ControlFlow::Break(())
+                    }
+                }
             });
             if let Some(f) = failure {
                 return Err(f);

@@ -1,9 +1,10 @@
 //! `xc sudoku hint` and `xc sudoku explain`: the logic solver for a
 //! player, as text or JSON.
 
+use crate::cli::Format;
 use crate::exit::{self, Failure};
 use crate::wire::{self, HintReply, PathReply};
-use crate::{Format, input, interrupt};
+use crate::{input, interrupt};
 use clap::Args;
 use exactcover::cover::Limits;
 use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};

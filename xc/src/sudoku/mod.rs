@@ -119,7 +119,7 @@ pub struct SearchFlags {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Stop each puzzle's search after this long (e.g. 2s).
-    #[arg(long, value_name = "TIME", value_parser = super::parse_duration)]
+    #[arg(long, value_name = "TIME", value_parser = crate::cli::parse_duration)]
     time_limit: Option<Duration>,
     /// Print search statistics (nodes) per puzzle.
     #[arg(long)]

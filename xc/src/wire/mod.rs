@@ -29,7 +29,7 @@ pub use fields::Variant;
 pub use logic::{HintReply, PathReply};
 pub use reply::{CountReply, CountStatus, ErrorReply, GenerateReply, ParseReply, RateReply, SolveReply, rating};
 pub use request::{
-    Board, Budget, CountRequest, CoverRequest, GenerateRequest, ParseRequest, PlayerRequest, PuzzleRequest,
+    Board, Budget, CountRequest, CoverRequest, GenerateRequest, ParseRequest, PlayerRequest, PuzzleRequest, Request,
 };
 pub use shard::ShardResult;
 

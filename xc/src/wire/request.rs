@@ -168,6 +168,15 @@ pub struct CoverRequest {
     pub time_limit_ms: Option<Positive>,
 }
 
+/// What every request body has: its budgets.
+pub trait Request {
+    /// The budgets: the fields `node_limit` and `time_limit_ms` where the
+    /// body has them, defaulted and capped.
+    fn budget(&self) -> Budget {
+        Budget::default()
+    }
+}
+
 /// The puzzle, variant and regions of a Sudoku request, and its budget.
 macro_rules! sudoku_request {
     ($($t:ty),*) => {$(
@@ -180,9 +189,10 @@ macro_rules! sudoku_request {
                     regions: self.regions.as_deref(),
                 }
             }
+        }
 
-            /// The budgets.
-            pub fn budget(&self) -> Budget {
+        impl Request for $t {
+            fn budget(&self) -> Budget {
                 Budget::new(self.node_limit, self.time_limit_ms)
             }
         }
@@ -198,21 +208,25 @@ impl CountRequest {
     }
 }
 
-impl GenerateRequest {
-    /// The budgets (only the time budget applies).
-    pub fn budget(&self) -> Budget {
+impl Request for GenerateRequest {
+    /// Only the time budget applies.
+    fn budget(&self) -> Budget {
         Budget::new(None, self.time_limit_ms)
     }
 }
+
+/// Parsing only reads: the default budgets.
+impl Request for ParseRequest {}
 
 impl CoverRequest {
     /// How many solutions to return: default 10, at most 1000.
     pub fn print(&self) -> usize {
         self.print.map_or(10, |n| n.0.min(1000) as usize)
     }
+}
 
-    /// The budgets.
-    pub fn budget(&self) -> Budget {
+impl Request for CoverRequest {
+    fn budget(&self) -> Budget {
         Budget::new(self.node_limit, self.time_limit_ms)
     }
 }

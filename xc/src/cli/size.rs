@@ -1,5 +1,5 @@
-//! Sizes in bytes on the command line (`--max-input 512M`), for every
-//! command that caps its input.
+//! Sizes in bytes on the command line (`--max-input 512M`,
+//! `--max-memory 2G`), for every command that caps its input or memory.
 
 /// Parses a size in bytes: a number with an optional `K`, `M`, `G` or `T`
 /// (powers of 1024).

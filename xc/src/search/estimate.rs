@@ -1,9 +1,10 @@
 //! `--estimate`: Knuth's Monte Carlo estimate of a whole search, printed
 //! in a form that stays readable for trees of any size.
 
-use super::exit::{self, Failure};
-use super::search::{SearchArgs, limits};
-use super::{Format, wire};
+use super::args::{SearchArgs, limits};
+use crate::cli::Format;
+use crate::exit::{self, Failure};
+use crate::wire;
 use exactcover::cover::{Estimate, Problem, StopReason};
 use std::io::Write;
 use std::time::Duration;

@@ -1,0 +1,109 @@
+//! Several threads on subproblems of the split tree: in the single-threaded
+//! search's order (`--ordered`), or in the order found.
+
+use super::args::{SearchArgs, limits};
+use super::check::{checked, checker};
+use crate::exit::Failure;
+use crate::printer::Printer;
+use crate::progress;
+use exactcover::cover::{OptionId, Parallel, Problem, Report, Stats, Status};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Solves `problem` on `--threads` threads, printing as the printer says,
+/// and writes the split's line on standard error.
+pub fn run(
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &mut Printer,
+    out: &mut dyn Write,
+) -> Result<(Stats, Status), Failure> {
+    let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
+    let seen = AtomicU64::new(0);
+    let report = if printer.to_print() == 0 && args.no_check {
+        progress::while_searching(None, &|| 0, || search.count())
+    } else if args.ordered {
+        let mut checker = checker(problem, args);
+        let (searched, report) = progress::while_searching(None, &|| seen.load(Relaxed), || {
+            search.for_each_ordered(|s| {
+                seen.fetch_add(1, Relaxed);
+                let handled = checked(&mut checker, s).and_then(|()| printer.offer(s, out));
+                handled.map_or_else(ControlFlow::Break, ControlFlow::Continue)
+            })
+        });
+        if let ControlFlow::Break(failure) = searched {
+            return Err(failure);
+        }
+        report
+    } else {
+        progress::while_searching(None, &|| seen.load(Relaxed), || {
+            unordered(&search, problem, args, printer, out, &seen)
+        })?
+    };
+    eprintln!("{}", split_line(&report));
+    Ok((report.stats, report.status))
+}
+
+/// Several threads, solutions in the order found: each worker checks its
+/// own solutions, and hands the first ones to print to this thread through
+/// a bounded channel, so printing never holds more than the channel.
+fn unordered(
+    search: &Parallel,
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &mut Printer,
+    out: &mut dyn Write,
+    seen: &AtomicU64,
+) -> Result<Report, Failure> {
+    let to_print = printer.to_print();
+    let claimed = AtomicU64::new(0);
+    let (printed, (searched, report)) = std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<OptionId>>(1024);
+        let searching = scope.spawn(|| {
+            let sender = sender;
+            search.for_each_init(
+                || checker(problem, args),
+                |checker, s| {
+                    if let Err(wrong) = checked(checker, s) {
+                        return ControlFlow::Break(Some(wrong));
+                    }
+                    let n = seen.fetch_add(1, Relaxed);
+                    let print = n < to_print && claimed.fetch_add(1, Relaxed) < to_print;
+                    if print && sender.send(s.to_vec()).is_err() {
+                        // The channel closes early only when printing has
+                        // failed, and that failure is returned below.
+                        return ControlFlow::Break(None);
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+        });
+        let mut printed = Ok(());
+        while let Ok(s) = receiver.recv() {
+            printed = printer.offer(&s, out);
+            if printed.is_err() {
+                break;
+            }
+        }
+        // A closed channel stops the workers that print.
+        drop(receiver);
+        (printed, searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    // A wrong answer comes first, whenever printing failed.
+    if let ControlFlow::Break(Some(wrong)) = searched {
+        return Err(wrong);
+    }
+    printed.map(|()| report)
+}
+
+fn split_line(r: &Report) -> String {
+    format!(
+        "split at depth {} into {} subproblems; nodes per thread {:?} (imbalance {:.3}); largest subproblem {} nodes",
+        r.depth,
+        r.subproblems,
+        r.thread_nodes,
+        r.imbalance(),
+        r.largest
+    )
+}
