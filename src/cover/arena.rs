@@ -87,23 +87,16 @@
 //! # Multiplicities (Algorithm M)
 //!
 //! When some primary item has bounds other than `[1, 1]`,
-//! [`Arena::bound`] holds each primary item's *residual* upper bound (how
-//! many more options may still cover it) and [`Arena::slack`] its `hi -
+//! [`Multiplicities::bound`] holds each primary item's *residual* upper bound (how
+//! many more options may still cover it) and [`Multiplicities::slack`] its `hi -
 //! lo`, both indexed by header; both are empty otherwise. `shift` is 0;
 //! instead, when they fit, each item's word in `len` is a *live key* of
 //! Algorithm M's heuristic, which a node in its list moves by
 //! [`Arena::step`] and a change of bound by another constant (see
 //! `keys`). The
-//! trail holds tagged entries (see `dance::mult`):
-//! Algorithm M's *tweak* takes an option out of the branching item's own
-//! list as well, so an entry may mean "restore this node too" ([`TWEAK`])
-//! or "restore only this node" ([`TWEAK`] | [`SOLO`]). An option is on the
-//! trail at most twice at a time (hidden by a cover, then its node in the
-//! covered branching item's list tweaked), so the trail has room for two
-//! entries per option, and the tags need node indices below
-//! [`MULTIPLICITY_NODE_LIMIT`]. Every entry but a `SOLO` tweak hides an
-//! option that no other entry hides, and [`Arena::solos`] counts the
-//! `SOLO` tweaks, so `trail_len - solos` is the number of hidden options.
+//! trail then also holds Algorithm M's *tweaks*, which take an option out
+//! of the branching item's own list as well (see `trail` and
+//! `dance::mult`).
 //!
 //! # Statistics
 //!
@@ -116,18 +109,8 @@ use super::budget::Budget;
 use super::error::BuildError;
 use super::ids::NodeId;
 use super::keys::{COVERED, KeyBits};
+use super::trail::Trail;
 use std::collections::TryReserveError;
-
-/// A trail entry's tag with multiplicities: the entry is a tweak, which
-/// also took the node itself out of its list.
-pub(crate) const TWEAK: u32 = 1 << 31;
-
-/// With [`TWEAK`]: the tweak took only the node itself out (its option
-/// was already hidden from the other lists).
-pub(crate) const SOLO: u32 = 1 << 30;
-
-/// With multiplicities, node indices stay below this, clear of the tags.
-pub(crate) const MULTIPLICITY_NODE_LIMIT: u32 = 1 << 30;
 
 /// The sizes of a problem, for [`Arena::build`].
 #[derive(Clone, Copy, Debug)]
@@ -222,15 +205,15 @@ pub(crate) struct Link {
 /// The span of option node `p` in an arena whose options of `size` nodes
 /// start at `first_option`, [`option_stride`] apart.
 #[inline(always)]
-pub(crate) fn strided_span(p: NodeId, first_option: u32, size: u32) -> Span {
-    let first = p - (p.as_u32() - first_option) % option_stride(size);
+pub(crate) fn strided_span(p: NodeId, first_option: NodeId, size: u32) -> Span {
+    let first = p - (p - first_option) % option_stride(size);
     Span { first, end: first + size }
 }
 
 /// The span of option node `p`: read from `span`, or when it is empty
 /// computed as [`strided_span`] does (see [`Arena::span_of`]).
 #[inline]
-pub(crate) fn span_in(span: &[Span], p: NodeId, first_option: u32, size: u32) -> Span {
+pub(crate) fn span_in(span: &[Span], p: NodeId, first_option: NodeId, size: u32) -> Span {
     if span.is_empty() { strided_span(p, first_option, size) } else { span[p] }
 }
 
@@ -284,36 +267,14 @@ pub(crate) struct Arena {
     /// `n_items + 2 + k * option_stride(uniform)`, so the dance computes an
     /// option's bounds from a node's index instead of reading `span`.
     pub(crate) uniform: u32,
-    /// The options hidden so far, in order (see `Dance::undo_to`); room
-    /// for every option, as each is hidden at most once at a time.
-    pub(crate) trail: Vec<u32>,
-    /// The number of entries in use in `trail`.
-    pub(crate) trail_len: u32,
-    /// How many of them are tweaks tagged [`SOLO`] (Algorithm M): the
-    /// others each hide a distinct option, so the options are all hidden
-    /// when `trail_len - solos == n_options` (see `Dance::null_moves`).
-    pub(crate) solos: u32,
-    /// The number of options.
-    pub(crate) n_options: u32,
+    /// The options hidden so far, in order (see `trail`).
+    pub(crate) trail: Trail,
     /// Number of items `N`.
     pub(crate) n_items: u32,
     /// Number of primary items `P`.
     pub(crate) n_primary: u32,
-    /// Whether any node carries a colour (selects Algorithm C).
-    pub(crate) has_colors: bool,
-    /// Per item header: the residual upper bound of a primary item (empty
-    /// without multiplicities); meaningless while the item is covered (one
-    /// covered by a chosen option keeps 1: see `Dance::commit_m`).
-    pub(crate) bound: Vec<u32>,
-    /// Per item header: `hi - lo` of a primary item (empty without
-    /// multiplicities).
-    pub(crate) slack: Vec<u32>,
-    /// Whether some primary item has bounds other than `[1, 1]` (selects
-    /// Algorithm M).
-    pub(crate) has_bounds: bool,
-    /// The fields of Algorithm M's packed keys, when every list length and
-    /// slack is small enough for them (see `keys::KeyBits`).
-    pub(crate) key_bits: Option<KeyBits>,
+    /// Algorithm M's per-item state (empty without multiplicities).
+    pub(crate) mult: Multiplicities,
     /// Whether the lists were rebuilt to hold a chosen subset of the
     /// options (see `Arena::restrict` in `commit.rs`), so that only a copy
     /// of the problem's arena restores them.
@@ -321,6 +282,29 @@ pub(crate) struct Arena {
     /// Set while a search is abandoned just before the arena is rebuilt or
     /// copied over (see `Solver::pin_within`): undoing then does nothing.
     pub(crate) discarding: bool,
+    /// What the dance has done since the counts were last reset.
+    pub(crate) work: Work,
+}
+
+/// The state of Algorithm M, per item header: empty vectors and no keys
+/// when no primary item has bounds other than `[1, 1]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Multiplicities {
+    /// The residual upper bound of a primary item; meaningless while the
+    /// item is covered (one covered by a chosen option keeps 1: see
+    /// `Dance::commit_m`).
+    pub(crate) bound: Vec<u32>,
+    /// `max - min` of a primary item.
+    pub(crate) slack: Vec<u32>,
+    /// The fields of the packed keys, when every list length and slack is
+    /// small enough for them (see `keys::KeyBits`).
+    pub(crate) key_bits: Option<KeyBits>,
+}
+
+/// The dance's statistics: `updates` as DLX1 counts them, `cleansings` as
+/// DLX2 does (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Work {
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
 }
@@ -374,10 +358,8 @@ impl Arena {
         }
         let mut len: Vec<u32> = Vec::new();
         len.try_reserve_exact(n + 1)?;
-        let mut trail: Vec<u32> = Vec::new();
         let trail_room = if has_bounds { 2 * option_count } else { option_count };
-        trail.try_reserve_exact(trail_room)?;
-        trail.resize(trail_room, 0);
+        let trail = Trail::new(trail_room, option_count as u32)?;
         let (mut bound, mut slack) = (Vec::new(), Vec::new());
         if let Some(bounds) = bounds {
             bound.try_reserve_exact(n + 1)?;
@@ -421,7 +403,7 @@ impl Arena {
             debug_assert!(uniform == 0 || option.len() == uniform as usize);
             built += 1;
             for (item, c) in option {
-                let h = NodeId::from_u32(item + 1);
+                let h = NodeId::header(item);
                 let q = NodeId::from_u32(links.len() as u32);
                 let last = links[h].up;
                 links.push(Link { up: last, down: h });
@@ -466,23 +448,16 @@ impl Arena {
             step,
             uniform,
             trail,
-            trail_len: 0,
-            solos: 0,
-            n_options: option_count as u32,
             n_items: n as u32,
             n_primary: n_primary as u32,
-            has_colors,
-            bound,
-            slack,
-            has_bounds,
-            key_bits,
+            mult: Multiplicities { bound, slack, key_bits },
             restricted: false,
             discarding: false,
-            updates: 0,
-            cleansings: 0,
+            work: Work::default(),
         };
         for (h, &count) in counts.iter().enumerate().skip(1) {
-            arena.len[h] = arena.empty_len(h).wrapping_add(count.wrapping_mul(step));
+            let word = arena.empty_len(NodeId::from_u32(h as u32)).wrapping_add(count.wrapping_mul(step));
+            arena.len[h] = word;
         }
         Ok(Ok(arena))
     }
@@ -491,19 +466,40 @@ impl Arena {
     /// computed from `p`'s index when the arena keeps no `span` (see
     /// [`computed_spans`]).
     pub(crate) fn span_of(&self, p: NodeId) -> Span {
-        span_in(&self.span, p, self.n_items + 2, self.uniform)
+        span_in(&self.span, p, self.first_option(), self.uniform)
+    }
+
+    /// The first node of the first option, after the headers and the
+    /// first spacer.
+    #[inline]
+    pub(crate) fn first_option(&self) -> NodeId {
+        NodeId::header(self.n_items) + 1
     }
 
     /// The word in `len` of item header `h` with an empty list, uncovered:
     /// its tag (see [`Arena::shift`]), or its live key (see `keys`), or 0.
-    pub(crate) fn empty_len(&self, h: usize) -> u32 {
-        let primary = (1..=self.n_primary as usize).contains(&h);
-        match self.key_bits {
-            Some(k) if primary => k.key(0, self.bound[h], self.slack[h], h as u32 - 1),
+    pub(crate) fn empty_len(&self, h: NodeId) -> u32 {
+        let primary = h.is_primary_header(self.n_primary);
+        let m = &self.mult;
+        match m.key_bits {
+            Some(k) if primary => k.key(0, m.bound[h], m.slack[h], h.item()),
             Some(k) => k.secondary(0),
-            None if self.shift > 0 && primary => h as u32 - 1,
+            None if self.shift > 0 && primary => h.item(),
             None => 0,
         }
+    }
+
+    /// Whether any node carries a colour (Algorithm C).
+    #[inline]
+    pub(crate) fn has_colors(&self) -> bool {
+        !self.color.is_empty()
+    }
+
+    /// Whether some primary item has bounds other than `[1, 1]`
+    /// (Algorithm M).
+    #[inline]
+    pub(crate) fn has_bounds(&self) -> bool {
+        !self.mult.bound.is_empty()
     }
 
     /// The node below `p` in its vertical list.
@@ -559,7 +555,7 @@ mod tests {
     fn unkeyed(problem: &Problem, limits: crate::cover::Limits) -> Solver {
         let mut solver = problem.solver().with_limits(limits);
         let arena = solver.search.arena_mut();
-        let bits = arena.key_bits.take().expect("live keys");
+        let bits = arena.mult.key_bits.take().expect("live keys");
         for l in &mut arena.len[1..] {
             *l = bits.length(*l) | *l & COVERED;
         }
@@ -590,7 +586,7 @@ mod tests {
             let mut uniform = problem.solver();
             let arena = uniform.search.arena_mut();
             assert_eq!((arena.uniform, arena.span.len()), (*size, 0));
-            let (stride, start) = (option_stride(*size), arena.n_items + 2);
+            let (stride, start) = (option_stride(*size), arena.first_option().as_u32());
             let layout = &problem.inner.layout;
             for k in 0..problem.option_count() as u32 {
                 let first = layout.first_node(crate::cover::OptionId::from_u32(k), problem.option_count()).unwrap();
@@ -607,7 +603,7 @@ mod tests {
             let tabled = Problem::from_dlx(&format!("{items} | {0}\n{options}{0}\n", secondary.join(" "))).unwrap();
             let mut read = tabled.solver().with_limits(crate::cover::Limits::new().nodes(200_000));
             let arena = read.search.arena_mut();
-            let first = arena.n_items + 2;
+            let first = arena.first_option().as_u32();
             arena.span = (0..arena.links.len() as u32)
                 .map(NodeId::from_u32)
                 .map(|p| {
@@ -660,7 +656,7 @@ mod tests {
         for file in &files {
             let problem = Problem::from_dlx(&std::fs::read_to_string(file).unwrap()).unwrap();
             let mut keyed = problem.solver();
-            assert!(keyed.search.arena_mut().key_bits.is_some(), "{}", file.display());
+            assert!(keyed.search.arena_mut().mult.key_bits.is_some(), "{}", file.display());
             blocks |= keyed.search.arena_mut().n_primary > 32;
             let mut plain = unkeyed(&problem, crate::cover::Limits::new());
             assert_eq!(plain.count(), keyed.count(), "{}", file.display());
@@ -673,7 +669,7 @@ mod tests {
         let problem = Queens::per_line(36, 2).unwrap().problem().clone();
         let limits = || crate::cover::Limits::new().nodes(300_000);
         let mut keyed = problem.solver().with_limits(limits());
-        assert!(keyed.search.arena_mut().key_bits.is_some() && keyed.search.arena_mut().n_primary > 64);
+        assert!(keyed.search.arena_mut().mult.key_bits.is_some() && keyed.search.arena_mut().n_primary > 64);
         let mut plain = unkeyed(&problem, limits());
         assert_eq!(plain.count(), keyed.count());
         let (a, b) = (plain.stats(), keyed.stats());

@@ -6,7 +6,7 @@
 //! known beforehand; and it stops at the cancel flag and the deadline (see
 //! `budget`).
 
-use super::arena::{MULTIPLICITY_NODE_LIMIT, Shape, uniform_size};
+use super::arena::{Shape, uniform_size};
 use super::bounds::Bounds;
 use super::budget::Budget;
 use super::entries::Entries;
@@ -16,6 +16,7 @@ use super::layout::Layout;
 use super::limits::Limits;
 use super::names::{AddError, Names};
 use super::problem::{ARENA_LIMIT, Inner, Problem};
+use super::trail::MULTIPLICITY_NODE_LIMIT;
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -28,7 +28,7 @@ use super::keys::COVERED;
 impl Arena {
     /// The trail's length now (see `Dance::mark`).
     pub(crate) fn mark(&self) -> TrailMark {
-        TrailMark::from_u32(self.trail_len)
+        self.trail.mark()
     }
 
     /// Unhides the options hidden since `mark`, last first.
@@ -36,7 +36,7 @@ impl Arena {
         if self.discarding {
             return;
         }
-        let (colors, bounds) = (self.has_colors, self.has_bounds);
+        let (colors, bounds) = (self.has_colors(), self.has_bounds());
         let mut dance = self.dance();
         match (bounds, colors) {
             (true, true) => dance.undo_to_m::<true, ANY>(mark),
@@ -53,7 +53,7 @@ impl Arena {
     /// committed, or `None` if there is no branch `k` (then nothing
     /// changed).
     pub(crate) fn commit_level_m(&mut self, i: NodeId, k: u32) -> Option<(NodeId, TrailMark)> {
-        let colors = self.has_colors;
+        let colors = self.has_colors();
         let start = self.mark();
         let mut dance = self.dance();
         if colors {
@@ -96,8 +96,8 @@ impl Arena {
     /// `commit_level`, also returning the updates made by covering `i`
     /// (the rest were made committing the option).
     pub(crate) fn commit_level_counted(&mut self, i: NodeId, k: u32) -> (NodeId, TrailMark, u64) {
-        let colors = self.has_colors;
-        let before = self.updates;
+        let colors = self.has_colors();
+        let before = self.work.updates;
         let mut dance = self.dance();
         if colors {
             dance.cover::<true, ANY>(i)
@@ -110,7 +110,7 @@ impl Arena {
         }
         let mark = dance.mark();
         drop(dance);
-        let cover = self.updates - before;
+        let cover = self.work.updates - before;
         let mut dance = self.dance();
         if colors {
             dance.commit_others::<true, ANY>(c)
@@ -127,7 +127,7 @@ impl Arena {
         if self.discarding {
             return;
         }
-        let (colors, bounds) = (self.has_colors, self.has_bounds);
+        let (colors, bounds) = (self.has_colors(), self.has_bounds());
         let mut dance = self.dance();
         let i = dance.top(c);
         if bounds {
@@ -170,7 +170,7 @@ impl Arena {
     /// choose it a second time.
     pub(crate) fn commit_option(&mut self, first: NodeId) -> TrailMark {
         let mark = self.mark();
-        let (colors, bounds) = (self.has_colors, self.has_bounds);
+        let (colors, bounds) = (self.has_colors(), self.has_bounds());
         let nodes = self.option_nodes(first);
         let mut dance = self.dance();
         match (bounds, colors) {
@@ -191,9 +191,9 @@ impl Arena {
 
     /// Undoes `commit_option(first)`, which returned `mark`.
     pub(crate) fn uncommit_option(&mut self, first: NodeId, mark: TrailMark) {
-        let colors = self.has_colors;
+        let colors = self.has_colors();
         let nodes = self.option_nodes(first);
-        if self.has_bounds {
+        if self.has_bounds() {
             self.undo_to(mark);
             let mut dance = self.dance();
             if colors {
@@ -223,7 +223,7 @@ impl Arena {
             if !self.is_active(top) {
                 return false;
             }
-            if !self.has_colors {
+            if !self.has_colors() {
                 return true;
             }
             let (color, header) = (self.color[q], self.color[top]);
@@ -238,16 +238,11 @@ impl Arena {
     /// Empties every vertical list (uncovered, length 0, keeping the
     /// tags and keys: see [`Arena::empty_len`]) and the trail.
     fn clear_lists(&mut self) {
-        let n = self.n_items as usize;
-        for (h, link) in self.links[1..=n].iter_mut().enumerate() {
-            let id = NodeId::from_u32(h as u32 + 1);
-            *link = Link { up: id, down: id };
-        }
-        for h in 1..=n {
+        for h in (0..self.n_items).map(NodeId::header) {
+            self.links[h] = Link { up: h, down: h };
             self.len[h] = self.empty_len(h);
         }
-        self.trail_len = 0;
-        self.solos = 0;
+        self.trail.clear();
     }
 
     /// Rebuilds the lists (of a problem without colours) so that they
@@ -262,12 +257,12 @@ impl Arena {
         pins: impl Iterator<Item = NodeId>,
         allowed: impl Iterator<Item = NodeId>,
     ) -> Result<(), usize> {
-        debug_assert!(!self.has_colors, "a restriction has no colour states");
+        debug_assert!(!self.has_colors(), "a restriction has no colour states");
         self.clear_lists();
         self.restricted = true;
         let step = self.step;
         // Locals that don't alias, so the loops keep them in registers.
-        let (first_option, uniform) = (self.n_items + 2, self.uniform);
+        let (first_option, uniform) = (self.first_option(), self.uniform);
         let (links, top, span, len) = (&mut self.links[..], &self.top[..], &self.span[..], &mut self.len[..]);
         let span_of = |p: NodeId| span_in(span, p, first_option, uniform);
         for (k, first) in pins.enumerate() {
@@ -298,8 +293,7 @@ impl Arena {
         self.links.copy_from_slice(&pristine.links);
         self.len.copy_from_slice(&pristine.len);
         self.color.copy_from_slice(&pristine.color);
-        self.trail_len = 0;
-        self.solos = 0;
+        self.trail.clear();
         self.restricted = false;
     }
 

@@ -17,10 +17,11 @@ mod mult;
 
 pub(crate) use mult::{Branch, MChoice};
 
-use super::arena::{Arena, Link, Span, strided_span};
+use super::arena::{Arena, Link, Span, Work, strided_span};
 use super::ids::{NodeId, TrailMark};
 use super::keys::COVERED;
 use super::keys::KeyBits;
+use super::trail::TrailEntry;
 use index::{get, get_mut};
 
 /// The option size for code outside the search loops (pins, prefixes,
@@ -56,40 +57,45 @@ pub(crate) struct Dance<'a> {
     span: &'a [Span],
     color: &'a mut [i32],
     len: &'a mut [u32],
-    trail: &'a mut [u32],
+    trail: &'a mut [TrailEntry],
+    /// The trail's entries in use, and its tweaks that hide no option
+    /// (see `trail`).
     trail_len: u32,
-    /// The trail's tweaks tagged `SOLO` (see `Arena::solos`).
     solos: u32,
-    n_options: u32,
     /// Residual upper bounds and slacks (Algorithm M only; else empty).
     bound: &'a mut [u32],
     slack: &'a [u32],
+    form: Form,
+    work: Work,
+    /// Where `trail_len`, `solos` and `work` go back on drop.
+    home: (&'a mut u32, &'a mut u32, &'a mut Work),
+}
+
+/// What the dance reads of the arena's shape, copied into the view.
+#[derive(Clone, Copy)]
+struct Form {
+    n_primary: u32,
+    /// The number of options (see `Trail::options`).
+    n_options: u32,
+    shift: u32,
+    /// One node in a length word (see `Arena::step`).
+    step: u32,
     /// Algorithm M's live keys if `len` holds them (see `keys`), else
     /// [`KeyBits::PLAIN`]; and which.
     keys: KeyBits,
     keyed: bool,
-    n_primary: u32,
-    shift: u32,
-    /// One node in a length word (see `Arena::step`).
-    step: u32,
     /// The first option's first node, and the size of every option when
     /// the arena keeps no `span` (see `Arena::uniform`).
-    first_option: u32,
+    first_option: NodeId,
     uniform: u32,
-    updates: u64,
-    cleansings: u64,
-    /// Where `trail_len`, `updates`, `cleansings` and `solos` go back on
-    /// drop.
-    counters: (&'a mut u32, &'a mut u64, &'a mut u64, &'a mut u32),
 }
 
 impl Drop for Dance<'_> {
     #[inline]
     fn drop(&mut self) {
-        *self.counters.0 = self.trail_len;
-        *self.counters.1 = self.updates;
-        *self.counters.2 = self.cleansings;
-        *self.counters.3 = self.solos;
+        *self.home.0 = self.trail_len;
+        *self.home.1 = self.solos;
+        *self.home.2 = self.work;
     }
 }
 
@@ -108,6 +114,17 @@ impl<'a> Dance<'a> {
         // The same length for the per-node slices lets the compiler share
         // one bounds check between them (without the `unchecked` feature).
         let n = arena.links.len();
+        let form = Form {
+            n_primary: arena.n_primary,
+            n_options: arena.trail.options,
+            shift: arena.shift,
+            step: arena.step,
+            keys: arena.mult.key_bits.unwrap_or(KeyBits::PLAIN),
+            keyed: arena.mult.key_bits.is_some(),
+            first_option: arena.first_option(),
+            uniform: arena.uniform,
+        };
+        let trail = &mut arena.trail;
         Dance {
             links: &mut arena.links[..n],
             top: &arena.top[..n],
@@ -115,22 +132,14 @@ impl<'a> Dance<'a> {
             span: &arena.span[..n.min(arena.span.len())],
             color: &mut arena.color,
             len: &mut arena.len,
-            trail: &mut arena.trail,
-            trail_len: arena.trail_len,
-            solos: arena.solos,
-            n_options: arena.n_options,
-            bound: &mut arena.bound,
-            slack: &arena.slack,
-            keys: arena.key_bits.unwrap_or(KeyBits::PLAIN),
-            keyed: arena.key_bits.is_some(),
-            n_primary: arena.n_primary,
-            shift: arena.shift,
-            step: arena.step,
-            first_option: arena.n_items + 2,
-            uniform: arena.uniform,
-            updates: arena.updates,
-            cleansings: arena.cleansings,
-            counters: (&mut arena.trail_len, &mut arena.updates, &mut arena.cleansings, &mut arena.solos),
+            trail: &mut trail.entries,
+            trail_len: trail.len,
+            solos: trail.solos,
+            bound: &mut arena.mult.bound,
+            slack: &arena.mult.slack,
+            form,
+            work: arena.work,
+            home: (&mut trail.len, &mut trail.solos, &mut arena.work),
         }
     }
 
@@ -163,10 +172,10 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
         if sized(U) {
-            return strided_span(p, self.first_option, U);
+            return strided_span(p, self.form.first_option, U);
         }
         if U == ANY && self.span.is_empty() {
-            return strided_span(p, self.first_option, self.uniform);
+            return strided_span(p, self.form.first_option, self.form.uniform);
         }
         get(self.span, p)
     }
@@ -194,8 +203,8 @@ impl<'a> Dance<'a> {
     /// (see `avx2::Avx2`).
     #[inline(always)]
     pub(crate) fn choose_first_min(&self) -> Option<(NodeId, u32)> {
-        let lens = &self.len[1..=self.n_primary as usize];
-        let zero = 1 << self.shift;
+        let lens = &self.len[1..=self.form.n_primary as usize];
+        let zero = 1 << self.form.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {
             (min_of(lens), 0)
         } else {
@@ -213,14 +222,14 @@ impl<'a> Dance<'a> {
         if best >= COVERED {
             return None;
         }
-        if self.shift > 0 {
-            return Some((NodeId::from_u32((best & (zero - 1)) + 1), best >> self.shift));
+        if self.form.shift > 0 {
+            return Some((NodeId::header(best & (zero - 1)), best >> self.form.shift));
         }
         let mut base = block * SCAN_BLOCK;
         for chunk in lens[base..].chunks(SCAN_BLOCK) {
             let hits = chunk.iter().enumerate().fold(0u32, |m, (k, &l)| m | (u32::from(l == best) << k));
             if hits != 0 {
-                return Some((NodeId::from_u32(base as u32 + hits.trailing_zeros() + 1), best));
+                return Some((NodeId::header(base as u32 + hits.trailing_zeros()), best));
             }
             base += SCAN_BLOCK;
         }
@@ -233,9 +242,9 @@ impl<'a> Dance<'a> {
         let mut best = 0;
         let mut t = u32::MAX;
         let mut ties = 0;
-        let covered = COVERED >> self.shift;
-        for h in 1..=self.n_primary {
-            let l = self.len[h as usize] >> self.shift;
+        let covered = COVERED >> self.form.shift;
+        for h in 1..=self.form.n_primary {
+            let l = self.len[h as usize] >> self.form.shift;
             if l < t {
                 (best, t, ties) = (h, l, 1);
                 if l == 0 {
@@ -269,7 +278,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = get(self.links, q);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
-        let step = self.step;
+        let step = self.form.step;
         *self.len_mut(self.top(q)) -= step;
     }
 
@@ -279,7 +288,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = get(self.links, q);
         self.link_mut(up).down = q;
         self.link_mut(down).up = q;
-        let step = self.step;
+        let step = self.form.step;
         *self.len_mut(self.top(q)) += step;
     }
 
@@ -377,7 +386,7 @@ impl<'a> Dance<'a> {
     /// Hides option `p` and records it on the trail.
     #[inline(always)]
     fn hide_on_trail<const COLORS: bool, const U: u32>(&mut self, p: NodeId) -> u64 {
-        *get_mut(self.trail, self.trail_len) = p.as_u32();
+        *get_mut(self.trail, self.trail_len) = TrailEntry::hide(p);
         self.trail_len += 1;
         self.hide::<COLORS, U>(p)
     }
@@ -400,14 +409,14 @@ impl<'a> Dance<'a> {
             removed += self.hide_on_trail::<COLORS, U>(p);
             p = next;
         }
-        self.updates += removed;
+        self.work.updates += removed;
     }
 
     /// Counts the update of covering an item whose list is empty, which
     /// changes nothing else.
     #[inline(always)]
     pub(crate) fn count_empty_cover(&mut self) {
-        self.updates += 1;
+        self.work.updates += 1;
     }
 
     /// Counts the updates of covering item `i` on the last level of a
@@ -417,14 +426,14 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     pub(crate) fn count_last_cover<const U: u32>(&mut self, t: u32) {
         debug_assert!(sized(U));
-        self.updates += 1 + u64::from(t) * u64::from(U - 1);
+        self.work.updates += 1 + u64::from(t) * u64::from(U - 1);
     }
 
     /// Counts the updates of committing one option on that last level:
     /// covering its `U - 1` other items, whose lists the cover emptied.
     #[inline(always)]
     pub(crate) fn count_last_commit<const U: u32>(&mut self) {
-        self.updates += u64::from(U - 1);
+        self.work.updates += u64::from(U - 1);
     }
 
     /// Does what the last level counted by `count_last_cover` and
@@ -436,11 +445,11 @@ impl<'a> Dance<'a> {
     /// the whole loop; docs/PERFORMANCE.md, "Algorithm X's loops".)
     #[inline(always)]
     pub(crate) fn enter_last_level<const U: u32>(&mut self, i: NodeId, c: NodeId) -> TrailMark {
-        let counted = self.updates;
+        let counted = self.work.updates;
         self.cover::<false, U>(i);
         let mark = self.mark();
         self.commit_others::<false, U>(c);
-        self.updates = counted;
+        self.work.updates = counted;
         mark
     }
 
@@ -449,7 +458,7 @@ impl<'a> Dance<'a> {
     pub(crate) fn undo_to<const COLORS: bool, const U: u32>(&mut self, mark: TrailMark) {
         while self.trail_len > mark.as_u32() {
             self.trail_len -= 1;
-            let p = NodeId::from_u32(get(self.trail, self.trail_len));
+            let p = get(self.trail, self.trail_len).hidden();
             self.unhide::<COLORS, U>(p);
         }
     }
@@ -468,7 +477,7 @@ impl<'a> Dance<'a> {
         let x = self.color[p];
         let i = self.top[p];
         self.color[i] = x;
-        self.cleansings += 1;
+        self.work.cleansings += 1;
         let mut removed = 0;
         let mut r = self.down(i);
         while r != i {
@@ -477,11 +486,11 @@ impl<'a> Dance<'a> {
                 removed += self.hide_on_trail::<true, 0>(r);
             } else if r != p {
                 self.color[r] = -1;
-                self.cleansings += 1;
+                self.work.cleansings += 1;
             }
             r = next;
         }
-        self.updates += removed;
+        self.work.updates += removed;
     }
 
     /// What is left of undoing `purify(p)` once the trail has been undone:

@@ -117,6 +117,26 @@ impl NodeId {
     /// Node 0: unused by the lists; the `top` of a spacer, and the first
     /// node of an option ignored at build time.
     pub(crate) const NULL: NodeId = NodeId(0);
+
+    /// The header of item `item` (numbered from 0).
+    #[inline(always)]
+    pub(crate) const fn header(item: u32) -> NodeId {
+        NodeId(item + 1)
+    }
+
+    /// The item (numbered from 0) whose header this node is.
+    #[inline(always)]
+    pub(crate) const fn item(self) -> u32 {
+        debug_assert!(self.0 > 0, "node 0 heads no item");
+        self.0 - 1
+    }
+
+    /// Whether this node is the header of one of the first `n_primary`
+    /// items, the primary ones.
+    #[inline(always)]
+    pub(crate) const fn is_primary_header(self, n_primary: u32) -> bool {
+        self.0 >= 1 && self.0 <= n_primary
+    }
 }
 
 impl std::ops::Add<u32> for NodeId {

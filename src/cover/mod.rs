@@ -76,6 +76,8 @@ mod search;
 mod solver;
 mod stats;
 mod tables;
+mod trail;
+pub(crate) mod watch;
 
 pub use bounds::Bounds;
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
@@ -85,7 +87,6 @@ pub use dlx_text::{DlxInput, Warning, fingerprint, read_dlx, read_dlx_bytes, rea
 pub use entries::{OptionItems, OptionIter};
 pub use error::{BuildError, ParseError, ParseErrorKind};
 pub use ids::{ColorId, ItemId, OptionId};
-pub(crate) use limits::CHECK_INTERVAL;
 pub use limits::{Limits, Progress, Status, StopReason};
 pub use parallel::Parallel;
 pub use parallel_iter::ParallelSolutions;

@@ -79,7 +79,7 @@ impl Tables {
     pub(crate) fn build(arena: &Arena, layout: &Layout, option_count: usize, dense: usize) -> Option<Tables> {
         let n_items = arena.n_items as usize;
         // Multiplicities need the live keys of Algorithm M (see `bits_m`).
-        if arena.has_colors || (arena.has_bounds && arena.key_bits.is_none()) || n_items > MAX_ITEMS {
+        if arena.has_colors() || (arena.has_bounds() && arena.mult.key_bits.is_none()) || n_items > MAX_ITEMS {
             return None;
         }
         let first: Vec<NodeId> = (0..option_count as u32)
@@ -92,15 +92,15 @@ impl Tables {
         let (n_opt, w) = (first.len(), first.len().div_ceil(64).max(1));
         let size = |f: &NodeId| (arena.span_of(*f).end.as_u32() - f.as_u32()) as usize;
         let shape = m_shape(arena.n_primary as usize, n_opt);
-        if arena.has_bounds && (shape.is_none() || first.iter().any(|f| size(f) > SLOTS)) {
+        if arena.has_bounds() && (shape.is_none() || first.iter().any(|f| size(f) > SLOTS)) {
             return None;
         }
         let mut items = Vec::new();
         let mut start = vec![0u32];
         let mut holders = vec![0u64; n_items * w];
         for (k, &f) in first.iter().enumerate() {
-            for p in f.as_u32()..arena.span_of(f).end.as_u32() {
-                let item = arena.top[NodeId::from_u32(p)].as_u32() as usize - 1;
+            for p in arena.span_of(f).nodes() {
+                let item = arena.top[p].item() as usize;
                 items.push(item as u8);
                 holders[item * w + k / 64] |= 1 << (k % 64);
             }
@@ -115,7 +115,7 @@ impl Tables {
         }
         // Algorithm M covers items by their bounds, so it has no use for
         // the conflicts.
-        let mut conflict = vec![0u64; if arena.has_bounds { 0 } else { n_opt * w }];
+        let mut conflict = vec![0u64; if arena.has_bounds() { 0 } else { n_opt * w }];
         for (k, row) in conflict.chunks_exact_mut(w).enumerate() {
             for &j in &items[start[k] as usize..start[k + 1] as usize] {
                 for (c, h) in row.iter_mut().zip(&holders[j as usize * w..][..w]) {
@@ -153,7 +153,7 @@ impl Tables {
     }
 
     /// The option whose nodes include node `p`.
-    pub(crate) fn option_of(&self, p: u32) -> usize {
-        self.first.partition_point(|f| f.as_u32() <= p) - 1
+    pub(crate) fn option_of(&self, p: NodeId) -> usize {
+        self.first.partition_point(|&f| f <= p) - 1
     }
 }

@@ -401,12 +401,12 @@ fn within(args: &[&str], most: Duration) -> (std::process::Output, bool) {
 /// MB/s, and abort under an address-space cap).
 #[test]
 fn builders_keep_to_the_memory_budget() {
-    let args = ["polyomino", "--board", "1000x1000", "--piece-count", "0..99999999", "--max-memory", "300M"];
+    let args = ["polyomino", "--board", "1000x1000", "--piece-count", "0..99999999", "--max-memory", "100M"];
     let (out, ended) = within(&args, Duration::from_secs(60));
     assert!(ended, "{out:?}");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.starts_with("error: the problem needs more than the memory budget of 300.0 MiB"), "{stderr}");
+    assert!(stderr.starts_with("error: the problem needs more than the memory budget of 100.0 MiB"), "{stderr}");
     assert!(stderr.contains("raise it with --max-memory"), "{stderr}");
     // The same under a cap on the address space: the budget, not an abort.
     let cover = temp("ab.dlx", "a b\n".repeat(2_000_000).as_bytes());

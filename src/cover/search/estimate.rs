@@ -84,7 +84,7 @@ impl Search {
                     }
                 }
                 nodes += weight;
-                if self.arena.has_bounds {
+                if self.arena.has_bounds() {
                     // Algorithm M: a level's cost is the tweaks before
                     // its branch and the commits of its option, so the
                     // probe's cost stands for every branch's (roughly).
@@ -92,13 +92,13 @@ impl Search {
                         solutions += weight;
                         break;
                     };
-                    let before = self.arena.updates;
+                    let before = self.arena.work.updates;
                     let Some((c, mark)) =
                         (t > 0).then(|| self.arena.commit_level_m(i, rng.random_range(0..t))).flatten()
                     else {
                         break;
                     };
-                    updates += weight * (self.arena.updates - before) as f64 * f64::from(t);
+                    updates += weight * (self.arena.work.updates - before) as f64 * f64::from(t);
                     path.push((c, mark));
                     weight *= f64::from(t);
                     continue;
@@ -107,7 +107,7 @@ impl Search {
                     solutions += weight;
                     break;
                 };
-                let before = self.arena.updates;
+                let before = self.arena.work.updates;
                 if t == 0 {
                     updates += weight;
                     break;
@@ -116,7 +116,7 @@ impl Search {
                 let (c, mark, cover) = self.arena.commit_level_counted(i, k);
                 // The node covers `i` once and commits each of its `t`
                 // options; the probe saw one of them.
-                let commit = self.arena.updates - before - cover;
+                let commit = self.arena.work.updates - before - cover;
                 updates += weight * (cover as f64 + commit as f64 * f64::from(t));
                 path.push((c, mark));
                 weight *= f64::from(t);

@@ -48,7 +48,7 @@
 #![forbid(unsafe_code)]
 
 use super::{Event, OnSolution, Phase, Search, chain_room};
-use crate::cover::arena::{Arena, SOLO, TWEAK};
+use crate::cover::arena::Arena;
 use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
 use crate::cover::keys::COVERED;
@@ -170,7 +170,7 @@ impl MLevels {
             holders,
             bound: [FAR; 256],
             slack: [0; 256],
-            bits: arena.key_bits.expect("Algorithm M on bit sets has live keys"),
+            bits: arena.mult.key_bits.expect("Algorithm M on bit sets has live keys"),
             updates: 0,
         }
     }
@@ -189,8 +189,8 @@ impl MLevels {
         for x in 0..tables.option_count() {
             live[x / 64] |= 1 << (x % 64);
         }
-        for &e in &arena.trail[..arena.trail_len as usize] {
-            let x = tables.option_of(e & !(TWEAK | SOLO));
+        for e in arena.trail.in_use() {
+            let x = tables.option_of(e.node());
             live[x / 64] &= !(1 << (x % 64));
         }
         let keys = &mut self.keys[level * self.k..][..self.k];
@@ -198,8 +198,8 @@ impl MLevels {
         self.bound = [FAR; 256];
         let primary = arena.n_primary as usize;
         keys[..primary].copy_from_slice(&arena.len[1..=primary]);
-        self.bound[..primary].copy_from_slice(&arena.bound[1..=primary]);
-        self.slack[..primary].copy_from_slice(&arena.slack[1..=primary]);
+        self.bound[..primary].copy_from_slice(&arena.mult.bound[1..=primary]);
+        self.slack[..primary].copy_from_slice(&arena.mult.slack[1..=primary]);
         self.updates = 0;
     }
 
@@ -576,7 +576,7 @@ fn run_loop<const K: usize, const W: usize>(search: &mut Search, tables: &Tables
             }
         }
     };
-    arena.updates += std::mem::take(&mut levels.updates);
+    arena.work.updates += std::mem::take(&mut levels.updates);
     stack.level = level;
     watch.nodes = nodes;
     watch.guesses = guesses;

@@ -62,7 +62,7 @@ enum Step {
 #[inline(never)]
 pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
     let avx2 = search.avx2;
-    match (search.arena.has_colors, search.arena.uniform) {
+    match (search.arena.has_colors(), search.arena.uniform) {
         (true, _) => maybe_avx2!(avx2, run_loop::<true, 0>(search, on)),
         (false, 3) => maybe_avx2!(avx2, run_loop::<false, 3>(search, on)),
         (false, 4) => maybe_avx2!(avx2, run_loop::<false, 4>(search, on)),

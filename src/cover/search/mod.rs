@@ -29,7 +29,7 @@
 //! items deep (with multiplicities, plus the options and null moves), and
 //! is allocated once, when the solver is made.
 
-use crate::cover::arena::Arena;
+use crate::cover::arena::{Arena, Work};
 use crate::cover::avx2::Avx2;
 use crate::cover::check::CheckError;
 use crate::cover::ids::{Fork, OptionId};
@@ -44,20 +44,20 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod estimate;
+mod gate;
 mod m_bits;
 mod m_links;
 mod pins;
 mod sink;
 mod stack;
-mod watch;
 mod x_bits;
 mod x_links;
 
+use crate::cover::watch::Watch;
 use m_bits::MLevels;
 pub(crate) use sink::OnSolution;
 use sink::Sink;
 use stack::Stack;
-use watch::Watch;
 use x_bits::Levels;
 
 pub use estimate::Estimate;
@@ -204,8 +204,8 @@ impl Search {
     pub(crate) fn stats(&self) -> Stats {
         Stats {
             nodes: self.watch.nodes,
-            updates: self.arena.updates,
-            cleansings: self.arena.cleansings,
+            updates: self.arena.work.updates,
+            cleansings: self.arena.work.cleansings,
             solutions: self.sink.solutions,
             guesses: self.watch.guesses,
             elapsed: self.watch.elapsed,
@@ -220,8 +220,7 @@ impl Search {
         self.status = Status::Ready;
         self.sink.solutions = 0;
         self.watch.reset();
-        self.arena.updates = 0;
-        self.arena.cleansings = 0;
+        self.arena.work = Work::default();
         self.rng = self.seed.map(tie_rng);
     }
 
@@ -234,9 +233,9 @@ impl Search {
         self.sink.changed = 0;
         self.watch.begin();
         // The prefix's work belongs to the levels above (see `split`).
-        let counters = (self.arena.updates, self.arena.cleansings);
+        let counters = self.arena.work;
         self.replay_prefix();
-        (self.arena.updates, self.arena.cleansings) = counters;
+        self.arena.work = counters;
         let layout = &self.problem.inner.layout;
         // A null move (Algorithm M) chooses the item's header: no option.
         let (arena, stack) = (&self.arena, &mut self.stack);
@@ -274,9 +273,9 @@ impl Search {
     /// the problem's has when the tables are made, but not the engine's
     /// tests of plain lengths).
     fn backend_for_next_search(&self) -> Backend {
-        let keyed = !self.arena.has_bounds || self.arena.key_bits.is_some();
+        let keyed = !self.arena.has_bounds() || self.arena.mult.key_bits.is_some();
         let on_bits = self.bits.tables.is_some() && self.rng.is_none() && !self.arena.restricted && keyed;
-        match (self.arena.has_bounds, on_bits) {
+        match (self.arena.has_bounds(), on_bits) {
             (false, false) => Backend::XLinks,
             (true, false) => Backend::MLinks,
             (false, true) => Backend::XBits,
@@ -394,7 +393,7 @@ impl Search {
     #[cfg(any(test, feature = "testing"))]
     pub(crate) fn links_are_pristine(&self) -> bool {
         let (a, b) = (&self.arena, self.problem.pristine());
-        a.links == b.links && a.trail_len == b.trail_len && a.len == b.len && a.color == b.color
+        a.links == b.links && a.trail.len == b.trail.len && a.len == b.len && a.color == b.color
     }
 
     /// The search depth right now and, for each level, the number of

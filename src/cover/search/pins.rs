@@ -65,7 +65,7 @@ impl Search {
             if k >= t {
                 break;
             }
-            let committed = if self.arena.has_bounds {
+            let committed = if self.arena.has_bounds() {
                 self.arena.commit_level_m(i, k)
             } else {
                 Some(self.arena.commit_level(i, k))
@@ -87,7 +87,7 @@ impl Search {
     /// The branching item at this point, by the search's rule, and the
     /// number of branches (0 at a dead end); `None` at a solution.
     pub(super) fn choose_level(&mut self) -> Option<(NodeId, u32)> {
-        let bounds = self.arena.has_bounds;
+        let bounds = self.arena.has_bounds();
         let dance = self.arena.dance();
         if bounds {
             return dance.choose_m().map(|c| (c.item, u32::try_from(c.score.max(0)).unwrap_or(u32::MAX)));
@@ -173,7 +173,7 @@ impl Search {
         allowed: impl IntoIterator<Item = OptionId>,
     ) -> Result<(), PinError> {
         assert!(
-            !self.arena.has_colors && !self.arena.has_bounds,
+            !self.arena.has_colors() && !self.arena.has_bounds(),
             "a restriction is for problems without colours or multiplicities"
         );
         // The rebuild overwrites every list, whatever the search, the pins

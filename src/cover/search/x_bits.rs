@@ -105,8 +105,8 @@ impl Levels {
         for k in 0..tables.first.len() {
             live[k / 64] |= 1 << (k % 64);
         }
-        for &p in &arena.trail[..arena.trail_len as usize] {
-            let k = tables.option_of(p);
+        for e in arena.trail.in_use() {
+            let k = tables.option_of(e.hidden());
             live[k / 64] &= !(1 << (k % 64));
         }
         self.words[level] = live.iter().enumerate().fold(0, |m, (k, &x)| m | (u64::from(x != 0) << k));
@@ -324,7 +324,7 @@ fn run_loop<const U: usize>(search: &mut Search, tables: &Tables, on: &mut OnSol
             }
         }
     };
-    arena.updates += std::mem::take(&mut levels.updates);
+    arena.work.updates += std::mem::take(&mut levels.updates);
     stack.level = level;
     watch.nodes = nodes;
     watch.guesses = guesses;

@@ -36,7 +36,7 @@ use rand::RngExt;
 /// with AVX2 when the CPU has it.
 pub(super) fn run(search: &mut Search, on: &mut OnSolution) -> Event {
     let avx2 = search.avx2;
-    match (search.arena.has_colors, search.arena.uniform) {
+    match (search.arena.has_colors(), search.arena.uniform) {
         (true, _) => maybe_avx2!(avx2, run_loop::<true, 0>(search, on)),
         (false, 1) => maybe_avx2!(avx2, run_loop::<false, 1>(search, on)),
         (false, 2) => maybe_avx2!(avx2, run_loop::<false, 2>(search, on)),

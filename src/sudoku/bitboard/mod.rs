@@ -9,11 +9,11 @@
 //!   table look-up per band and stack.
 //! * [`search`] is Algorithm X on the Sudoku matrix with those
 //!   deductions at every node, on an explicit stack of saved boards.
-//! * [`watch`] holds one search's limits and counts (nodes, guesses, and
-//!   why it stopped).
+//! * The search keeps its limits and counts (nodes, guesses, and why it
+//!   stopped) in the exact-cover search's `Watch` (`cover::watch`).
 //!
-//! The files import downwards only: `board` and `watch` at the bottom,
-//! then `guess`, `bits`, `locked` and `search`.
+//! The files import downwards only: `board` at the bottom, then `guess`,
+//! `bits`, `locked` and `search`.
 
 #![forbid(unsafe_code)]
 
@@ -22,6 +22,5 @@ mod board;
 mod guess;
 mod locked;
 mod search;
-mod watch;
 
 pub(crate) use bits::Bits;

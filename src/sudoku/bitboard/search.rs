@@ -35,15 +35,15 @@
 //! empty cell.
 //!
 //! **Limits.** A node is one board propagated (the root and each
-//! alternative tried). A [`Watch`] counts the nodes and the guesses and
-//! reads the limits before each node: the node budget every time, the
+//! alternative tried). The exact-cover search's [`Watch`] counts the nodes and the guesses
+//! and reads the limits before each node: the node budget every time, the
 //! clock and the cancel flag at the first node and at intervals.
 
 #![forbid(unsafe_code)]
 
 use super::bits::Bits;
 use super::guess::Frame;
-use super::watch::Watch;
+use crate::cover::watch::Watch;
 use crate::cover::{Limits, StopReason};
 use crate::sudoku::deduction::Outcome;
 use crate::sudoku::verdict::Examined;
@@ -75,7 +75,7 @@ impl Bits {
         let mut solutions = 0;
         // A refused root is a search stopped before its first node, as the
         // dance stops before its first.
-        if watch.enter() {
+        if watch.enter_one() {
             if max == 0 {
                 watch.stop(StopReason::Solutions);
             } else {
@@ -103,7 +103,7 @@ impl Bits {
             }
         }
         self.stack = stack;
-        Examined::searched(solutions, watch.status(), watch.nodes(), watch.guesses(), 0)
+        Examined::searched(solutions, watch.status(), watch.nodes, watch.guesses, 0)
     }
 
     /// Singles, then (on the classic houses, with at least
@@ -136,7 +136,7 @@ impl Bits {
         &mut self,
         stack: &mut Vec<Frame>,
         max: u64,
-        watch: &mut Watch<'_>,
+        watch: &mut Watch<&Limits>,
         visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> u64 {
         let mut solutions = 0;
@@ -150,7 +150,7 @@ impl Bits {
             } else {
                 self.b = top.board;
             }
-            if !watch.enter() {
+            if !watch.enter_one() {
                 break;
             }
             if place {
