@@ -2,7 +2,7 @@
 # benches/bitsets.sh: the table of docs/PERFORMANCE.md, "The search on bit
 # sets": each instance with Dancing Links (the dance) alone, with the bit
 # sets wherever they are allowed, and with `xc` as committed (the rule,
-# `DENSE` in src/cover/search/bits.rs).
+# `DENSE` in src/cover/tables.rs).
 #
 # The three builds come from this checkout's HEAD, copied to a scratch
 # directory (${BITSETS_BUILD:-/tmp/bitsets-build}); two of them with `DENSE`
@@ -44,7 +44,7 @@ for v in dance bits rule; do
         esac
         if [ -n "$dense" ]; then
             sed -i "s/^pub(crate) const DENSE: usize = [0-9_]*;/pub(crate) const DENSE: usize = $dense;/" \
-                "$BUILD/src-$v/src/cover/search/bits.rs"
+                "$BUILD/src-$v/src/cover/tables.rs"
         fi
         (cd "$BUILD/src-$v" && CARGO_TARGET_DIR="$BUILD/target" cargo build -q --profile max -p exactcover-cli)
         cp "$BUILD/target/max/xc" "$BUILD/xc-$v"

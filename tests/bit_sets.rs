@@ -1,4 +1,4 @@
-//! The search on bit sets against the dance (`cover::search::bits`): the
+//! The search on bit sets against the dance (`cover::search::x_bits`): the
 //! same solutions in the same order, the same nodes, updates and guesses,
 //! the same stops at limits and the same pins, on random problems with
 //! secondary items, and on the polyomino packings that choose the bit sets

@@ -1,5 +1,5 @@
-//! Algorithm M on bit sets (`cover::search::bits_m`) against the dance of
-//! Algorithm M (`search::m`, `dance::mult`): the same solutions in the same
+//! Algorithm M on bit sets (`cover::search::m_bits`) against the dance of
+//! Algorithm M (`search::m_links`, `dance::mult`): the same solutions in the same
 //! order, the same status and the same nodes, updates, solutions and
 //! guesses, on random problems with multiplicities and secondary items
 //! (whole, stopped by limits, pinned, stepped, reused, split over threads),

@@ -50,7 +50,10 @@ fn min_of(lens: &[u32]) -> u32 {
 }
 
 /// A working view of an [`Arena`]: its vectors as slices (see the arena's
-/// fields of the same names) and copies of its counters.
+/// fields of the same names) and copies of its counters. The scalars stay
+/// separate fields rather than a struct of their own, so that the
+/// compiler keeps each in a register through Algorithm M's loop
+/// (docs/PERFORMANCE.md, "Kept and dropped: Algorithm M's loops").
 pub(crate) struct Dance<'a> {
     links: &'a mut [Link],
     top: &'a [NodeId],
@@ -65,15 +68,6 @@ pub(crate) struct Dance<'a> {
     /// Residual upper bounds and slacks (Algorithm M only; else empty).
     bound: &'a mut [u32],
     slack: &'a [u32],
-    form: Form,
-    work: Work,
-    /// Where `trail_len`, `solos` and `work` go back on drop.
-    home: (&'a mut u32, &'a mut u32, &'a mut Work),
-}
-
-/// What the dance reads of the arena's shape, copied into the view.
-#[derive(Clone, Copy)]
-struct Form {
     n_primary: u32,
     /// The number of options (see `Trail::options`).
     n_options: u32,
@@ -88,6 +82,9 @@ struct Form {
     /// the arena keeps no `span` (see `Arena::uniform`).
     first_option: NodeId,
     uniform: u32,
+    work: Work,
+    /// Where `trail_len`, `solos` and `work` go back on drop.
+    home: (&'a mut u32, &'a mut u32, &'a mut Work),
 }
 
 impl Drop for Dance<'_> {
@@ -114,16 +111,7 @@ impl<'a> Dance<'a> {
         // The same length for the per-node slices lets the compiler share
         // one bounds check between them (without the `unchecked` feature).
         let n = arena.links.len();
-        let form = Form {
-            n_primary: arena.n_primary,
-            n_options: arena.trail.options,
-            shift: arena.shift,
-            step: arena.step,
-            keys: arena.mult.key_bits.unwrap_or(KeyBits::PLAIN),
-            keyed: arena.mult.key_bits.is_some(),
-            first_option: arena.first_option(),
-            uniform: arena.uniform,
-        };
+        let first_option = arena.first_option();
         let trail = &mut arena.trail;
         Dance {
             links: &mut arena.links[..n],
@@ -137,7 +125,14 @@ impl<'a> Dance<'a> {
             solos: trail.solos,
             bound: &mut arena.mult.bound,
             slack: &arena.mult.slack,
-            form,
+            n_primary: arena.n_primary,
+            n_options: trail.options,
+            shift: arena.shift,
+            step: arena.step,
+            keys: arena.mult.key_bits.unwrap_or(KeyBits::PLAIN),
+            keyed: arena.mult.key_bits.is_some(),
+            first_option,
+            uniform: arena.uniform,
             work: arena.work,
             home: (&mut trail.len, &mut trail.solos, &mut arena.work),
         }
@@ -172,10 +167,10 @@ impl<'a> Dance<'a> {
     #[inline(always)]
     fn span<const U: u32>(&self, p: NodeId) -> Span {
         if sized(U) {
-            return strided_span(p, self.form.first_option, U);
+            return strided_span(p, self.first_option, U);
         }
         if U == ANY && self.span.is_empty() {
-            return strided_span(p, self.form.first_option, self.form.uniform);
+            return strided_span(p, self.first_option, self.uniform);
         }
         get(self.span, p)
     }
@@ -203,8 +198,8 @@ impl<'a> Dance<'a> {
     /// (see `avx2::Avx2`).
     #[inline(always)]
     pub(crate) fn choose_first_min(&self) -> Option<(NodeId, u32)> {
-        let lens = &self.len[1..=self.form.n_primary as usize];
-        let zero = 1 << self.form.shift;
+        let lens = &self.len[1..=self.n_primary as usize];
+        let zero = 1 << self.shift;
         let (best, block) = if lens.len() <= EARLY_EXIT {
             (min_of(lens), 0)
         } else {
@@ -222,8 +217,8 @@ impl<'a> Dance<'a> {
         if best >= COVERED {
             return None;
         }
-        if self.form.shift > 0 {
-            return Some((NodeId::header(best & (zero - 1)), best >> self.form.shift));
+        if self.shift > 0 {
+            return Some((NodeId::header(best & (zero - 1)), best >> self.shift));
         }
         let mut base = block * SCAN_BLOCK;
         for chunk in lens[base..].chunks(SCAN_BLOCK) {
@@ -242,9 +237,9 @@ impl<'a> Dance<'a> {
         let mut best = 0;
         let mut t = u32::MAX;
         let mut ties = 0;
-        let covered = COVERED >> self.form.shift;
-        for h in 1..=self.form.n_primary {
-            let l = self.len[h as usize] >> self.form.shift;
+        let covered = COVERED >> self.shift;
+        for h in 1..=self.n_primary {
+            let l = self.len[h as usize] >> self.shift;
             if l < t {
                 (best, t, ties) = (h, l, 1);
                 if l == 0 {
@@ -278,7 +273,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = get(self.links, q);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
-        let step = self.form.step;
+        let step = self.step;
         *self.len_mut(self.top(q)) -= step;
     }
 
@@ -288,7 +283,7 @@ impl<'a> Dance<'a> {
         let Link { up, down } = get(self.links, q);
         self.link_mut(up).down = q;
         self.link_mut(down).up = q;
-        let step = self.form.step;
+        let step = self.step;
         *self.len_mut(self.top(q)) += step;
     }
 

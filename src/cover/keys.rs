@@ -113,7 +113,7 @@ impl KeyBits {
 
     /// [`KeyBits::lowered`], wrapping: for Algorithm M on bit sets, which
     /// also moves the keys of its sinks, which nothing reads (see
-    /// `search::bits_m`).
+    /// `search::m_bits`).
     #[inline(always)]
     pub(crate) fn lowered_wrapping(self, word: u32, b: u32, slack: u32) -> u32 {
         if b > slack { word.wrapping_add(self.t_unit) } else { word.wrapping_sub(self.s_unit) }

@@ -4,7 +4,7 @@
 //!
 //! # How it splits
 //!
-//! A solver with a depth cap ([`Solver::cap`]) explores the top `d` levels
+//! A solver with a depth cap (`Search::set_cap`) explores the top `d` levels
 //! exactly as the single-threaded search would, counting their nodes,
 //! updates and solutions, and reports each node at depth `d` as a
 //! *subproblem*: the positions of its choices at each level (a prefix). A

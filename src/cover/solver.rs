@@ -165,7 +165,7 @@ impl Solver {
 
     /// Searches on bit sets whenever the problem's kind allows (`true`),
     /// however sparse it is, or never (`false`): for the tests, which
-    /// compare the two searches (see `search::bits`).
+    /// compare the two searches (see `search::x_bits`).
     #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     pub fn use_bit_sets(&mut self, on: bool) {

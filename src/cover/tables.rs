@@ -78,7 +78,7 @@ impl Tables {
     /// tests, which compare the two searches on any problem).
     pub(crate) fn build(arena: &Arena, layout: &Layout, option_count: usize, dense: usize) -> Option<Tables> {
         let n_items = arena.n_items as usize;
-        // Multiplicities need the live keys of Algorithm M (see `bits_m`).
+        // Multiplicities need the live keys of Algorithm M (see `search::m_bits`).
         if arena.has_colors() || (arena.has_bounds() && arena.mult.key_bits.is_none()) || n_items > MAX_ITEMS {
             return None;
         }

@@ -144,7 +144,7 @@ pub struct Generator {
 /// a grid on the windoku and jigsaw layouts many times over, while
 /// classic grids almost always keep the first search's grid; a larger
 /// budget changes fewer classic grids but leaves windoku slower
-/// (docs/PERFORMANCE.md, "Generating variants").
+/// (docs/PERFORMANCE.md, "Random grids for generation").
 const FILL_BUDGET: u64 = 2000;
 
 /// The seed of puzzle `index` in a run seeded with `seed` (SplitMix64).

@@ -93,12 +93,12 @@ impl Dance<'_> {
     /// a block that holds a dead end. Else a plain scan.
     #[inline(always)]
     pub(crate) fn choose_m(&self) -> Option<MChoice> {
-        let p = self.form.n_primary as usize;
+        let p = self.n_primary as usize;
         let lens = &self.len[1..=p];
-        if !self.form.keyed {
+        if !self.keyed {
             return choose_scan(lens, &self.bound[1..=p], &self.slack[1..=p]);
         }
-        let bits = self.form.keys;
+        let bits = self.keys;
         let best = if p <= EARLY_EXIT {
             // Fewer items cost less to scan than the mispredicted exits.
             min_of(lens)
@@ -125,8 +125,8 @@ impl Dance<'_> {
     /// ends (not necessarily the same one).
     #[cfg(debug_assertions)]
     fn check_choice(&self, choice: Option<MChoice>) {
-        let p = self.form.n_primary as usize;
-        let items = (1..=self.form.n_primary).map(NodeId::from_u32);
+        let p = self.n_primary as usize;
+        let items = (1..=self.n_primary).map(NodeId::from_u32);
         let lens: Vec<u32> = items.map(|i| self.length(i) | get(self.len, i) & COVERED).collect();
         let plain = choose_scan(&lens, &self.bound[1..=p], &self.slack[1..=p]);
         match (choice, plain) {
@@ -160,7 +160,7 @@ impl Dance<'_> {
     /// in one pass with no branch.
     #[inline(always)]
     fn active_and_ones(&self) -> (u32, u32) {
-        let p = self.form.n_primary as usize;
+        let p = self.n_primary as usize;
         let (mut k, mut ones) = (0, 0);
         // A loop, not a fold: a fold called from two places is not
         // inlined into the search's loop.
@@ -193,7 +193,7 @@ impl Dance<'_> {
     /// changes, so the node is a leaf.
     #[inline(always)]
     pub(crate) fn last_option<const U: u32>(&mut self, i: NodeId, room: u64) -> Option<(u64, bool)> {
-        let visible = self.form.n_options - (self.trail_len - self.solos);
+        let visible = self.n_options - (self.trail_len - self.solos);
         if visible > 2 || self.bound(i) != 1 || self.slack(i) != 0 {
             return None;
         }
@@ -206,7 +206,7 @@ impl Dance<'_> {
         let (mut covers, mut to_one, mut dead, mut other) = (0, 0, false, None);
         for q in span.nodes() {
             let j = self.top(q);
-            if j.as_u32() > self.form.n_primary {
+            if j.as_u32() > self.n_primary {
                 return None;
             }
             let (b, s) = (self.bound(j), self.slack(j));
@@ -226,7 +226,7 @@ impl Dance<'_> {
         let mut hidden = 0;
         if visible == 2 {
             let d = self.span::<U>(other?);
-            dead |= short_once_hidden(self.top, self.bound, self.slack, self.form.n_primary, span, d)?;
+            dead |= short_once_hidden(self.top, self.bound, self.slack, self.n_primary, span, d)?;
             hidden = d.end - d.first - 1;
         }
         // The chain below: the active items left, and the covers of those
@@ -254,7 +254,7 @@ impl Dance<'_> {
     /// so `trail_len - solos` counts the hidden options.
     #[inline(always)]
     pub(crate) fn all_hidden(&self) -> bool {
-        self.trail_len - self.solos == self.form.n_options
+        self.trail_len - self.solos == self.n_options
     }
 
     /// Opens a level that branches on item `i`: lowers its bound, and
@@ -314,7 +314,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn lower_bound(&mut self, i: NodeId) -> u32 {
         let b = self.bound[i];
-        let mut word = self.form.keys.lowered(get(self.len, i), b, self.slack(i));
+        let mut word = self.keys.lowered(get(self.len, i), b, self.slack(i));
         if b == 1 {
             word |= COVERED;
         }
@@ -328,7 +328,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn raise_bound(&mut self, i: NodeId) {
         let b = self.bound[i];
-        let word = self.form.keys.raised(get(self.len, i) & !COVERED, b, self.slack(i));
+        let word = self.keys.raised(get(self.len, i) & !COVERED, b, self.slack(i));
         *self.len_mut(i) = word;
         self.bound[i] = b + 1;
     }
@@ -342,7 +342,7 @@ impl Dance<'_> {
     /// The length of primary item `i`'s list, covered or not.
     #[inline(always)]
     pub(crate) fn length(&self, i: NodeId) -> u32 {
-        self.form.keys.length(get(self.len, i))
+        self.keys.length(get(self.len, i))
     }
 
     /// Retires item `i` (a null move): it leaves the active items, its
@@ -396,7 +396,7 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn commit_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
-        if top.as_u32() <= self.form.n_primary {
+        if top.as_u32() <= self.n_primary {
             if self.bound(top) == 1 {
                 self.cover::<COLORS, U>(top);
             } else {
@@ -413,11 +413,11 @@ impl Dance<'_> {
     #[inline(always)]
     pub(crate) fn release_m<const COLORS: bool, const U: u32>(&mut self, q: NodeId) {
         let top = self.top(q);
-        if top.as_u32() <= self.form.n_primary {
+        if top.as_u32() <= self.n_primary {
             // Both cases with no branch: which one varies from node to node.
             let (word, b) = (get(self.len, top), self.bound[top]);
             let covered = word & COVERED != 0;
-            let raised = self.form.keys.raised(word, b, self.slack(top));
+            let raised = self.keys.raised(word, b, self.slack(top));
             *self.len_mut(top) = if covered { word & !COVERED } else { raised };
             self.bound[top] = b + u32::from(!covered);
         } else {

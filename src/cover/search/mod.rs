@@ -494,7 +494,7 @@ mod tests {
 
     /// Split at every depth, Algorithm M on bit sets stops at the same
     /// frontier nodes as the dance, with the same positions, solutions
-    /// and figures: its chains of null moves (`bits_m`) stop short of the
+    /// and figures: its chains of null moves (`m_bits`) stop short of the
     /// split's depth as the dance's levels do.
     #[test]
     fn algorithm_m_on_bit_sets_splits_where_the_dance_does() {

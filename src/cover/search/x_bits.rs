@@ -31,9 +31,9 @@
 //! when the problem has no colours, at most [`MAX_ITEMS`] items and
 //! [`MAX_OPTIONS`] options, and its options conflict with many others for
 //! their number ([`DENSE`]), and only without a seed and a restriction
-//! (see [`Search::on_bits`](super::Search)). With multiplicities, these
-//! tables serve Algorithm M on bit sets (`bits_m`), which has limits of
-//! its own (`bits_m::shape`, `bits_m::SLOTS`).
+//! (see `Search::backend_for_next_search`). With multiplicities, these
+//! tables serve Algorithm M on bit sets (`m_bits`), which has limits of
+//! its own (`tables::m_shape`, `tables::SLOTS`).
 
 #![forbid(unsafe_code)]
 

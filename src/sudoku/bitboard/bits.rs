@@ -205,7 +205,7 @@ impl Bits {
     /// (`tests/sudoku_engines.rs`). Algorithm X's rule, a house's digit
     /// whenever it has fewer places than any cell has candidates, takes
     /// more nodes on the hard classic sets (three candidates against two
-    /// places: docs/PERFORMANCE.md, "Locked candidates"), so classic
+    /// places: docs/PERFORMANCE.md, "Kept and dropped: the Sudoku search"), so classic
     /// puzzles keep the cell there.
     pub(super) fn branch(&self) -> Guess {
         let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);

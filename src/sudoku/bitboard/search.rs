@@ -13,7 +13,7 @@
 //! that no way of covering a row, column or box can use, and singles run
 //! again, until neither finds more (while at least [`LOCK_FROM_EMPTY`]
 //! cells are empty): on the hard sets this cuts the guesses by more than
-//! half, and the time too (docs/PERFORMANCE.md, "Locked candidates").
+//! half, and the time too (docs/PERFORMANCE.md, "Kept and dropped: the Sudoku search").
 //! When nothing is forced the search branches: on a cell with two candidates, almost always (among those,
 //! the one with the most empty and two-candidate peers), else on a cell
 //! with the fewest, or on a house's digit with fewer places when that cell
@@ -52,7 +52,7 @@ use std::ops::ControlFlow;
 /// The fewest empty cells at which the search applies locked candidates.
 /// With fewer, singles and a guess or two finish the board, and the pass
 /// costs more than it saves; the threshold was measured on the shared
-/// sets (docs/PERFORMANCE.md, "Locked candidates").
+/// sets (docs/PERFORMANCE.md, "Kept and dropped: the Sudoku search").
 const LOCK_FROM_EMPTY: usize = 45;
 
 impl Bits {
