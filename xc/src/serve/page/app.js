@@ -474,11 +474,13 @@ async function explain() {
   });
   list.hidden = r.steps.length === 0;
   render();
+  // One rating, SE's, with our level beside it and named as ours (as
+  // `xc sudoku rate` and `explain` print them).
   const rating =
     typeof r.rating === "number"
-      ? ` SE rating ${r.rating.toFixed(1)} (${r.level}).`
+      ? ` SE rating ${r.rating.toFixed(1)}; our level: ${r.level}.`
       : typeof r.path_rating === "number"
-        ? ` No SE rating; hardest step ${r.path_rating.toFixed(1)} (${r.level}).`
+        ? ` No SE rating; our level: ${r.level} (hardest step ${r.path_rating.toFixed(1)}).`
         : "";
   say(`${r.steps.length} steps.${rating} Click a step to see it on the grid.`);
 }
@@ -491,7 +493,8 @@ async function generate() {
     difficulty: $("difficulty").value,
   });
   loadLine(r.puzzle, true);
-  const rating = r.rating !== undefined ? `, rating ${r.rating.toFixed(1)} (${r.level})` : "";
+  // Only our level: the SE rating of a new puzzle is Explain's to give.
+  const rating = r.level !== undefined ? `, our level: ${r.level}` : "";
   say(`New puzzle: ${r.givens} givens${rating}. Made in ${(performance.now() - started).toFixed(0)} ms.`, "ok");
 }
 
