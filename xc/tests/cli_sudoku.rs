@@ -633,9 +633,18 @@ fn rate_and_explain_agree() {
     let steps: Vec<&str> =
         explained.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect();
     assert_eq!(steps.len(), 83);
-    for (technique, count) in [("Full house", 20), ("Hidden single", 33), ("Y-Cycle", 2), ("Cell forcing chains", 2)] {
+    let listed =
+        |start: &str| steps.iter().filter(|s| s.split(". ").nth(1).is_some_and(|t| t.starts_with(start))).count();
+    for (technique, count, shown) in [
+        ("Full house", 20, "Full house:"),
+        ("Hidden single", 33, "Hidden single:"),
+        ("Forcing chain", 2, "Forcing chain:"),
+        ("Nishio forcing chain", 2, "Nishio forcing chain:"),
+        ("Cell forcing chains", 2, "Cell forcing chains:"),
+        ("Y-Cycle", 2, "Bidirectional Y-cycle:"),
+    ] {
         assert!(rated.contains(&format!(", {count} × {technique}")), "{technique}: {rated}");
-        let listed = steps.iter().filter(|s| s.split(". ").nth(1).is_some_and(|t| t.starts_with(technique))).count();
-        assert_eq!(listed, count, "{technique}");
+        assert_eq!(listed(shown), count, "{technique}");
     }
+    assert_eq!(listed("Guess:"), 3);
 }
