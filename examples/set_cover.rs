@@ -1,4 +1,5 @@
-//! The exact-cover demo from the seed article: which of the sets
+//! The classic exact-cover demo (the worked example of the Wikipedia
+//! articles "Exact cover" and "Knuth's Algorithm X"): which of the sets
 //! A={1,4,7}, B={1,4}, C={4,5,7}, D={3,5,6}, E={2,3,6,7}, F={2,7}
 //! cover the numbers 1–7 exactly once?
 //!

@@ -5,7 +5,15 @@
 //! end built on it, and builders
 //! for other puzzles that are exact-cover problems in disguise.
 //!
-//! This page is a tutorial; every example runs as a test.
+//! This page is a tutorial; every example runs as a test. To follow it,
+//! add the crate to your `Cargo.toml`:
+//!
+//! ```toml
+//! [dependencies]
+//! exactcover = "0.1"
+//! # or, for the fastest search (no bounds checks in the inner loops; see Features):
+//! # exactcover = { version = "0.1", features = ["unchecked"] }
+//! ```
 //!
 //! ## 1. An exact-cover problem
 //!
@@ -39,6 +47,33 @@
 //! Building checks its input: an unknown or repeated item, an empty option
 //! or a duplicate name is a typed [`BuildError`](cover::BuildError), never
 //! a panic.
+//!
+//! A solution is a list of [`OptionId`](cover::OptionId)s. Each is the
+//! option's place in the order it was added, from 0
+//! ([`OptionId::as_usize`](cover::OptionId::as_usize)), so your own
+//! labels, kept in a `Vec` in that order, are found by indexing it; or keep
+//! the id that [`option`](cover::ProblemBuilder::option) returns beside
+//! your label, as above. [`Problem::format_option`](cover::Problem::format_option)
+//! gives an option's items as text.
+//!
+//! ```
+//! use exactcover::cover::ProblemBuilder;
+//!
+//! let sets = [("A", vec!["1", "4", "7"]), ("B", vec!["1", "4"]), ("C", vec!["4", "5", "7"]),
+//!             ("D", vec!["3", "5", "6"]), ("E", vec!["2", "3", "6", "7"]), ("F", vec!["2", "7"])];
+//! let mut b = ProblemBuilder::new();
+//! b.primary_items(["1", "2", "3", "4", "5", "6", "7"])?;
+//! for (_, items) in &sets {
+//!     b.option(items.iter().copied())?;
+//! }
+//! let problem = b.build()?;
+//! let solution = problem.solver().first().unwrap();
+//! let mut names: Vec<&str> = solution.iter().map(|o| sets[o.as_usize()].0).collect();
+//! names.sort();
+//! assert_eq!(names, ["B", "D", "F"]);
+//! assert_eq!(problem.format_option(solution[0]).split(' ').count(), sets[solution[0].as_usize()].1.len());
+//! # Ok::<(), exactcover::Error>(())
+//! ```
 //!
 //! ## 2. Counting, enumerating, and stopping early
 //!
@@ -125,17 +160,28 @@
 //! uniqueness, checks grids, generates puzzles, and handles 4×4 to 25×25
 //! grids and variants.
 //!
+//! The number given to [`SudokuSolver::new`](sudoku::SudokuSolver::new)
+//! is the **box size** n, for grids of side n²: 3 for the classic 9×9
+//! grid (3×3 boxes), 2 for 4×4, 4 for 16×16, 5 for 25×25.
+//!
 //! ```
 //! use exactcover::sudoku::{Grid, SudokuSolver, Verdict};
 //!
 //! let puzzle = Grid::from_line(
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 //! ).unwrap();
-//! let mut solver = SudokuSolver::new(3)?;
+//! let mut solver = SudokuSolver::new(3)?; // 3×3 boxes: a 9×9 grid
 //! let Verdict::Unique(solution) = solver.verdict(&puzzle)? else { panic!("not proper") };
 //! assert!(solution.to_line().starts_with("812753649"));
 //! # Ok::<(), exactcover::sudoku::SudokuError>(())
 //! ```
+//!
+//! [`Verdict`](sudoku::Verdict) speaks the vocabulary of
+//! [`Uniqueness`](cover::Uniqueness): `None`, `Unique`, `Several`, and
+//! `Unknown` when a limit stopped the search before the answer was known.
+//! A verdict carries grids where `Uniqueness` carries option ids, and a
+//! little more (the clash of givens behind `None`, the solution found
+//! before `Unknown`).
 //!
 //! ## 7. Other puzzles
 //!
@@ -144,6 +190,29 @@
 //! lesson in modelling. The same things are on the command line: `xc
 //! cover`, `xc sudoku`, `xc queens`, `xc polyomino`, `xc langford` (see
 //! `docs/CLI.md`).
+//!
+//! ## Errors
+//!
+//! Each module has its own error type, with fields to match on:
+//! [`BuildError`](cover::BuildError) and [`ParseError`](cover::ParseError)
+//! for problems, [`SudokuError`](sudoku::SudokuError) for Sudoku,
+//! [`LogicError`](sudoku::logic::LogicError) for the logic solver,
+//! [`PuzzleError`](puzzles::PuzzleError) for the puzzle builders, and a
+//! few smaller ones. Every one converts into [`Error`], so an application
+//! can use `?` on all of them and return [`exactcover::Result`](Result):
+//!
+//! ```
+//! use exactcover::puzzles::queens::Queens;
+//! use exactcover::sudoku::{Grid, SudokuSolver};
+//!
+//! fn main() -> exactcover::Result<()> {
+//!     let queens = Queens::new(6)?; // PuzzleError
+//!     assert_eq!(queens.problem().solver().count(), 4);
+//!     let grid: Grid = "1234341221434321".parse()?; // SudokuError
+//!     assert_eq!(SudokuSolver::new(2)?.count_up_to(&grid, 2)?, 1);
+//!     Ok(())
+//! }
+//! ```
 //!
 //! ## Features
 //!
@@ -171,12 +240,15 @@
 #![cfg_attr(not(feature = "unchecked"), forbid(unsafe_code))]
 
 pub mod cover;
+mod error;
 #[cfg(feature = "testing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod puzzles;
 pub mod sudoku;
 pub mod text;
+
+pub use error::{Error, Result};
 
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]

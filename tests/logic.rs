@@ -63,7 +63,7 @@ fn known_puzzles_get_their_grades() {
     assert_eq!(easy.count(Technique::HiddenSingle), 29);
     assert_eq!(
         easy.to_string(),
-        "SE 1.2/1.2/1.2 (Hidden single); our path 1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses"
+        "SE rating 1.2/1.2/1.2 (Hidden single); our level: easy; 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses"
     );
     assert!(easy.csv_row().starts_with("32,1.2,1.2,1.2,Hidden single,easy,49,20,29,0,"), "{}", easy.csv_row());
 }

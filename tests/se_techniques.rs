@@ -102,7 +102,11 @@ fn the_grade_carries_the_se_rating() {
     let grade = LogicSolver::new().grade(&Grid::from_line(row.puzzle).unwrap()).unwrap();
     let se = grade.se().unwrap().rating().unwrap();
     assert_eq!(se.er.to_string(), row.er);
-    assert!(grade.to_string().starts_with(&format!("SE {}/{}/{} (Forcing chain); our path ", row.er, row.ep, row.ed)));
+    assert!(
+        grade
+            .to_string()
+            .starts_with(&format!("SE rating {}/{}/{} (Forcing chain); our level: ", row.er, row.ep, row.ed))
+    );
     assert!(grade.csv_row().starts_with(&format!(
         "{},{},{},{},Forcing chain,",
         grade.givens(),

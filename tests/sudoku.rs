@@ -113,13 +113,13 @@ fn conflicting_givens_are_no_solution_with_the_cells_named() {
     let mut solver = SudokuSolver::new(3).unwrap();
     let bad = good_grids("bad.txt");
     match solver.verdict(&bad[1]).unwrap() {
-        Verdict::NoSolution(Some(c)) => {
+        Verdict::None(Some(c)) => {
             assert_eq!(c.to_string(), "r1c1 and r1c2 both hold 8 (row 1)")
         }
         other => panic!("{other:?}"),
     }
     match solver.verdict(&bad[2]).unwrap() {
-        Verdict::NoSolution(Some(c)) => {
+        Verdict::None(Some(c)) => {
             assert_eq!(c.to_string(), "r9c8 and r9c9 both hold 5 (row 9)")
         }
         other => panic!("{other:?}"),
@@ -164,8 +164,8 @@ fn batch_results_match_one_by_one_solving_in_order() {
                 assert_eq!(out.solution(k), s.cells());
             }
             (Verdict::Several(_), Ok(e @ Examined { conflict: None, .. })) => assert_eq!(e.solutions, 2),
-            (Verdict::NoSolution(None), Ok(e @ Examined { conflict: None, .. })) => assert_eq!(e.solutions, 0),
-            (Verdict::NoSolution(Some(_)), Ok(Examined { conflict: Some(_), .. })) => {}
+            (Verdict::None(None), Ok(e @ Examined { conflict: None, .. })) => assert_eq!(e.solutions, 0),
+            (Verdict::None(Some(_)), Ok(Examined { conflict: Some(_), .. })) => {}
             (v, o) => panic!("{p}: {v:?} vs {o:?}"),
         }
     }

@@ -517,7 +517,7 @@ mod tests {
         solver.verdict(&Grid::from_line(inkala).unwrap()).unwrap();
         assert!(solver.stats().nodes > 0);
         let clash = Grid::from_line(&inkala.replacen('.', "8", 1)).unwrap();
-        assert!(matches!(solver.verdict(&clash).unwrap(), Verdict::NoSolution(Some(_))));
+        assert!(matches!(solver.verdict(&clash).unwrap(), Verdict::None(Some(_))));
         assert_eq!((solver.stats().nodes, solver.stats().updates), (0, 0));
         assert!(solver.solutions(&clash, 5).unwrap().is_empty());
         assert_eq!(solver.stats().nodes, 0);

@@ -1,5 +1,5 @@
 //! The rules, checked directly on the grid: duplicate digits in a house
-//! (what the seed article's `isValidSudoku` checks) and a full solution
+//! (what LeetCode's "Valid Sudoku", `isValidSudoku`, checks) and a full solution
 //! check that shares no code with the search.
 
 #![forbid(unsafe_code)]

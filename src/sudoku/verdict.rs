@@ -61,29 +61,36 @@ impl Examined {
     /// stopped the search after them.
     pub fn verdict(&self, first: impl FnOnce() -> Grid) -> Verdict {
         match (self.solutions, self.status) {
-            (0, Status::Complete) => Verdict::NoSolution(self.conflict.clone()),
+            (0, Status::Complete) => Verdict::None(self.conflict.clone()),
             (1, Status::Complete) => Verdict::Unique(first()),
             (n, _) if n >= 2 => Verdict::Several(first()),
-            (n, Status::Stopped(r)) => Verdict::Stopped(r, (n > 0).then(first)),
+            (n, Status::Stopped(r)) => Verdict::Unknown(r, (n > 0).then(first)),
             // Unreachable for a finished search: it is complete or stopped.
-            (n, _) => Verdict::Stopped(StopReason::Solutions, (n > 0).then(first)),
+            (n, _) => Verdict::Unknown(StopReason::Solutions, (n > 0).then(first)),
         }
     }
 }
 
 /// What a search found out about a puzzle, with the solution as a grid.
+///
+/// The variants are those of [`Uniqueness`](crate::cover::Uniqueness),
+/// the same answer for any exact-cover problem, with the same names:
+/// `None`, `Unique`, `Several`, and `Unknown` when a limit stopped the
+/// search first. A Sudoku verdict carries grids where `Uniqueness` carries
+/// option ids, and says more: the clash behind `None`, the solution found
+/// before `Unknown`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// No solution; with the conflicting cells when the givens contradict
     /// each other outright.
-    NoSolution(Option<Conflict>),
+    None(Option<Conflict>),
     /// Exactly one solution.
     Unique(Grid),
     /// Two or more solutions; the first one found is given.
     Several(Grid),
     /// A limit stopped the search before the answer was known; the first
     /// solution is given if one was found.
-    Stopped(StopReason, Option<Grid>),
+    Unknown(StopReason, Option<Grid>),
 }
 
 #[cfg(test)]
@@ -99,12 +106,12 @@ mod tests {
         let stopped = |r| Status::Stopped(r);
         let clash = Conflict { digit: 1, cells: (0, 1), house: "row 1".into(), side: 4 };
         let cases = [
-            (Examined::unsearched(0, Status::Complete), Verdict::NoSolution(None)),
-            (Examined::clash(clash.clone()), Verdict::NoSolution(Some(clash))),
+            (Examined::unsearched(0, Status::Complete), Verdict::None(None)),
+            (Examined::clash(clash.clone()), Verdict::None(Some(clash))),
             (Examined::unsearched(1, Status::Complete), Verdict::Unique(grid())),
             (Examined::unsearched(2, stopped(StopReason::Time)), Verdict::Several(grid())),
-            (Examined::unsearched(1, stopped(StopReason::Nodes)), Verdict::Stopped(StopReason::Nodes, Some(grid()))),
-            (Examined::unsearched(0, stopped(StopReason::Cancelled)), Verdict::Stopped(StopReason::Cancelled, None)),
+            (Examined::unsearched(1, stopped(StopReason::Nodes)), Verdict::Unknown(StopReason::Nodes, Some(grid()))),
+            (Examined::unsearched(0, stopped(StopReason::Cancelled)), Verdict::Unknown(StopReason::Cancelled, None)),
         ];
         for (examined, verdict) in cases {
             assert_eq!(examined.verdict(grid), verdict, "{examined:?}");

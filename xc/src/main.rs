@@ -8,6 +8,7 @@ mod cover;
 mod exit;
 mod input;
 mod interrupt;
+mod man;
 mod merge;
 mod printer;
 mod progress;
@@ -27,21 +28,31 @@ const ABOUT: &str = "Exact cover, fast: solves any exact-cover problem with Knut
 Sudoku puzzles in every common format (and proves them unique), generates and rates puzzles, \
 and serves a Sudoku page in the browser.";
 
-/// Examples and exit codes, after the list of commands.
-const AFTER_HELP: &str = "Examples:
-  xc sudoku solve puzzles.txt        solve each puzzle, proving its solution unique
-  xc sudoku generate -n 10 --rate    ten new puzzles with their ratings
-  xc cover problem.dlx --all         every solution of a problem in Knuth's DLX format
-  xc queens 12                       count the 14200 ways to place 12 queens
-  xc serve --open                    the Sudoku page at http://127.0.0.1:8080/
-  xc completions bash > ~/.local/share/bash-completion/completions/xc
-
-Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 stopped by a limit,
-70 internal error, 130 interrupted. Every command has --help; see docs/CLI.md.";
+/// Examples and exit codes, after the list of commands (the same as the
+/// manual page's, see `man.rs`).
+fn after_help() -> String {
+    let (_, examples) = man::EXAMPLES[0];
+    let mut text = String::from("Examples:\n");
+    for (command, what) in examples {
+        match command.len() {
+            0..=36 => text.push_str(&format!("  {command:<36} {what}\n")),
+            _ => text.push_str(&format!("  {command}\n  {:<36} {what}\n", "")),
+        }
+    }
+    text.push_str("\nExit codes:\n");
+    for (code, what) in man::EXIT_CODES {
+        text.push_str(&format!("  {code:<4} {what}\n"));
+    }
+    text.push_str(
+        "\nEvery command has --help, and a manual page: `xc man --dir DIR` writes them all \
+         (xc(1), xc-sudoku-solve(1), ...).",
+    );
+    text
+}
 
 /// Exact cover, fast: Dancing Links for any problem, Sudoku, and puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "xc", version, about = ABOUT, after_help = AFTER_HELP, propagate_version = true)]
+#[command(name = "xc", version, about = ABOUT, after_help = after_help(), propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,8 +79,8 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff): `xc man | man -l -`.
-    Man,
+    /// Print the manual page (roff), or write every command's page.
+    Man(man::ManArgs),
 }
 
 /// Runs the command line and returns the process's exit code.
@@ -96,10 +107,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "xc", &mut script);
             out.write_all(&script).map(|()| exit::SOLVED).map_err(Failure::from)
         }
-        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
-            .render(&mut out)
-            .map(|()| exit::SOLVED)
-            .map_err(Failure::from),
+        Command::Man(args) => man::run(&args, <Cli as clap::CommandFactory>::command(), &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Failure::from));
     let code = match result {
@@ -147,5 +155,6 @@ mod tests {
         clap_mangen::Man::new(Cli::command()).render(&mut man).unwrap();
         let man = String::from_utf8(man).unwrap();
         assert!(man.contains(".TH xc 1") && man.contains("completions"), "{man}");
+        assert!(!help.contains("docs/") && help.contains("xc man --dir"), "{help}");
     }
 }

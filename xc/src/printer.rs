@@ -24,12 +24,21 @@ pub struct Printer<'a> {
     to_print: u64,
     /// Solutions printed so far.
     printed: u64,
+    /// What the count counts, said after it on the last line (`each
+    /// pairing and its reversal counted once`), if it needs saying.
+    counted: Option<&'a str>,
 }
 
 impl<'a> Printer<'a> {
     /// A printer of up to `to_print` solutions.
     pub fn new(render: Render<'a>, format: Format, to_print: u64) -> Printer<'a> {
-        Printer { render, format, to_print, printed: 0 }
+        Printer { render, format, to_print, printed: 0, counted: None }
+    }
+
+    /// Says on the last line what the count counts.
+    pub fn counting(mut self, what: &'a str) -> Printer<'a> {
+        self.counted = Some(what);
+        self
     }
 
     /// How many solutions are to be printed.
@@ -85,9 +94,10 @@ impl<'a> Printer<'a> {
                 };
                 writeln!(
                     out,
-                    "{head} {} solution{}, {} updates, {} nodes{}, {:.3} s (search {:.3} s, {:.1} M updates/s).",
+                    "{head} {} solution{}{}, {} updates, {} nodes{}, {:.3} s (search {:.3} s, {:.1} M updates/s).",
                     stats.solutions,
                     if stats.solutions == 1 { "" } else { "s" },
+                    self.counted.map(|c| format!(" ({c})")).unwrap_or_default(),
                     stats.updates,
                     stats.nodes,
                     if stats.cleansings > 0 { format!(", {} cleansings", stats.cleansings) } else { String::new() },

@@ -80,12 +80,31 @@ pub struct PolyominoArgs {
     common: PuzzleArgs,
 }
 
-fn solve(problem: &Problem, common: &PuzzleArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
+/// What a puzzle subcommand says of its problem besides the problem: in
+/// the result line, what its count counts; at the top of the DLX file
+/// written, how it was made.
+#[derive(Default)]
+struct Notes<'a> {
+    counted: Option<&'a str>,
+    dlx: Option<String>,
+}
+
+fn solve(
+    problem: &Problem,
+    common: &PuzzleArgs,
+    render: Render,
+    notes: Notes,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
     if common.emit_dlx {
+        if let Some(note) = notes.dlx {
+            // A `|` line is a comment in Knuth's format.
+            writeln!(out, "| {note}")?;
+        }
         out.write_all(write_dlx(problem).as_bytes())?;
         return Ok(super::exit::SOLVED);
     }
-    search::run(problem, &common.search, render, out)
+    search::run_counting(problem, &common.search, render, notes.counted, out)
 }
 
 fn lines(text: String) -> Vec<String> {
@@ -112,14 +131,19 @@ fn parse_count(text: &str) -> Result<Bounds, String> {
 /// Runs `xc queens`.
 pub fn queens(args: &QueensArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let q = Queens::per_line(args.n, args.per_line).map_err(Failure::input)?;
-    solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), out)
+    solve(q.problem(), &args.common, &|s: &[OptionId]| lines(q.render(s)), Notes::default(), out)
 }
 
 /// Runs `xc langford`.
 pub fn langford(args: &LangfordArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let l = if args.raw { Langford::raw(args.n) } else { Langford::new(args.n) }.map_err(Failure::input)?;
     let render = |s: &[OptionId]| vec![l.sequence(s).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")];
-    solve(l.problem(), &args.common, &render, out)
+    let counted = if args.raw {
+        "a pairing and its reversal counted apart"
+    } else {
+        "each pairing and its reversal counted once"
+    };
+    solve(l.problem(), &args.common, &render, Notes { counted: Some(counted), dlx: None }, out)
 }
 
 fn read_text(path: &std::path::Path) -> Result<String, Failure> {
@@ -153,10 +177,15 @@ pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failur
             e => Failure::input(e),
         },
     )?;
-    if args.distinct && !args.common.emit_dlx {
-        if let Some(piece) = packing.restricted_piece() {
-            eprintln!("{} symmetries removed by restricting piece {piece}", packing.symmetries());
+    let restricted = match packing.restricted_piece() {
+        Some(piece) if args.distinct => {
+            Some(format!("{} symmetries removed by restricting piece {piece}", packing.symmetries()))
         }
+        _ => None,
+    };
+    if let (Some(note), false) = (&restricted, args.common.emit_dlx) {
+        eprintln!("{note}");
     }
-    solve(packing.problem(), &args.common, &|s: &[OptionId]| lines(packing.render(s)), out)
+    let notes = Notes { counted: None, dlx: restricted };
+    solve(packing.problem(), &args.common, &|s: &[OptionId]| lines(packing.render(s)), notes, out)
 }

@@ -281,8 +281,10 @@ const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.9
 fn rate_in_every_format() {
     run(&["rate", "-q", &format!("{F}/seeds.txt")])
         .code(0)
-        .stdout(predicate::str::contains(format!("{INKALA}  # SE 10.7/10.7/9.7 (Nested forcing chains); our path")))
-        .stdout(predicate::str::contains("(easy)"));
+        .stdout(predicate::str::contains(format!(
+            "{INKALA}  # SE rating 10.7/10.7/9.7 (Nested forcing chains); our level: needs guessing; 21 givens"
+        )))
+        .stdout(predicate::str::contains("our level: easy;"));
     let csv = run(&["rate", "-q", "--format", "csv", &format!("{F}/seeds.txt")]).code(0).get_output().stdout.clone();
     let csv = String::from_utf8(csv).unwrap();
     assert!(csv.starts_with("puzzle,givens,er,ep,ed,se_hardest,level,steps,Full house,Hidden single,"), "{csv}");
@@ -403,7 +405,7 @@ fn generate_with_a_difficulty() {
     assert!(out.lines().all(|l| l.ends_with(" hard")), "{out}");
     let puzzles: String = out.lines().map(|l| format!("{}\n", &l[..81])).collect();
     let rated = xc().args(["sudoku", "rate", "-q"]).write_stdin(puzzles).assert().success().get_output().stdout.clone();
-    assert_eq!(String::from_utf8(rated).unwrap().matches("(hard)").count(), 3);
+    assert_eq!(String::from_utf8(rated).unwrap().matches("our level: hard;").count(), 3);
     xc().args(["sudoku", "generate", "--difficulty", "impossible"]).assert().code(2);
 }
 
@@ -614,4 +616,35 @@ fn count_solutions(grid: &mut Vec<char>, houses: &[Vec<usize>], max: usize) -> u
         }
     }
     found
+}
+
+/// `rate` and `explain` describe the same path and give the same one
+/// rating: SE's, with our level beside it.
+#[test]
+fn rate_and_explain_agree() {
+    let rated = String::from_utf8(run(&["rate", "-q", INKALA]).code(0).get_output().stdout.clone()).unwrap();
+    let explained = String::from_utf8(run(&["explain", INKALA]).code(0).get_output().stdout.clone()).unwrap();
+    let last = explained.lines().last().unwrap();
+    let headline = "SE rating 10.7/10.7/9.7 (Nested forcing chains); our level: needs guessing";
+    assert!(rated.starts_with(&format!("{INKALA}  # {headline}; 21 givens, ")), "{rated}");
+    assert!(rated.trim_end().ends_with(", 3 guesses"), "{rated}");
+    assert_eq!(last, format!("{headline}; this path: 83 steps, 3 guesses."));
+    // The techniques `rate` counts are the steps `explain` lists.
+    let steps: Vec<&str> =
+        explained.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert_eq!(steps.len(), 83);
+    let listed =
+        |start: &str| steps.iter().filter(|s| s.split(". ").nth(1).is_some_and(|t| t.starts_with(start))).count();
+    for (technique, count, shown) in [
+        ("Full house", 20, "Full house:"),
+        ("Hidden single", 33, "Hidden single:"),
+        ("Forcing chain", 2, "Forcing chain:"),
+        ("Nishio forcing chain", 2, "Nishio forcing chain:"),
+        ("Cell forcing chains", 2, "Cell forcing chains:"),
+        ("Y-Cycle", 2, "Bidirectional Y-cycle:"),
+    ] {
+        assert!(rated.contains(&format!(", {count} × {technique}")), "{technique}: {rated}");
+        assert_eq!(listed(shown), count, "{technique}");
+    }
+    assert_eq!(listed("Guess:"), 3);
 }

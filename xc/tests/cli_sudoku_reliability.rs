@@ -40,7 +40,7 @@ fn batch_verbs() -> Vec<(Vec<&'static str>, String)> {
         (
             vec!["rate"],
             format!(
-                "{EASY}  # SE 1.2/1.2/1.2 (Hidden single); our path 1.2 (easy): 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses\n"
+                "{EASY}  # SE rating 1.2/1.2/1.2 (Hidden single); our level: easy; 32 givens, 20 × Full house, 29 × Hidden single, 0 guesses\n"
             ),
         ),
     ]
@@ -270,7 +270,7 @@ fn ctrl_c_while_rating() {
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.lines().count(), 50, "{stdout}");
-    assert!(stdout.contains("  # SE rating: none (interrupted); our path 3.4 (needs guessing)"), "{stdout}");
+    assert!(stdout.contains("  # SE rating: none (interrupted); our level: needs guessing; 21 givens"), "{stdout}");
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("50 puzzles: "), "{out:?}");
     assert!(took < PROMPTLY, "{took:?}");
     // `explain` finds its path in a tenth of a second, then rates.
@@ -279,6 +279,9 @@ fn ctrl_c_while_rating() {
     let (out, took) = signal_after(&["sudoku", "explain", one.to_str().unwrap()], Duration::from_millis(300), "-INT");
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("\nSE rating: none (interrupted); this path: hardest step 8.5"), "{out:?}");
+    assert!(
+        stdout.contains("\nSE rating: none (interrupted); our level: needs guessing; this path: 83 steps, 3 guesses."),
+        "{out:?}"
+    );
     assert!(took < PROMPTLY, "{took:?}");
 }

@@ -230,19 +230,30 @@ impl Grade {
     }
 }
 
-impl fmt::Display for Grade {
-    /// "SE 4.2/1.2/1.2 (XY-Wing); our path 4.2 (hard): 21 givens, 12 ×
-    /// Hidden single, 3 × XY-Wing, 0 guesses", or "SE rating: none (needs
-    /// techniques beyond …); our path …". Grids that are not classic 9×9
-    /// have no SE part.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(se) = self.se() {
-            match (se.rating(), se.why_none()) {
-                (Some(r), _) => write!(f, "SE {r}; our path ")?,
-                (None, why) => write!(f, "SE rating: none ({}); our path ", why.unwrap_or_default())?,
-            }
+impl Grade {
+    /// The one rating to show, and our level beside it, each named:
+    /// "SE rating 4.2/1.2/1.2 (XY-Wing); our level: hard" (SE's ER/EP/ED
+    /// and its hardest technique), "SE rating: none (needs techniques
+    /// beyond …); our level: …" when SE's techniques run out, or "our
+    /// level: hard (hardest step 4.2)" for a grid that is not classic 9×9,
+    /// which SE does not rate. Our path's own hardest step is not shown
+    /// beside SE's rating: it is not on SE's scale (see [`Grade::rating`]).
+    pub fn headline(&self) -> String {
+        let level = self.level();
+        match self.se().map(|se| (se.rating(), se.why_none())) {
+            Some((Some(r), _)) => format!("SE rating {r}; our level: {level}"),
+            Some((None, why)) => format!("SE rating: none ({}); our level: {level}", why.unwrap_or_default()),
+            None => format!("our level: {level} (hardest step {})", self.rating),
         }
-        write!(f, "{} ({}): {} givens", self.rating, self.level(), self.givens)?;
+    }
+}
+
+impl fmt::Display for Grade {
+    /// The [headline](Grade::headline), then the givens, the techniques
+    /// used and the guesses: "SE rating 4.2/1.2/1.2 (XY-Wing); our level:
+    /// hard; 21 givens, 12 × Hidden single, 3 × XY-Wing, 0 guesses".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; {} givens", self.headline(), self.givens)?;
         for (t, n) in self.counts().filter(|&(_, n)| n > 0) {
             write!(f, ", {n} × {t}")?;
         }

@@ -65,18 +65,24 @@ impl LogicSolver {
         }
     }
 
-    /// A solver for hints and explanations: our techniques, then (before
-    /// any guess) Sudoku Explainer's unique loops, BUG, aligned exclusions,
-    /// cycles and static forcing chains (see [`Technique::for_hints`]),
-    /// which apply to classic 9×9 grids.
+    /// A solver for hints, explanations and ratings: our techniques, then
+    /// (before any guess) Sudoku Explainer's unique loops, BUG, aligned
+    /// exclusions, cycles and static forcing chains (see
+    /// [`Technique::for_hints`]), which apply to classic 9×9 grids. The
+    /// same as `LogicSolver::new().with_se_techniques()`.
     pub fn for_hints() -> LogicSolver {
-        LogicSolver {
-            techniques: Technique::OURS
-                .into_iter()
-                .chain(Technique::ALL.into_iter().filter(|t| t.for_hints() && !Technique::OURS.contains(t)))
-                .collect(),
-            ..LogicSolver::new()
-        }
+        LogicSolver::new().with_se_techniques()
+    }
+
+    /// Adds, after this solver's techniques, those of Sudoku Explainer
+    /// that [`LogicSolver::for_hints`] uses: they are tried only where the
+    /// others find nothing, so a path changes only where it would have
+    /// guessed. They find steps on classic 9×9 grids alone, and nothing on
+    /// another size or layout.
+    pub fn with_se_techniques(mut self) -> LogicSolver {
+        let extra = Technique::ALL.into_iter().filter(|t| t.for_hints() && !self.techniques.contains(t));
+        self.techniques.extend(extra.collect::<Vec<_>>());
+        self
     }
 
     /// A solver with our techniques, for one layout (X, windoku, jigsaw).

@@ -20,8 +20,8 @@ pub(crate) fn unique_solution(exact: &mut SudokuSolver, limits: &Limits, puzzle:
     match exact.verdict(puzzle) {
         Ok(Verdict::Unique(solution)) => Ok(solution),
         Ok(Verdict::Several(_)) => Err(LogicError::MultipleSolutions),
-        Ok(Verdict::NoSolution(Some(conflict))) => Err(LogicError::Conflict(conflict)),
-        Ok(Verdict::Stopped(reason, _)) => Err(LogicError::Stopped(reason)),
+        Ok(Verdict::None(Some(conflict))) => Err(LogicError::Conflict(conflict)),
+        Ok(Verdict::Unknown(reason, _)) => Err(LogicError::Stopped(reason)),
         _ => Err(LogicError::NoSolution),
     }
 }

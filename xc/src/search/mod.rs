@@ -26,6 +26,18 @@ use std::io::Write;
 
 /// Solves `problem` as the arguments say and writes the results.
 pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn Write) -> Result<u8, Failure> {
+    run_counting(problem, args, render, None, out)
+}
+
+/// [`run`], with what the count counts said on the last line (`counted`,
+/// e.g. whether a pairing and its reversal count once or twice).
+pub fn run_counting(
+    problem: &Problem,
+    args: &SearchArgs,
+    render: Render,
+    counted: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
     if args.estimate {
         return estimate::run(problem, args, out);
     }
@@ -36,6 +48,9 @@ pub fn run(problem: &Problem, args: &SearchArgs, render: Render, out: &mut dyn W
     interrupt::doing("searching");
     let to_print = if args.all { u64::MAX } else { args.print.unwrap_or(0) };
     let mut printer = Printer::new(render, args.format, to_print);
+    if let Some(what) = counted {
+        printer = printer.counting(what);
+    }
     if let Some((k, n)) = args.shard {
         return shard::run(problem, args, &mut printer, k, n, out);
     }

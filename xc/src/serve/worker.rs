@@ -52,11 +52,13 @@ impl Worker {
         }
     }
 
-    /// The logic solver for `shape`.
+    /// The logic solver for `shape`: the techniques of `xc sudoku
+    /// explain` and `rate`, so the page describes the same path.
     pub fn logic(&mut self, shape: Shape) -> &mut LogicSolver {
+        let solver = |l| LogicSolver::with_layout(l).with_se_techniques();
         match shape {
-            Shape::Named(v, n) => self.logic.entry((v, n)).or_insert_with(|| LogicSolver::with_layout(layout(v, n))),
-            Shape::Jigsaw(l) => self.jigsaw_logic.insert(LogicSolver::with_layout(l)),
+            Shape::Named(v, n) => self.logic.entry((v, n)).or_insert_with(|| solver(layout(v, n))),
+            Shape::Jigsaw(l) => self.jigsaw_logic.insert(solver(l)),
         }
     }
 

@@ -7,18 +7,18 @@
 
 use super::report::{self, Kind, Record};
 use super::shape::Shape;
+use super::sources::Source;
 use super::{InputArgs, Mode, SearchFlags};
 use crate::exit::{self, Failure, worst};
 use crate::printer::counted;
-use crate::{input, interrupt, progress};
+use crate::{interrupt, progress};
 use exactcover::cover::{Limits, StopReason};
 use exactcover::sudoku::batch::Batch;
 use exactcover::sudoku::logic::{LogicError, LogicSolver};
 use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use exactcover::text::Escaped;
 use rayon::prelude::*;
-use std::io::{BufReader, Read, Write};
-use std::path::PathBuf;
+use std::io::{BufReader, Write};
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
@@ -88,26 +88,25 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     }
     let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
     let run = Run { args, search, mode, shape, batch };
-    let files: Vec<Option<PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
-    let total: u64 = files.iter().flatten().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
+    let sources = Source::all(&args.files);
+    let total: u64 = sources.iter().filter_map(Source::file_len).sum();
     let bar = progress::bar(total, 1 << 20, "bytes");
     let mut summary = Summary::default();
     let start = Instant::now();
     report::header(out, args.format, mode)?;
     let mut done_bytes = 0;
-    for file in &files {
-        let name = Escaped(&input::display_name(file.as_deref())).to_string();
-        let source: Box<dyn Read> = match file.as_deref() {
-            Some(p) if p != std::path::Path::new("-") => match input::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    summary.error(format!("error: {name}: {}", input::describe(&e)));
-                    continue;
-                }
-            },
-            _ => Box::new(input::stdin()),
+    // Inputs that could be opened: with none, there is no summary to give.
+    let mut opened = 0;
+    for source in &sources {
+        let name = Escaped(&source.name()).to_string();
+        let source = match source.open() {
+            Ok(s) => s,
+            Err(why) => {
+                summary.error(format!("error: {why}"));
+                continue;
+            }
         };
+        opened += 1;
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format())
             .with_cancel(interrupt::flag());
         let seen_before = summary.puzzles + summary.errors;
@@ -129,7 +128,7 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     if interrupt::raised() {
         summary.code = exit::INTERRUPTED;
     }
-    if !args.quiet {
+    if !args.quiet && opened > 0 {
         print_summary(&summary, mode, start.elapsed().as_secs_f64());
     }
     Ok(summary.code)
@@ -291,12 +290,14 @@ impl Run<'_> {
         let limits = Limits::new().cancel_flag(interrupt::flag());
         let solver = |grid: &Grid| {
             // Classic grids keep the solver without a layout, which rates
-            // every size and gives 9×9 grids their SE rating.
+            // every size and gives 9×9 grids their SE rating. The path is
+            // the one `explain` shows: SE's techniques before any guess.
             let mut s = if self.shape.is_classic() {
                 LogicSolver::new()
             } else {
                 LogicSolver::with_layout(self.shape.layout(grid).clone())
-            };
+            }
+            .with_se_techniques();
             s.set_limits(limits.clone());
             s
         };
@@ -432,17 +433,19 @@ impl std::fmt::Display for Location<'_> {
 
 fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     let rate = if seconds > 0.0 { s.puzzles as f64 / seconds } else { 0.0 };
+    // Slow runs (a rating with nested chains takes seconds) keep a digit.
+    let rate = if rate < 10.0 { format!("{rate:.1}") } else { format!("{rate:.0}") };
     let (puzzles, errors) = (counted(s.puzzles, "puzzle"), counted(s.errors, "error"));
     let line = match mode {
         Mode::Rate => format!(
-            "{puzzles}: {} easy, {} medium, {} hard, {} expert, {} need guessing, {errors}; {seconds:.3} s, {rate:.0} puzzles/s",
+            "{puzzles}: {} easy, {} medium, {} hard, {} expert, {} need guessing, {errors}; {seconds:.3} s, {rate} puzzles/s",
             s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4]
         ),
         Mode::Check => {
             format!("{}: {} valid, {} invalid, {errors}", counted(s.puzzles, "grid"), s.puzzles - s.none, s.none)
         }
         _ => format!(
-            "{puzzles}: {} solved ({} unique, {} several), {} no solution, {} stopped, {errors}; {seconds:.3} s, {rate:.0} puzzles/s",
+            "{puzzles}: {} solved ({} unique, {} several), {} no solution, {} stopped, {errors}; {seconds:.3} s, {rate} puzzles/s",
             s.unique + s.several,
             s.unique,
             s.several,

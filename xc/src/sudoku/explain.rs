@@ -1,29 +1,34 @@
 //! `xc sudoku hint` and `xc sudoku explain`: the logic solver for a
 //! player, as text or JSON.
 
+use super::sources::Source;
 use crate::cli::Format;
 use crate::exit::{self, Failure};
+use crate::interrupt;
 use crate::wire::{self, HintReply, PathReply};
-use crate::{input, interrupt};
 use clap::Args;
 use exactcover::cover::Limits;
 use exactcover::sudoku::logic::{Hint, LogicError, LogicSolver, Step};
-use exactcover::sudoku::{Grid, InputFormat, Puzzle, PuzzleReader, SudokuError, read_puzzles};
+use exactcover::sudoku::{Grid, InputFormat, Puzzle, PuzzleReader, SudokuError};
 use exactcover::text::Escaped;
-use std::io::{BufReader, Read, Write};
-use std::path::Path;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
 
 /// Arguments of `xc sudoku hint` and `xc sudoku explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The grid: a puzzle, or a puzzle with the player's entries. A file,
-    /// `-` for stdin, or the grid itself (e.g. an 81-character line).
-    grid: String,
+    /// `-` for standard input, or the grid itself (e.g. an 81-character
+    /// line); a file that exists wins over a grid of the same name. With
+    /// none, the grid is read from standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    grid: Option<PathBuf>,
     /// The original puzzle, when GRID holds the player's own entries: wrong
     /// entries are then named first. Without it, a grid with no solution
-    /// is searched for the digit without which it has exactly one.
+    /// is searched for the digit without which it has exactly one. Given
+    /// as GRID is.
     #[arg(long, value_name = "PUZZLE")]
-    puzzle: Option<String>,
+    puzzle: Option<PathBuf>,
     /// Print the candidate grid after each step.
     #[arg(long, short)]
     verbose: bool,
@@ -32,23 +37,14 @@ pub struct ExplainArgs {
     format: Format,
 }
 
-/// Reads a grid given as a file, `-`, or text. Anything that exists in the
-/// file system is read as a file: a regular file, but also a named pipe or
-/// a shell's `<(...)` (`/dev/fd/63`); text with a `/` that names nothing is
-/// a missing file, not a grid. A file is read only as far as its first
-/// puzzle, a line at a time (so `/dev/zero` is an overlong line at once,
-/// not a read to the end of memory), and Ctrl-C ends the read.
-fn read_grid(arg: &str) -> Result<Grid, Failure> {
-    let path = Path::new(arg);
-    if !(arg == "-" || path.exists() || arg.contains('/')) {
-        return first(read_puzzles(arg, InputFormat::Auto), "<argument>");
-    }
-    let name = Escaped(&input::display_name(Some(path))).to_string();
-    let source: Box<dyn Read> = match arg {
-        "-" => Box::new(input::stdin()),
-        _ => Box::new(input::open(path).map_err(|e| Failure::input(format!("{name}: {}", input::describe(&e))))?),
-    };
-    let reader = PuzzleReader::new(BufReader::new(source), InputFormat::Auto).with_cancel(interrupt::flag());
+/// Reads the first grid of an input (see [`Source`] for how an argument
+/// is read). A file is read only as far as its first puzzle, a line at a
+/// time (so `/dev/zero` is an overlong line at once, not a read to the
+/// end of memory), and Ctrl-C ends the read.
+fn read_grid(source: &Source) -> Result<Grid, Failure> {
+    let name = Escaped(&source.name()).to_string();
+    let reader = source.open().map_err(Failure::input)?;
+    let reader = PuzzleReader::new(BufReader::new(reader), InputFormat::Auto).with_cancel(interrupt::flag());
     first(reader, &name)
 }
 
@@ -73,9 +69,10 @@ fn solver() -> LogicSolver {
 
 /// The puzzle and the player's grid.
 fn grids(args: &ExplainArgs) -> Result<(Grid, Grid), Failure> {
-    let current = read_grid(&args.grid)?;
+    let grid = args.grid.as_deref().map_or(Source::Stdin, |g| Source::of(g, "<argument>"));
+    let current = read_grid(&grid)?;
     let puzzle = match &args.puzzle {
-        Some(p) => read_grid(p)?,
+        Some(p) => read_grid(&Source::of(p, "<--puzzle>"))?,
         None => current.clone(),
     };
     Ok((puzzle, current))
@@ -151,21 +148,8 @@ pub fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                     write!(out, "\n{}\n", after.render())?;
                 }
             }
-            let se = match grade.se() {
-                Some(se) => match (se.rating(), se.why_none()) {
-                    (Some(r), _) => format!("SE rating {r}; "),
-                    (None, why) => format!("SE rating: none ({}); ", why.unwrap_or_default()),
-                },
-                None => String::new(),
-            };
-            writeln!(
-                out,
-                "{se}this path: hardest step {} ({}), {} steps, {} guesses.",
-                grade.rating(),
-                grade.level(),
-                grade.steps(),
-                grade.guesses()
-            )?;
+            // The rating `rate` gives, then this path's length.
+            writeln!(out, "{}; this path: {} steps, {} guesses.", grade.headline(), grade.steps(), grade.guesses())?;
         }
     }
     Ok(exit::SOLVED)

@@ -5,7 +5,7 @@ use super::{GridFormat, VariantFlags};
 use crate::exit::{self, Failure};
 use crate::wire::record::{GeneratedLine, write_line};
 use crate::{interrupt, progress};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use exactcover::sudoku::logic::Level;
 use exactcover::sudoku::{Generated, Generator, GeneratorOptions, Symmetry, Variant, derive_seed};
 use rayon::prelude::*;
@@ -24,8 +24,8 @@ pub struct GenerateArgs {
     /// antidiagonal, bothmirrors, bothdiagonals, dihedral, or random (one
     /// of the others but none, per puzzle). With a symmetry, minimal means
     /// that no orbit of cells can be removed.
-    #[arg(long, default_value = "rot180", value_parser = parse_symmetry)]
-    symmetry: Symmetry,
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SymmetryArg::Rot180)]
+    symmetry: SymmetryArg,
     /// Keep removing givens until none can go (the default).
     #[arg(long, overrides_with = "no_minimal")]
     minimal: bool,
@@ -37,8 +37,8 @@ pub struct GenerateArgs {
     clues: Option<usize>,
     /// Only puzzles of this level: easy, medium, hard, expert or guessing
     /// (graded by the logic solver; best effort, reported when not met).
-    #[arg(long, value_parser = parse_level)]
-    difficulty: Option<Level>,
+    #[arg(long, value_enum, ignore_case = true)]
+    difficulty: Option<DifficultyArg>,
     /// Print each puzzle's rating and level (always on with --difficulty).
     #[arg(long)]
     rate: bool,
@@ -71,12 +71,50 @@ fn parse_size(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_level(s: &str) -> Result<Level, String> {
-    s.parse()
+/// The symmetries by name, as a clap value enum so that the shell
+/// completions offer them; the names and aliases are the library's
+/// (`Symmetry::from_str`), which reads the name chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    None,
+    #[value(alias = "rotate180", alias = "half")]
+    Rot180,
+    #[value(alias = "rotate90", alias = "quarter")]
+    Rot90,
+    #[value(alias = "vertical")]
+    Mirror,
+    #[value(alias = "horizontal")]
+    Flip,
+    Diagonal,
+    #[value(name = "antidiagonal", alias = "anti-diagonal")]
+    AntiDiagonal,
+    #[value(name = "bothmirrors", alias = "both-mirrors", alias = "mirrors")]
+    BothMirrors,
+    #[value(name = "bothdiagonals", alias = "both-diagonals", alias = "diagonals", alias = "bidiagonal")]
+    BothDiagonals,
+    #[value(alias = "all", alias = "full")]
+    Dihedral,
+    Random,
 }
 
-fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
-    s.parse()
+/// The levels by name (see [`SymmetryArg`]): `Level::from_str` reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    #[value(alias = "needs-guessing")]
+    Guessing,
+}
+
+/// The library's value for a clap value: the parse of its name.
+fn named<T: std::str::FromStr>(value: impl ValueEnum) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    let name = value.to_possible_value().expect("no value is skipped");
+    name.get_name().parse().expect("every name is the library's")
 }
 
 /// Puzzles generated between two writes.
@@ -92,10 +130,10 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let n = args.size.unwrap_or(3);
     let minimal = !args.no_minimal;
     let options = GeneratorOptions {
-        symmetry: args.symmetry,
+        symmetry: named::<Symmetry>(args.symmetry),
         minimal,
         max_clues: args.clues.or((!minimal).then_some(30)),
-        difficulty: args.difficulty,
+        difficulty: args.difficulty.map(named::<Level>),
         grade: args.rate || args.difficulty.is_some(),
         ..GeneratorOptions::default()
     };
@@ -160,7 +198,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         if args.variant_name() != "classic" {
             what = format!("{what} {}", args.variant_name());
         }
-        if let Some(level) = args.difficulty {
+        if let Some(level) = args.difficulty.map(named::<Level>) {
             what = format!("{what}, {level}");
         }
         let note = format!("interrupted while generating puzzle {} of {} ({what})", done + 1, args.count);
@@ -172,7 +210,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if missed > 0 {
         eprintln!(
             "note: {missed} puzzle(s) don't meet {}: none was found in {} attempts",
-            match (args.difficulty, args.clues.or(args.no_minimal.then_some(30))) {
+            match (args.difficulty.map(named::<Level>), args.clues.or(args.no_minimal.then_some(30))) {
                 (Some(d), Some(c)) => format!("the level {d} with at most {c} givens"),
                 (Some(d), None) => format!("the level {d}"),
                 (None, c) => format!("at most {} givens", c.unwrap_or(30)),
@@ -186,7 +224,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             "{} ({}, {}, {}), {:.1} givens on average; {secs:.3} s, {:.0} puzzles/s",
             crate::printer::counted(done, "puzzle"),
             prototype.layout().name(),
-            args.symmetry,
+            named::<Symmetry>(args.symmetry),
             if minimal { "minimal" } else { "not minimal" },
             givens as f64 / done.max(1) as f64,
             done as f64 / secs.max(1e-9)

@@ -6,6 +6,7 @@ pub mod explain;
 mod generate;
 mod report;
 mod shape;
+mod sources;
 
 use super::exit::Failure;
 use super::interrupt;
@@ -81,7 +82,11 @@ pub enum InputFormatArg {
 /// Input options shared by the Sudoku subcommands.
 #[derive(Args, Debug)]
 pub struct InputArgs {
-    /// Puzzle files; `-` or nothing reads standard input.
+    /// Puzzles: files, `-` for standard input, or puzzles written out (an
+    /// 81-character line for a 9×9 grid). A file that exists wins over a
+    /// puzzle of the same name. With none, puzzles are read from standard
+    /// input.
+    #[arg(value_name = "PUZZLES", value_hint = clap::ValueHint::FilePath)]
     files: Vec<PathBuf>,
     /// The input format (detected per puzzle by default).
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]

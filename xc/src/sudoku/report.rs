@@ -40,8 +40,8 @@ impl From<Verdict> for Kind {
         match verdict {
             Verdict::Unique(g) => Kind::Unique(g),
             Verdict::Several(g) => Kind::Several(g),
-            Verdict::NoSolution(conflict) => Kind::NoSolution(conflict.map(|c| c.to_string())),
-            Verdict::Stopped(r, _) => Kind::Stopped(r),
+            Verdict::None(conflict) => Kind::NoSolution(conflict.map(|c| c.to_string())),
+            Verdict::Unknown(r, _) => Kind::Stopped(r),
         }
     }
 }

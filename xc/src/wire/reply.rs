@@ -70,8 +70,8 @@ impl From<Verdict> for SolveOutcome {
         match verdict {
             Verdict::Unique(s) => SolveOutcome::Unique { count: 1, solution: s.to_line() },
             Verdict::Several(s) => SolveOutcome::Several { count: 2, solution: s.to_line() },
-            Verdict::NoSolution(c) => SolveOutcome::NoSolution { count: 0, conflict: c.map(|c| c.to_string()) },
-            Verdict::Stopped(r, s) => SolveOutcome::Stopped { reason: r.to_string(), solution: s.map(|s| s.to_line()) },
+            Verdict::None(c) => SolveOutcome::NoSolution { count: 0, conflict: c.map(|c| c.to_string()) },
+            Verdict::Unknown(r, s) => SolveOutcome::Stopped { reason: r.to_string(), solution: s.map(|s| s.to_line()) },
         }
     }
 }

@@ -87,7 +87,7 @@ export async function desktop({ open, url, shot }) {
   const generated = await gridText(page);
   const count = await post(url, "count", { puzzle: generated, limit: 10 });
   check(count.status === "unique", `the generated puzzle is unique (${generated})`);
-  check(/rating [0-9.]+/.test(await message(page)), `Generate shows the rating: "${await message(page)}"`);
+  check(/our level: (easy|medium|hard|expert|needs guessing)\./.test(await message(page)), `Generate shows our level, named as ours: "${await message(page)}"`);
   await shot(page, "desktop-generated");
 
   // Errors show on the page.

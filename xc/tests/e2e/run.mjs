@@ -19,6 +19,7 @@ import { keyboard } from "./keyboard.mjs";
 import { unsolvable } from "./unsolvable.mjs";
 import { highlights } from "./highlights.mjs";
 import { phone } from "./phone.mjs";
+import { phoneFold } from "./phone_fold.mjs";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--screenshots");
@@ -41,7 +42,7 @@ const tools = {
   shot: screenshots(docs),
 };
 try {
-  for (const suite of [desktop, keyboard, unsolvable, highlights, phone]) {
+  for (const suite of [desktop, keyboard, unsolvable, highlights, phone, phoneFold]) {
     try {
       await suite(tools);
     } catch (e) {

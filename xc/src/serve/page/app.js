@@ -136,6 +136,9 @@ function build(n) {
   }
   const pad = $("pad");
   pad.replaceChildren();
+  // Even rows on a phone: 4×4 in one row of five, 9×9 in two of five
+  // (never 7 + 3), 16×16 in rows of six.
+  pad.style.setProperty("--pad-columns", String(state.side <= 4 ? state.side + 1 : state.side <= 9 ? 5 : 6));
   for (let d = 1; d <= state.side; d++) {
     const b = document.createElement("button");
     b.textContent = DIGITS[d - 1];
@@ -277,10 +280,17 @@ function say(text, kind) {
 }
 
 // Scrolls the message into view if it is not (on a phone it sits under
-// the buttons, so it usually is).
+// the buttons and Generate). When Explain's list shows, the list comes
+// into view with it: the list's end at the bottom of the screen puts the
+// message and the first steps on screen together.
 function reveal() {
-  const r = $("message").getBoundingClientRect();
-  if (r.top < 0 || r.bottom > window.innerHeight) $("message").scrollIntoView({ block: "nearest" });
+  const list = $("steps");
+  const m = $("message").getBoundingClientRect();
+  if (!list.hidden && (m.top < 0 || list.getBoundingClientRect().bottom > window.innerHeight)) {
+    list.scrollIntoView({ block: "nearest" });
+  } else if (m.top < 0 || m.bottom > window.innerHeight) {
+    $("message").scrollIntoView({ block: "nearest" });
+  }
 }
 
 async function api(path, body) {
@@ -313,7 +323,8 @@ async function busy(button, work) {
     say(e.message, "error");
   } finally {
     buttons.forEach((b) => (b.disabled = false));
-    if (button) button.focus();
+    // Focus without scrolling to the button: reveal() scrolls to the answer.
+    if (button) button.focus({ preventScroll: true });
     reveal();
   }
 }
@@ -441,6 +452,19 @@ async function hint() {
   say(r.step.text);
 }
 
+// A step's text as its heading and the rest: the words before the first
+// colon when they name the technique (or the guess), else the
+// technique's name and the whole text.
+function split(step) {
+  const colon = step.text.indexOf(": ");
+  const head = colon > 0 ? step.text.slice(0, colon) : "";
+  const name = (step.technique || "").toLowerCase();
+  if (head && (head.toLowerCase().includes(name) || name.includes(head.toLowerCase()) || step.guess)) {
+    return [head, step.text.slice(colon + 2)];
+  }
+  return [step.technique, step.text];
+}
+
 async function explain() {
   needsPuzzle();
   lock();
@@ -459,10 +483,14 @@ async function explain() {
   r.steps.forEach((step, i) => {
     const li = document.createElement("li");
     if (step.guess) li.classList.add("guess");
+    // The sentence starts by naming its technique ("Hidden single: in
+    // box 1, …", "2-String Kite on 3: …"): that name goes in bold, and the
+    // rest after it, so the name is not said twice.
+    const [head, rest] = split(step);
     const t = document.createElement("span");
     t.className = "tech";
-    t.textContent = step.technique;
-    li.append(t, document.createTextNode(` — ${step.text}`));
+    t.textContent = head;
+    li.append(t, document.createTextNode(` — ${rest}`));
     li.addEventListener("click", () => {
       document.querySelectorAll(".steps li.active").forEach((x) => x.classList.remove("active"));
       li.classList.add("active");
@@ -474,11 +502,13 @@ async function explain() {
   });
   list.hidden = r.steps.length === 0;
   render();
+  // One rating, SE's, with our level beside it and named as ours (as
+  // `xc sudoku rate` and `explain` print them).
   const rating =
     typeof r.rating === "number"
-      ? ` SE rating ${r.rating.toFixed(1)} (${r.level}).`
+      ? ` SE rating ${r.rating.toFixed(1)}; our level: ${r.level}.`
       : typeof r.path_rating === "number"
-        ? ` No SE rating; hardest step ${r.path_rating.toFixed(1)} (${r.level}).`
+        ? ` No SE rating; our level: ${r.level} (hardest step ${r.path_rating.toFixed(1)}).`
         : "";
   say(`${r.steps.length} steps.${rating} Click a step to see it on the grid.`);
 }
@@ -491,7 +521,8 @@ async function generate() {
     difficulty: $("difficulty").value,
   });
   loadLine(r.puzzle, true);
-  const rating = r.rating !== undefined ? `, rating ${r.rating.toFixed(1)} (${r.level})` : "";
+  // Only our level: the SE rating of a new puzzle is Explain's to give.
+  const rating = r.level !== undefined ? `, our level: ${r.level}` : "";
   say(`New puzzle: ${r.givens} givens${rating}. Made in ${(performance.now() - started).toFixed(0)} ms.`, "ok");
 }
 
