@@ -130,7 +130,7 @@ pub fn logic_error(e: &LogicError) -> PyErr {
             with_attrs::<SudokuError>(py, e.to_string(), &[("cell", int(py, *cell))])
         }
         LogicError::Stopped(why) => {
-            with_attrs::<LimitReached>(py, e.to_string(), &[("reason", text(py, &why.to_string()))])
+            with_attrs::<LimitReached>(py, e.to_string(), &[("reason", text(py, crate::stats::reason(*why)))])
         }
         _ => SudokuError::new_err(e.to_string()),
     })

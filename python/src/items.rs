@@ -235,7 +235,7 @@ pub fn build<'py>(
             });
         }
     }
-    let problem = crate::run::interruptible(py, cancel, move || b.build())?.map_err(|e| build_error(&e))?;
+    let problem = crate::run::interruptible_owned(py, cancel, move || b.build())?.map_err(|e| build_error(&e))?;
     Ok(Built { problem, items: items.objects.into_iter().map(Bound::unbind).collect() })
 }
 

@@ -31,7 +31,10 @@ pub fn build(
     let array = match matrix.cast::<PyUntypedArray>() {
         Ok(a) => a.clone(),
         Err(_) => {
-            let converted = py.import("numpy")?.call_method1("asarray", (matrix,))?;
+            let converted = py
+                .import("numpy")?
+                .call_method1("asarray", (matrix,))
+                .map_err(|e| bad(py, format!("the matrix is not an array: {e}")))?;
             converted.cast_into::<PyUntypedArray>().map_err(|_| bad(py, "the matrix is not an array".into()))?
         }
     };
@@ -98,5 +101,5 @@ fn read<T: Element + Copy + PartialEq + Default>(
         b.option_ids(&ids).map_err(|e| build_error(&e))?;
     }
     let _ = rows;
-    crate::run::interruptible(py, cancel, move || b.build())?.map_err(|e| build_error(&e))
+    crate::run::interruptible_owned(py, cancel, move || b.build())?.map_err(|e| build_error(&e))
 }

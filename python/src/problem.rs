@@ -86,7 +86,7 @@ impl PyProblem {
 }
 
 fn stopped(py: Python<'_>, reason: StopReason) -> PyErr {
-    let r = reason.to_string().into_pyobject(py).expect("strings convert").into_any().unbind();
+    let r = crate::stats::reason(reason).into_pyobject(py).expect("strings convert").into_any().unbind();
     with_attrs::<LimitReached>(
         py,
         format!("the search stopped before the answer was known: {reason}"),

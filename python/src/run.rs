@@ -53,3 +53,38 @@ pub fn interruptible<T: Send>(
         }
     })
 }
+
+/// [`interruptible`] for work that owns what it uses, such as a build:
+/// after a signal the exception is returned at once, and the work is left
+/// to notice the cancel flag and free its memory on its own thread (a
+/// build looks at the flag between its phases, which for a problem of
+/// hundreds of millions of entries can be a second apart).
+pub fn interruptible_owned<T: Send + 'static>(
+    py: Python<'_>,
+    cancel: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let done = Arc::new(AtomicBool::new(false));
+    let waiter = std::thread::current();
+    let flag = done.clone();
+    let worker = std::thread::spawn(move || {
+        let value = work();
+        flag.store(true, Ordering::Release);
+        waiter.unpark();
+        value
+    });
+    while !done.load(Ordering::Acquire) {
+        py.detach(|| std::thread::park_timeout(POLL));
+        if done.load(Ordering::Acquire) {
+            break;
+        }
+        if let Err(e) = py.check_signals() {
+            cancel.store(true, Ordering::Relaxed);
+            return Err(e);
+        }
+    }
+    match py.detach(|| worker.join()) {
+        Ok(value) => Ok(value),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}

@@ -2,7 +2,18 @@
 //! updates, the solutions, the time, and whether it finished) and
 //! `Estimate` (Knuth's random-probe estimate of a search's size).
 
-use exactcover::cover::{Estimate as LibEstimate, Stats as LibStats, Status};
+use exactcover::cover::{Estimate as LibEstimate, Stats as LibStats, Status, StopReason};
+
+/// A stop reason's short name: "solutions", "nodes", "time" or
+/// "cancelled".
+pub fn reason(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Solutions => "solutions",
+        StopReason::Nodes => "nodes",
+        StopReason::Time => "time",
+        StopReason::Cancelled => "cancelled",
+    }
+}
 use pyo3::prelude::*;
 
 /// The statistics of a search: `nodes` and `updates` as Knuth counts them
@@ -42,7 +53,7 @@ impl Stats {
             solutions: stats.solutions,
             seconds: stats.elapsed.as_secs_f64(),
             complete: status.is_complete(),
-            stopped: status.stop_reason().map(|r| r.to_string()),
+            stopped: status.stop_reason().map(|r| reason(r).to_string()),
         }
     }
 }
@@ -124,7 +135,7 @@ impl Estimate {
             updates: e.updates,
             solutions: e.solutions,
             seconds: e.seconds(),
-            stopped: e.stopped.map(|r| r.to_string()),
+            stopped: e.stopped.map(|r| reason(r).to_string()),
         }
     }
 }
