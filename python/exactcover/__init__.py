@@ -6,7 +6,7 @@ end (``exactcover.sudoku``). Searches release the GIL and stop at Ctrl-C.
 
 >>> import exactcover
 >>> list(exactcover.covers([["a", "b"], ["b", "c"], ["c"], ["a"]]))
-[[3, 1], [0, 2]]
+[[0, 2], [3, 1]]
 >>> exactcover.puzzles.langford(7).count()
 26
 
