@@ -1,7 +1,10 @@
 """Known answers: the A-F demo, queens, Langford, dominoes, Sudoku, and
 each entry point of Problem."""
 
+import json
+import os
 import pickle
+import subprocess
 
 import numpy as np
 import pytest
@@ -168,3 +171,16 @@ def test_shards_add_up_and_pickle():
     assert merged.solutions == q.count() == 2680
     assert (merged.nodes, merged.updates) == (q.stats.nodes, q.stats.updates)
     assert merged.complete
+
+
+@pytest.mark.skipif(not os.environ.get("XC_BIN"), reason="XC_BIN (the xc binary) is not set")
+def test_shards_split_as_xc_cover_does(tmp_path):
+    p = puzzles.queens(10)
+    path = tmp_path / "queens.dlx"
+    path.write_text(p.to_dlx())
+    ours = [s.run() for s in p.shards(3)]
+    for k, r in enumerate(ours):
+        out = subprocess.run([os.environ["XC_BIN"], "cover", str(path), "--shard", f"{k + 1}/3"], capture_output=True, text=True)
+        theirs = json.loads(out.stdout)
+        assert (theirs["shard"], theirs["of"], theirs["problem"]) == (k + 1, 3, r.problem)
+        assert (theirs["solutions"], theirs["nodes"], theirs["updates"]) == (r.solutions, r.stats.nodes, r.stats.updates)
