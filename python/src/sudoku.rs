@@ -7,7 +7,7 @@
 //! `explain`.
 
 use crate::errors::{SudokuError, logic_error, sudoku_error};
-use crate::run::interruptible;
+use crate::run::{interruptible, interruptible_owned};
 use exactcover::cover::Limits;
 use exactcover::sudoku::logic::{Hint, LogicSolver, SeRater, Step};
 use exactcover::sudoku::{
@@ -107,7 +107,9 @@ pub fn rate<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Option<Bound<'py, Py
     let g = grid(puzzle)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let rater = SeRater::new().with_cancel(Some(cancel.clone()));
-    let grade = interruptible(py, &cancel, || rater.rate(&g))?.map_err(|e| logic_error(&e))?;
+    // Owned: SE's chains look at the flag only between techniques, so
+    // Ctrl-C comes back at once and the rater stops on its own thread.
+    let grade = interruptible_owned(py, &cancel, move || rater.rate(&g))?.map_err(|e| logic_error(&e))?;
     let Some(r) = grade.rating() else { return Ok(None) };
     let d = PyDict::new(py);
     d.set_item("er", rating(r.er.tenths()))?;
@@ -163,7 +165,8 @@ pub fn hint<'py>(py: Python<'py>, puzzle: &str, current: Option<&str>) -> PyResu
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let mut s = logic_solver(&cancel);
-    let hint = interruptible(py, &cancel, || s.hint(&givens, &now))?.map_err(|e| logic_error(&e))?;
+    let (g, n) = (givens.clone(), now.clone());
+    let hint = interruptible_owned(py, &cancel, move || s.hint(&g, &n))?.map_err(|e| logic_error(&e))?;
     let d = PyDict::new(py);
     match &hint {
         Hint::Mistake { cell, entered, text } => {
@@ -203,7 +206,14 @@ pub fn explain<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict
     let g = grid(puzzle)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let mut s = logic_solver(&cancel);
-    let path = interruptible(py, &cancel, || s.path(&g))?.map_err(|e| logic_error(&e))?;
+    let puzzle = g.clone();
+    let path = interruptible_owned(py, &cancel, move || {
+        let path = s.path(&puzzle)?;
+        // The SE rating is worked out on first use: here, off the GIL.
+        let _ = path.grade().se();
+        Ok(path)
+    })?
+    .map_err(|e| logic_error(&e))?;
     let steps = PyList::empty(py);
     let mut before = g.clone();
     for (step, after) in path.iter() {

@@ -17,6 +17,9 @@ from exactcover import puzzles, sudoku
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# SE 11.6: rating it, or explaining it, takes seconds.
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
 # Each snippet runs a search or build that would take far longer than the
 # test: Langford 13 has no solution, so its iterator searches its whole
 # tree before the first answer.
@@ -29,6 +32,9 @@ LONG = {
     "estimate": "exactcover.puzzles.queens(20).estimate(probes=10**12)",
     "shard": "exactcover.puzzles.queens(20).shards(2)[0].run()",
     "sudoku_count": "exactcover.sudoku.count('.' * 81)",
+    "sudoku_rate": f"exactcover.sudoku.rate({EASTER_MONSTER!r})",
+    "sudoku_explain": f"exactcover.sudoku.explain({EASTER_MONSTER!r})",
+    "sudoku_generate": "exactcover.sudoku.generate(seed=1, box=5)",
     "build": "exactcover.covers(itertools.repeat([1, 2]))",
     "build_matrix": "exactcover.covers_bool(big)",
 }
