@@ -33,7 +33,7 @@ impl Spec {
             l = l.nodes(n);
         }
         if let Some(t) = self.time {
-            l = l.time(Duration::from_secs_f64(t.max(0.0)));
+            l = l.time(Duration::from_secs_f64(t));
         }
         l
     }
@@ -82,6 +82,22 @@ impl PyProblem {
 
     fn copy(&self, spec: Spec, threads: usize) -> PyProblem {
         PyProblem { problem: self.problem.clone(), items: self.items.clone(), spec, threads, last: Mutex::new(None) }
+    }
+}
+
+/// The longest time limit: longer is no limit (a deadline must stay
+/// within what an `Instant` holds).
+const LONGEST: f64 = 1e9;
+
+/// A time in seconds from Python: a finite number, at least 0 (None, or
+/// more than [`LONGEST`], is no limit).
+pub fn seconds(what: &str, t: Option<f64>) -> PyResult<Option<f64>> {
+    match t {
+        Some(t) if t.is_nan() || t < 0.0 => Err(crate::errors::ExactCoverError::new_err(format!(
+            "{what} must be a number of seconds, at least 0, not {t}"
+        ))),
+        Some(t) if t > LONGEST => Ok(None),
+        t => Ok(t),
     }
 }
 
@@ -148,12 +164,13 @@ impl PyProblem {
     }
 
     /// A copy of this problem whose searches stop after ``solutions``
-    /// solutions, ``nodes`` search-tree nodes, or ``time`` seconds (None:
-    /// no such limit). ``stats.complete`` and ``stats.stopped`` tell
-    /// whether a limit stopped a search.
+    /// solutions, ``nodes`` search-tree nodes, or ``time`` seconds (None,
+    /// or inf for the time: no such limit). ``stats.complete`` and
+    /// ``stats.stopped`` tell whether a limit stopped a search.
     #[pyo3(signature = (solutions=None, nodes=None, time=None))]
-    fn with_limits(&self, solutions: Option<u64>, nodes: Option<u64>, time: Option<f64>) -> PyProblem {
-        self.copy(Spec { solutions, nodes, time }, self.threads)
+    fn with_limits(&self, solutions: Option<u64>, nodes: Option<u64>, time: Option<f64>) -> PyResult<PyProblem> {
+        let time = seconds("time", time)?;
+        Ok(self.copy(Spec { solutions, nodes, time }, self.threads))
     }
 
     /// A copy of this problem whose searches run on ``threads`` threads
@@ -213,6 +230,10 @@ impl PyProblem {
         if let Some(l) = limit {
             spec.solutions = Some(spec.solutions.map_or(l, |s| s.min(l)));
         }
+        if spec.solutions == Some(0) {
+            self.record(Stats::new(&Default::default(), Status::Stopped(StopReason::Solutions)));
+            return Ok(0);
+        }
         let limits = spec.limits(&cancel);
         let (count, stats) = if self.threads == 1 {
             let mut solver = self.problem.solver();
@@ -233,6 +254,10 @@ impl PyProblem {
     /// The first solution, as a list of option indices, or None.
     fn first<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<u32>>> {
         let cancel = Arc::new(AtomicBool::new(false));
+        if self.spec.solutions == Some(0) {
+            self.record(Stats::new(&Default::default(), Status::Stopped(StopReason::Solutions)));
+            return Ok(None);
+        }
         let limits = self.spec.limits(&cancel);
         let (first, stats) = if self.threads == 1 {
             let mut solver = self.problem.solver();
@@ -304,7 +329,7 @@ impl PyProblem {
         let cancel = Arc::new(AtomicBool::new(false));
         let mut solver = self.problem.solver();
         solver.set_limits(self.spec.limits(&cancel));
-        let calibrate = Duration::from_secs_f64(calibrate.max(0.0));
+        let calibrate = Duration::from_secs_f64(seconds("calibrate", Some(calibrate))?.unwrap_or(LONGEST));
         let e = interruptible(py, &cancel, || solver.estimate(probes, seed, calibrate))?;
         Ok(Estimate::new(&e))
     }

@@ -54,6 +54,7 @@ impl Shard {
         if index >= of {
             return Err(MergeError::new_err(format!("shard {index} of {of}: the index must be below the count")));
         }
+        let time = crate::problem::seconds("time", time)?;
         Ok(Shard { dlx: Arc::new(dlx), index, of, spec: Spec { solutions, nodes, time } })
     }
 

@@ -102,6 +102,18 @@ impl Solutions {
     pub fn start(problem: Problem, limits: Limits, cancel: Arc<AtomicBool>, threads: usize) -> Solutions {
         let (tx, rx) = sync_channel::<Batch>(QUEUED);
         let shared: Shared = Arc::new(Mutex::new((LibStats::default(), Status::Ready)));
+        if limits.solution_limit() == Some(0) {
+            // No solution wanted: no search (the engine would stop only
+            // after the first).
+            *shared.lock().unwrap_or_else(PoisonError::into_inner) =
+                (LibStats::default(), Status::Stopped(exactcover::cover::StopReason::Solutions));
+            return Solutions {
+                feed: Mutex::new(Feed { rx: None, worker: None, cancel, shared }),
+                batch: Batch::default(),
+                next: 0,
+                done: true,
+            };
+        }
         let out = shared.clone();
         let worker = std::thread::spawn(move || {
             let result = if threads == 1 {

@@ -47,6 +47,11 @@ def test_covers_and_problem():
     e = raises(exactcover.BuildError, exactcover.Problem, [["x"]], bounds={"x": "two"})
     assert e.item == "x"
     raises(exactcover.ExactCoverError, puzzles.queens(4).shards, 0)
+    for bad in (-1.0, float("nan")):
+        raises(exactcover.ExactCoverError, puzzles.queens(4).with_limits, time=bad)
+        raises(exactcover.ExactCoverError, puzzles.queens(4).estimate, calibrate=bad)
+    with pytest.raises(OverflowError):
+        puzzles.queens(4).with_limits(nodes=-1)
 
 
 def test_covers_bool():

@@ -122,6 +122,9 @@ def test_limits_and_threads():
         q.with_limits(nodes=5).is_unique()
     assert e.value.reason == "nodes"
     assert len(list(q.solutions(limit=5))) == 5
+    # A limit of 0 is no solution, and no search.
+    assert (q.count(limit=0), list(q.solutions(limit=0)), q.with_limits(solutions=0).first()) == (0, [], None)
+    assert q.with_limits(time=float("inf")).count() == 724  # no limit
     assert len(list(q.with_limits(solutions=7).solutions())) == 7
     slow = puzzles.queens(16).with_limits(time=0.1)
     slow.count()
