@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import exactcover
 
-settings.register_profile("ci", max_examples=150, deadline=None)
+settings.register_profile("ci", max_examples=150, deadline=None, database=None)
 settings.load_profile("ci")
 
 
