@@ -1,0 +1,182 @@
+//! A search split over processes or machines: `Shard`s (picklable: the
+//! problem's DLX text, which shard, and the limits), their results, and
+//! `merge`, which checks that the results make one whole and adds them up.
+//!
+//! The split is `Parallel::shard`'s, the one `xc cover --shard K/N` makes
+//! (shard `index` here is `K = index + 1` there): it depends only on the
+//! problem and `N`, so the shards may run anywhere, in any order.
+
+use crate::errors::{MergeError, parse_error, with_attrs};
+use crate::problem::Spec;
+use crate::run::interruptible;
+use crate::stats::Stats;
+use exactcover::cover::{Parallel, Problem, fingerprint};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// One part of a search split by ``Problem.shards(n)``: picklable, so it
+/// can be sent to another process or machine (Dask, multiprocessing).
+/// ``run()`` counts its share and returns a ``ShardResult``.
+#[pyclass(module = "exactcover", name = "Shard", frozen)]
+pub struct Shard {
+    dlx: Arc<String>,
+    /// This shard's number, from 0.
+    #[pyo3(get)]
+    index: usize,
+    /// The number of shards.
+    #[pyo3(get)]
+    of: usize,
+    spec: Spec,
+}
+
+impl Shard {
+    pub fn new(dlx: Arc<String>, index: usize, of: usize, spec: Spec) -> Shard {
+        Shard { dlx, index, of, spec }
+    }
+}
+
+type ShardArgs = (String, usize, usize, Option<u64>, Option<u64>, Option<f64>);
+
+#[pymethods]
+impl Shard {
+    #[new]
+    #[pyo3(signature = (dlx, index, of, solutions=None, nodes=None, time=None))]
+    fn py_new(
+        dlx: String,
+        index: usize,
+        of: usize,
+        solutions: Option<u64>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+    ) -> PyResult<Shard> {
+        if index >= of {
+            return Err(MergeError::new_err(format!("shard {index} of {of}: the index must be below the count")));
+        }
+        let time = crate::problem::seconds("time", time)?;
+        Ok(Shard { dlx: Arc::new(dlx), index, of, spec: Spec { solutions, nodes, time } })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, ShardArgs) {
+        let s = slf.get();
+        (slf.get_type(), ((*s.dlx).clone(), s.index, s.of, s.spec.solutions, s.spec.nodes, s.spec.time))
+    }
+
+    /// Counts this shard's solutions on ``threads`` threads (0: one per
+    /// core).
+    #[pyo3(signature = (threads=1))]
+    fn run(&self, py: Python<'_>, threads: usize) -> PyResult<ShardResult> {
+        let dlx = self.dlx.clone();
+        let problem = py.detach(move || Problem::from_dlx(&dlx)).map_err(|e| parse_error(&e))?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let search = Parallel::new(&problem).threads(threads).with_limits(self.spec.limits(&cancel)).verify(false);
+        let report = interruptible(py, &cancel, || search.shard(self.index, self.of))?;
+        Ok(ShardResult {
+            index: self.index,
+            of: self.of,
+            problem: format!("{:016x}", fingerprint(&problem)),
+            stats: Stats::new(&report.stats, report.status),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Shard({} of {})", self.index, self.of)
+    }
+}
+
+/// What one shard found: ``solutions``, ``nodes``, ``updates``,
+/// ``seconds``, ``complete``, ``stopped``, which shard (``index`` of
+/// ``of``) and the problem's fingerprint (``problem``, as ``xc merge``
+/// checks it). Picklable.
+#[pyclass(module = "exactcover", name = "ShardResult", frozen)]
+pub struct ShardResult {
+    #[pyo3(get)]
+    index: usize,
+    #[pyo3(get)]
+    of: usize,
+    #[pyo3(get)]
+    problem: String,
+    stats: Stats,
+}
+
+#[pymethods]
+impl ShardResult {
+    #[new]
+    fn py_new(index: usize, of: usize, problem: String, stats: Stats) -> ShardResult {
+        ShardResult { index, of, problem, stats }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (usize, usize, String, Stats)) {
+        let s = slf.get();
+        (slf.get_type(), (s.index, s.of, s.problem.clone(), s.stats.clone()))
+    }
+
+    /// The shard's statistics.
+    #[getter]
+    fn stats(&self) -> Stats {
+        self.stats.clone()
+    }
+
+    /// The shard's solutions.
+    #[getter]
+    fn solutions(&self) -> u64 {
+        self.stats.solutions
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ShardResult({} of {}: {} solutions, complete={})",
+            self.index, self.of, self.stats.solutions, self.stats.complete
+        )
+    }
+}
+
+/// Adds up the results of every shard of one split: the total as
+/// ``Stats`` (``solutions``, ``nodes`` and ``updates`` those of the whole
+/// search; ``seconds`` the shards' sum; ``complete`` if every shard was).
+/// Raises ``MergeError`` when a shard is missing or repeated, or the
+/// results come from different problems or splits.
+///
+/// >>> import exactcover
+/// >>> shards = exactcover.puzzles.langford(7).shards(4)
+/// >>> exactcover.merge([s.run() for s in shards]).solutions
+/// 26
+#[pyfunction]
+pub fn merge(py: Python<'_>, results: Vec<PyRef<'_, ShardResult>>) -> PyResult<Stats> {
+    let Some(first) = results.first() else {
+        return Err(MergeError::new_err("no shard results to merge"));
+    };
+    let (of, problem) = (first.of, first.problem.clone());
+    let mut seen = vec![false; of];
+    let mut total = Stats { nodes: 0, updates: 0, solutions: 0, seconds: 0.0, complete: true, stopped: None };
+    for r in &results {
+        if r.of != of || r.problem != problem {
+            let m = format!(
+                "shard {} of {} (problem {}) is not of the split of shard {} of {of} (problem {problem})",
+                r.index, r.of, r.problem, first.index
+            );
+            return Err(MergeError::new_err(m));
+        }
+        let slot = seen
+            .get_mut(r.index)
+            .ok_or_else(|| MergeError::new_err(format!("shard {} of {of} is out of range", r.index)))?;
+        if std::mem::replace(slot, true) {
+            return Err(with_attrs::<MergeError>(py, format!("shard {} of {of} appears twice", r.index), &[]));
+        }
+        let s = &r.stats;
+        total.nodes += s.nodes;
+        total.updates += s.updates;
+        total.solutions += s.solutions;
+        total.seconds += s.seconds;
+        total.complete &= s.complete;
+        if total.stopped.is_none() {
+            total.stopped.clone_from(&s.stopped);
+        }
+    }
+    let missing: Vec<String> = seen.iter().enumerate().filter(|(_, s)| !**s).map(|(k, _)| k.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(MergeError::new_err(format!("shards missing of {of}: {}", missing.join(", "))));
+    }
+    Ok(total)
+}

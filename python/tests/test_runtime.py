@@ -1,0 +1,133 @@
+"""Runtime behaviour: Ctrl-C stops any search or build within 0.5 s, the
+search releases the GIL, an abandoned iterator frees its solver, and the
+8x8 domino tilings iterate in bounded memory."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import exactcover
+from exactcover import puzzles, sudoku
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# SE 11.6: rating it, or explaining it, takes seconds.
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+# Each snippet runs a search or build that would take far longer than the
+# test: Langford 13 has no solution, so its iterator searches its whole
+# tree before the first answer.
+LONG = {
+    "count": "exactcover.puzzles.queens(20).count()",
+    "first": "exactcover.puzzles.langford(13).first()",
+    "is_unique": "exactcover.puzzles.langford(13).is_unique()",
+    "iterator": "next(iter(exactcover.puzzles.langford(13).solutions()))",
+    "threads": "exactcover.puzzles.queens(20).with_threads(2).count()",
+    "estimate": "exactcover.puzzles.queens(20).estimate(probes=10**12)",
+    "shard": "exactcover.puzzles.queens(20).shards(2)[0].run()",
+    "sudoku_count": "exactcover.sudoku.count('.' * 81)",
+    "sudoku_rate": f"exactcover.sudoku.rate({EASTER_MONSTER!r})",
+    "sudoku_explain": f"exactcover.sudoku.explain({EASTER_MONSTER!r})",
+    "sudoku_generate": "exactcover.sudoku.generate(seed=1, box=5)",
+    "build": "exactcover.covers(itertools.repeat([1, 2]))",
+    "build_matrix": "exactcover.covers_bool(big)",
+}
+
+
+@pytest.mark.parametrize("what", sorted(LONG))
+def test_ctrl_c_stops_within_half_a_second(what):
+    code = textwrap.dedent(
+        f"""
+        import itertools, sys, time
+        import numpy as np
+        import exactcover
+        big = np.ones((1 << 21, 64), dtype=bool) if {what!r} == "build_matrix" else None
+        print("ready", flush=True)
+        try:
+            {LONG[what]}
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # well into the search
+        assert child.poll() is None, "the search ended before the signal"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().split()
+        assert child.wait(timeout=10) == 3
+    finally:
+        child.kill()
+    assert line[0] == "interrupted"
+    assert float(line[1]) - sent < 0.5, f"KeyboardInterrupt after {float(line[1]) - sent:.3f} s"
+
+
+def test_search_releases_the_gil():
+    ticks = 0
+    done = threading.Event()
+
+    def search():
+        puzzles.queens(20).with_limits(time=1.0).count()
+        done.set()
+
+    t = threading.Thread(target=search)
+    started = time.monotonic()
+    t.start()
+    while not done.is_set() and time.monotonic() - started < 5:
+        ticks += 1
+    t.join()
+    # The main thread ran Python all along (a held GIL would leave it
+    # a few switch intervals: tens of ticks).
+    assert ticks > 100_000
+
+
+def threads_now():
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs /proc")
+def test_abandoned_iterators_free_their_solvers():
+    before = threads_now()
+    big = puzzles.queens(14)
+    for _ in range(50):
+        it = big.solutions()
+        next(it)
+        del it
+    assert threads_now() == before
+    it = big.with_threads(2).solutions()
+    next(it)
+    del it
+    assert threads_now() == before
+
+
+def test_dominoes_8x8_iterate_in_bounded_memory():
+    code = textwrap.dedent(
+        f"""
+        import resource, sys
+        sys.path.insert(0, {HERE!r})
+        from conftest import dominoes
+        import exactcover
+        m = dominoes(8, 8)
+        base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        n = 0
+        for s in exactcover.covers_bool(m):
+            n += 1
+        print(n, base, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    n, base, peak = map(int, out)
+    assert n == 12_988_816
+    # The peak grows by the solver and a few batches of solutions, not by
+    # anything per solution (8 bytes each would be 100 MB).
+    assert peak - base < 20_000, f"max RSS grew by {peak - base} KiB"
