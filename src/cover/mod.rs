@@ -76,6 +76,7 @@ mod search;
 mod solver;
 mod stats;
 mod tables;
+mod zdd;
 
 pub use bounds::Bounds;
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
@@ -94,3 +95,4 @@ pub use report::Report;
 pub use search::{Estimate, PinError};
 pub use solver::{Solution, Solutions, Solver, Uniqueness};
 pub use stats::Stats;
+pub use zdd::{BigCount, Zdd, ZddChoice, ZddError, ZddProbe, ZddSolutions, ZddStats};
