@@ -164,3 +164,31 @@ fn counts_past_u128_are_exact_big_numbers_and_nth_and_sample_use_them() {
         exactcover::cover::check_solution(problem, &s).unwrap();
     }
 }
+
+#[test]
+fn the_build_stops_at_the_memory_budget_the_node_limit_the_clock_and_the_flag() {
+    use exactcover::cover::{Limits, StopReason, ZddError};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    let problem = dominoes(12, 12);
+    let build = |limits: Limits| problem.solver().with_limits(limits).zdd().map(|z| z.node_count());
+    match build(Limits::new().memory(200_000)) {
+        Err(e @ ZddError::OverBudget { budget: 200_000, .. }) => {
+            assert!(e.to_string().starts_with("the memo needs more than the memory budget of"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(build(Limits::new().nodes(1000)), Err(ZddError::Stopped { reason: StopReason::Nodes, .. })));
+    assert!(matches!(
+        build(Limits::new().time(Duration::ZERO)),
+        Err(ZddError::Stopped { reason: StopReason::Time, .. })
+    ));
+    let flag = Arc::new(AtomicBool::new(true));
+    assert!(matches!(
+        build(Limits::new().cancel_flag(flag)),
+        Err(ZddError::Stopped { reason: StopReason::Cancelled, .. })
+    ));
+    // Within a budget that holds it, the same build succeeds.
+    assert_eq!(build(Limits::new().memory(64 << 20)), Ok(70_619));
+}

@@ -47,6 +47,8 @@ mod export;
 mod memo;
 mod nodes;
 mod state;
+#[cfg(test)]
+mod uniform;
 mod walk;
 
 pub use big::BigCount;
