@@ -14,7 +14,7 @@ use crate::cover::solver::Solver;
 use std::time::Instant;
 
 /// States a probe searches before it judges.
-const PROBE_STATES: u64 = 20_000;
+const PROBE_STATES: u64 = 2_000;
 
 /// What a short build says of a problem ([`Solver::zdd_probe`]).
 #[derive(Clone, Debug)]
@@ -31,11 +31,12 @@ pub struct ZddProbe {
 
 impl ZddProbe {
     /// Whether to build the diagram rather than search: the probe built
-    /// it, or at least half of its lookups found a state searched before
-    /// (most remaining problems recur, so the memo saves more than it
-    /// costs).
+    /// it, or at least one lookup in ten found a state searched before.
+    /// Where the memo pays, a third of the lookups or more find one from
+    /// the start (domino tilings); where it doesn't, one in fifty or fewer
+    /// (queens, pentominoes; docs/PERFORMANCE.md).
     pub fn pays(&self) -> bool {
-        self.zdd.is_some() || self.hits * 2 >= self.lookups
+        self.zdd.is_some() || self.hits * 10 >= self.lookups
     }
 }
 
@@ -54,7 +55,7 @@ impl Solver {
         build(self, choice, mix, self.limits()).map_err(|(e, _)| e)
     }
 
-    /// Builds the diagram for a moment (a few ten thousand states) and says
+    /// Builds the diagram for a moment (a few thousand states) and says
     /// whether it pays to go on, by how often the memo found a state it
     /// had searched before. Takes milliseconds; honours the limits.
     pub fn zdd_probe(&self) -> ZddProbe {

@@ -38,7 +38,7 @@ pub struct ExplainArgs {
 /// a missing file, not a grid. A file is read only as far as its first
 /// puzzle, a line at a time (so `/dev/zero` is an overlong line at once,
 /// not a read to the end of memory), and Ctrl-C ends the read.
-fn read_grid(arg: &str) -> Result<Grid, Failure> {
+pub(super) fn read_grid(arg: &str) -> Result<Grid, Failure> {
     let path = Path::new(arg);
     if !(arg == "-" || path.exists() || arg.contains('/')) {
         return first(read_puzzles(arg, InputFormat::Auto), "<argument>");
