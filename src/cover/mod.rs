@@ -17,6 +17,12 @@
 //! * Stop early with [`Limits`] (solutions, nodes, time, a cancel flag);
 //!   [`Solver::status`] says whether the search finished, and
 //!   [`Solver::stats`] gives Knuth's node and update counts.
+//! * Count, sample and index without enumerating: [`Solver::zdd`] builds
+//!   the decision diagram of all solutions ([`Zdd`]), memoised on the
+//!   items that remain (DXZ), for exact counts of any size
+//!   ([`BigCount`]), uniform samples and the i-th solution; where the memo
+//!   pays (tilings), it is exponentially quicker than a search, and
+//!   [`Solver::zdd_probe`] says whether it does.
 //! * Check any answer with [`check_solution`], which shares no code with
 //!   the search, or compare with [`brute_force_solutions`] on small
 //!   problems.
