@@ -17,6 +17,12 @@
 //! * Stop early with [`Limits`] (solutions, nodes, time, a cancel flag);
 //!   [`Solver::status`] says whether the search finished, and
 //!   [`Solver::stats`] gives Knuth's node and update counts.
+//! * Count, sample and index without enumerating: [`Solver::zdd`] builds
+//!   the decision diagram of all solutions ([`Zdd`]), memoised on the
+//!   items that remain (DXZ), for exact counts of any size
+//!   ([`BigCount`]), uniform samples and the i-th solution; where the memo
+//!   pays (tilings), it is exponentially quicker than a search, and
+//!   [`Solver::zdd_probe`] says whether it does.
 //! * Check any answer with [`check_solution`], which shares no code with
 //!   the search, or compare with [`brute_force_solutions`] on small
 //!   problems.
@@ -78,6 +84,7 @@ mod stats;
 mod tables;
 mod trail;
 pub(crate) mod watch;
+mod zdd;
 
 pub use bounds::Bounds;
 pub use brute::{BRUTE_FORCE_MAX_OPTIONS, brute_force_solutions};
@@ -95,3 +102,4 @@ pub use report::Report;
 pub use search::{Estimate, PinError};
 pub use solver::{Solution, Solutions, Solver, Uniqueness};
 pub use stats::Stats;
+pub use zdd::{BigCount, Zdd, ZddChoice, ZddError, ZddProbe, ZddSolutions, ZddStats};

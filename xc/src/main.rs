@@ -87,7 +87,7 @@ enum Command {
 fn main() -> ExitCode {
     // The run's clock starts first: the time limit covers the whole run.
     cli::clock::started();
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(search::memo_equals(std::env::args_os()));
     if !matches!(cli.command, Command::Serve(_)) {
         // Ctrl-C and SIGTERM stop every command within a second.
         interrupt::flag();

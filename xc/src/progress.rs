@@ -39,6 +39,30 @@ pub fn spinner() -> ProgressBar {
     ProgressBar::new_spinner().with_style(style)
 }
 
+/// Runs the build of a decision diagram while a thread shows, on a
+/// terminal only, a bar driven by the gauge's estimate and the states
+/// memoised so far (the gauge's count).
+pub fn while_building<T>(gauge: &Progress, work: impl FnOnce() -> T) -> T {
+    let bar = bar(1000, 0, "fraction");
+    if bar.is_hidden() {
+        return work();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                bar.set_position((gauge.fraction() * 1000.0) as u64);
+                bar.set_message(format!("{} states memoised", gauge.solutions()));
+            }
+            bar.finish_and_clear();
+        });
+        let result = work();
+        done.store(true, Relaxed);
+        result
+    })
+}
+
 /// Runs `work` while a thread shows, on a terminal only, the elapsed time,
 /// the solutions found so far, and with a gauge (one thread) a bar driven
 /// by Knuth's estimate of the fraction done, with its eta.

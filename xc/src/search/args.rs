@@ -56,10 +56,94 @@ pub struct SearchArgs {
     /// machine's memory.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<u64>,
+    /// Count, sample and index through a decision diagram of all solutions,
+    /// memoised on the items that remain (`on`, the default of a bare
+    /// `--memo`), or choose by a quick probe and say which on stderr
+    /// (`auto`). Pays off on tilings (8x8 dominoes in a millisecond), not
+    /// on queens or pentominoes.
+    #[arg(long, value_enum, value_name = "WHEN", num_args = 0..=1, default_missing_value = "on",
+          require_equals = true, conflicts_with_all = ["estimate", "shard", "limit"])]
+    pub memo: Option<MemoMode>,
+    /// The item the memo's search branches on: the first one left
+    /// (`leftmost`, best for tilings) or the one with the fewest options
+    /// (`fewest`, for packings with pieces, such as pentominoes).
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = MemoChoice::Leftmost)]
+    pub memo_choice: MemoChoice,
+    /// With the memo: print only the number of solutions.
+    #[arg(long, conflicts_with_all = ["print", "all", "sample", "nth"])]
+    pub(super) count: bool,
+    /// Draw K solutions uniformly at random (independently, so repeats
+    /// can come), seeded by --seed (0 by default); uses the memo.
+    #[arg(long, value_name = "K", conflicts_with_all = ["print", "all", "nth"])]
+    pub(super) sample: Option<u64>,
+    /// Print the solution with index I (from 0) in the diagram's order;
+    /// uses the memo.
+    #[arg(long, value_name = "I", conflicts_with_all = ["print", "all"])]
+    pub(super) nth: Option<String>,
+    /// Write the diagram in the text format of docs/FORMATS.md; uses the memo.
+    #[arg(long, value_name = "FILE")]
+    pub(super) zdd_out: Option<std::path::PathBuf>,
+    /// Write the diagram for Graphviz (at most 5,000 nodes); uses the memo.
+    #[arg(long, value_name = "FILE")]
+    pub(super) dot_out: Option<std::path::PathBuf>,
     /// Probes for --estimate.
     #[arg(long, value_name = "N", default_value_t = 10_000, requires = "estimate",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub probes: u64,
+}
+
+/// When to count through the decision diagram (`--memo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MemoMode {
+    /// Always.
+    On,
+    /// When a quick probe says it pays.
+    Auto,
+    /// Never (the search).
+    Off,
+}
+
+/// The memo's branching rule (`--memo-choice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MemoChoice {
+    /// The first item left.
+    Leftmost,
+    /// The item with the fewest options that fit.
+    Fewest,
+}
+
+impl SearchArgs {
+    /// Whether the arguments ask for what only the memo gives.
+    pub(super) fn needs_memo(&self) -> bool {
+        self.count || self.sample.is_some() || self.nth.is_some() || self.zdd_out.is_some() || self.dot_out.is_some()
+    }
+}
+
+/// The command line with `--memo WHEN` written `--memo=WHEN`, and a bare
+/// `--memo` (before a file name, say) as `--memo=on`: the value is
+/// optional, so clap would otherwise take a file name for it.
+pub fn memo_equals(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut args = args.into_iter().peekable();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            out.push(arg);
+            out.extend(args);
+            break;
+        }
+        if arg != "--memo" {
+            out.push(arg);
+            continue;
+        }
+        match args.peek().and_then(|v| v.to_str()) {
+            Some(when @ ("on" | "auto" | "off")) => {
+                out.push(format!("--memo={when}").into());
+                args.next();
+            }
+            _ => out.push("--memo=on".into()),
+        }
+    }
+    out
 }
 
 /// The most worker threads a search takes, as for `xc sudoku`.
@@ -129,6 +213,20 @@ fn machine_memory() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memo_takes_its_value_only_when_it_is_one() {
+        let run = |line: &str| -> Vec<String> {
+            memo_equals(line.split(' ').map(std::ffi::OsString::from))
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect()
+        };
+        assert_eq!(run("xc cover --memo auto f.dlx"), ["xc", "cover", "--memo=auto", "f.dlx"]);
+        assert_eq!(run("xc cover --memo f.dlx"), ["xc", "cover", "--memo=on", "f.dlx"]);
+        assert_eq!(run("xc cover f.dlx --memo"), ["xc", "cover", "f.dlx", "--memo=on"]);
+        assert_eq!(run("xc cover -- --memo"), ["xc", "cover", "--", "--memo"]);
+    }
 
     #[test]
     fn shards_parse() {

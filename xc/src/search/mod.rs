@@ -11,11 +11,12 @@
 mod args;
 mod check;
 mod estimate;
+mod memo;
 mod parallel;
 mod sequential;
 mod shard;
 
-pub use args::{SearchArgs, build_limits, limits, memory_budget};
+pub use args::{SearchArgs, build_limits, limits, memo_equals, memory_budget};
 
 use crate::cli::clock;
 use crate::exit::Failure;
@@ -40,6 +41,9 @@ pub fn run_counting(
 ) -> Result<u8, Failure> {
     if args.estimate {
         return estimate::run(problem, args, out);
+    }
+    if let Some(code) = memo::run(problem, args, render, out)? {
+        return Ok(code);
     }
     if args.threads != 1 && args.seed.is_some() {
         return Err(Failure::input("--seed randomises the single-threaded search: use it with --threads 1"));

@@ -41,7 +41,7 @@ pub struct ExplainArgs {
 /// is read). A file is read only as far as its first puzzle, a line at a
 /// time (so `/dev/zero` is an overlong line at once, not a read to the
 /// end of memory), and Ctrl-C ends the read.
-fn read_grid(source: &Source) -> Result<Grid, Failure> {
+pub(super) fn read_grid(source: &Source) -> Result<Grid, Failure> {
     let name = Escaped(&source.name()).to_string();
     let reader = source.open().map_err(Failure::input)?;
     let reader = PuzzleReader::new(BufReader::new(reader), InputFormat::Auto).with_cancel(interrupt::flag());

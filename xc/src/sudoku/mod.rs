@@ -5,6 +5,7 @@ mod enumerate;
 pub mod explain;
 mod generate;
 mod report;
+mod sample;
 mod shape;
 mod sources;
 
@@ -22,11 +23,12 @@ use std::time::Duration;
 /// Arguments of `xc sudoku`.
 #[derive(Args, Debug)]
 #[command(
-    about = "Sudoku: solve, count, check, generate, rate, hint, explain",
+    about = "Sudoku: solve, count, check, generate, rate, hint, explain, sample",
     long_about = "Sudoku puzzles of every common format, 4×4 to 25×25, and the X, windoku and jigsaw variants.
 
 Verbs: solve (and prove unique), count, check (the rules, without solving), generate, rate
-(the techniques a person needs), hint (the next logical step), explain (the whole path)."
+(the techniques a person needs), hint (the next logical step), explain (the whole path),
+sample (uniform random completions of a partial grid)."
 )]
 pub struct SudokuArgs {
     #[command(subcommand)]
@@ -49,6 +51,8 @@ enum SudokuCommand {
     Hint(explain::ExplainArgs),
     /// The whole logical path, step by step.
     Explain(explain::ExplainArgs),
+    /// Draw uniform random completions of a partial grid.
+    Sample(sample::SampleArgs),
 }
 
 /// Output formats of `xc sudoku`.
@@ -285,5 +289,6 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         SudokuCommand::Rate(a) => batch::run(a, &SearchFlags::default(), Mode::Rate, out),
         SudokuCommand::Hint(a) => explain::hint(a, out),
         SudokuCommand::Explain(a) => explain::explain(a, out),
+        SudokuCommand::Sample(a) => sample::run(a, out),
     }
 }

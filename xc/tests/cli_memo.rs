@@ -1,0 +1,153 @@
+//! `--memo` on `xc cover` and `xc polyomino`, and `xc sudoku sample`:
+//! counts, samples, indices, exports, `--memo auto`'s line, and the
+//! refusals.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn xc() -> Command {
+    let mut xc = Command::cargo_bin("xc").unwrap();
+    xc.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    xc
+}
+
+/// Dominoes on an `h`×`w` board in the DLX format, cells column by column.
+fn dominoes(h: usize, w: usize) -> String {
+    let cell = |r: usize, c: usize| format!("{r}_{c}");
+    let mut text: Vec<String> =
+        vec![(0..w).flat_map(|c| (0..h).map(move |r| cell(r, c))).collect::<Vec<_>>().join(" ")];
+    for c in 0..w {
+        for r in 0..h {
+            if c + 1 < w {
+                text.push(format!("{} {}", cell(r, c), cell(r, c + 1)));
+            }
+            if r + 1 < h {
+                text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
+            }
+        }
+    }
+    text.join("\n") + "\n"
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn memo_counts_the_12x12_domino_tilings_exactly() {
+    let out = stdout(xc().args(["cover", "--memo", "--count"]).write_stdin(dominoes(12, 12)));
+    assert_eq!(out, "53060477521960000\n");
+    let out = stdout(xc().args(["cover", "--memo", "-"]).write_stdin(dominoes(8, 8)));
+    assert!(out.starts_with("Altogether 12988816 solutions, a diagram of 2298 nodes from 1667 states"), "{out}");
+    let json = stdout(xc().args(["cover", "--memo", "--format", "json"]).write_stdin(dominoes(4, 4)));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["count"], "36");
+    assert_eq!(v["printed"], serde_json::json!([]));
+}
+
+#[test]
+fn samples_are_solutions_and_repeat_with_their_seed() {
+    // The solutions, without the summary line (which has the time).
+    let run = |seed: &str| {
+        let out = stdout(xc().args(["cover", "--sample", "3", "--seed", seed]).write_stdin(dominoes(4, 4)));
+        out.split("Altogether").next().unwrap().to_string()
+    };
+    let a = run("5");
+    assert_eq!(a.matches("Solution ").count(), 3);
+    assert_eq!(a, run("5"));
+    assert_ne!(a, run("6"));
+}
+
+#[test]
+fn nth_agrees_with_the_printed_order_and_refuses_past_the_end() {
+    let all = stdout(xc().args(["cover", "--memo", "--all"]).write_stdin(dominoes(2, 4)));
+    let third = all.split("Solution ").nth(3).unwrap().split_once('\n').unwrap().1.to_string();
+    let nth = stdout(xc().args(["cover", "--nth", "2"]).write_stdin(dominoes(2, 4)));
+    assert!(nth.starts_with(&format!("Solution 2:\n{third}")), "{nth}\n{third}");
+    xc().args(["cover", "--nth", "5"])
+        .write_stdin(dominoes(2, 4))
+        .assert()
+        .code(2)
+        .stderr("error: --nth 5 is past the last solution: there are 5, numbered from 0\n");
+    xc().args(["cover", "--nth", "x"]).write_stdin(dominoes(2, 4)).assert().code(2);
+}
+
+#[test]
+fn memo_auto_says_what_it_chose() {
+    xc().args(["cover", "--memo", "auto", "--count"])
+        .write_stdin(dominoes(8, 8))
+        .assert()
+        .success()
+        .stdout("12988816\n");
+    xc().args(["queens", "8", "--memo", "auto"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Altogether 92 solutions, "))
+        .stderr(predicate::str::starts_with("memo: "));
+    xc().args(["cover", "--memo", "auto"])
+        .write_stdin(dominoes(10, 10))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("258584046368 solutions, a diagram of"))
+        .stderr(predicate::str::starts_with("memo: on (a probe of "));
+}
+
+#[test]
+fn polyomino_takes_the_memo() {
+    xc().args(["polyomino", "--board", "3x20", "--memo", "--memo-choice", "fewest", "--count"])
+        .assert()
+        .success()
+        .stdout("8\n");
+}
+
+#[test]
+fn exports_write_the_documented_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, dot) = (dir.path().join("d.zdd"), dir.path().join("d.dot"));
+    xc().args(["cover", "--zdd-out", text.to_str().unwrap(), "--dot-out", dot.to_str().unwrap(), "-"])
+        .write_stdin("a b\na\nb\na b\n")
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap(),
+        "# exactcover zdd 1\n# 2 solutions, 3 nodes\n2 1 B T\n3 2 B T\n4 0 3 2\nroot 4\n"
+    );
+    let dot = std::fs::read_to_string(&dot).unwrap();
+    assert!(dot.starts_with("digraph zdd {") && dot.contains("n4 -> n3 [style=dashed];"), "{dot}");
+}
+
+#[test]
+fn the_memo_stops_at_the_budget_and_the_node_limit() {
+    xc().args(["cover", "--memo", "--max-memory", "100k", "-"])
+        .write_stdin(dominoes(12, 12))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: the memo needs more than the memory budget of"))
+        .stderr(predicate::str::contains("--max-memory"));
+    xc().args(["cover", "--memo", "--node-limit", "100", "-"])
+        .write_stdin(dominoes(12, 12))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with("Stopped (node limit reached) while building the diagram"));
+    xc().args(["cover", "--memo", "--threads", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
+    xc().args(["cover", "--memo", "--limit", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
+}
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[test]
+fn sudoku_sample_draws_completions_and_refuses_too_few_givens() {
+    let out = stdout(xc().args(["sudoku", "sample", PUZZLE, "-n", "2"]));
+    assert_eq!(out, "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n".repeat(2));
+    let few = format!("{}{}", &PUZZLE[..54], ".".repeat(27));
+    let out = stdout(xc().args(["sudoku", "sample", &few, "-n", "3", "--seed", "1"]));
+    assert_eq!(out.lines().count(), 3);
+    for line in out.lines() {
+        assert!(line.len() == 81 && !line.contains('.'), "{line}");
+        assert!(few.chars().zip(line.chars()).all(|(g, c)| g == '.' || g == c), "{line}");
+    }
+    xc().args(["sudoku", "sample", &format!("53{}", ".".repeat(79)), "--max-nodes", "100000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: too few givens for the memo: with 2 givens of 81 cells"));
+}
