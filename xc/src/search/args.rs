@@ -80,7 +80,8 @@ pub struct SearchArgs {
     /// uses the memo.
     #[arg(long, value_name = "I", conflicts_with_all = ["print", "all"])]
     pub(super) nth: Option<String>,
-    /// Write the diagram in the text format of docs/FORMATS.md; uses the memo.
+    /// Write the diagram as text (`# exactcover zdd 1`, then one node a
+    /// line, children first: its number, option, lo and hi); uses the memo.
     #[arg(long, value_name = "FILE")]
     pub(super) zdd_out: Option<std::path::PathBuf>,
     /// Write the diagram for Graphviz (at most 5,000 nodes); uses the memo.
