@@ -34,18 +34,11 @@ pub fn interruptible<T: Send>(
             waiter.unpark();
             value
         });
-        while !done.load(Ordering::Acquire) {
-            py.detach(|| std::thread::park_timeout(POLL));
-            if done.load(Ordering::Acquire) {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
-                cancel.store(true, Ordering::Relaxed);
-                // The work sees the flag at once; wait for it without the
-                // GIL, then hand on the exception.
-                let _ = py.detach(|| worker.join());
-                return Err(e);
-            }
+        if let Err(e) = wait(py, &done, cancel) {
+            // The work sees the flag at once; wait for it without the
+            // GIL, then hand on the exception.
+            let _ = py.detach(|| worker.join());
+            return Err(e);
         }
         match py.detach(|| worker.join()) {
             Ok(value) => Ok(value),
@@ -73,6 +66,17 @@ pub fn interruptible_owned<T: Send + 'static>(
         waiter.unpark();
         value
     });
+    wait(py, &done, cancel)?;
+    match py.detach(|| worker.join()) {
+        Ok(value) => Ok(value),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// Waits, without the GIL, in slices of [`POLL`], until `done` is set;
+/// between slices runs Python's signal handlers, and when one raises,
+/// raises `cancel` and returns its exception.
+fn wait(py: Python<'_>, done: &AtomicBool, cancel: &AtomicBool) -> PyResult<()> {
     while !done.load(Ordering::Acquire) {
         py.detach(|| std::thread::park_timeout(POLL));
         if done.load(Ordering::Acquire) {
@@ -83,8 +87,5 @@ pub fn interruptible_owned<T: Send + 'static>(
             return Err(e);
         }
     }
-    match py.detach(|| worker.join()) {
-        Ok(value) => Ok(value),
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
+    Ok(())
 }

@@ -43,23 +43,9 @@ pub fn spinner() -> ProgressBar {
 /// terminal only, a bar driven by the gauge's estimate and the states
 /// memoised so far (the gauge's count).
 pub fn while_building<T>(gauge: &Progress, work: impl FnOnce() -> T) -> T {
-    let bar = bar(1000, 0, "fraction");
-    if bar.is_hidden() {
-        return work();
-    }
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                bar.set_position((gauge.fraction() * 1000.0) as u64);
-                bar.set_message(format!("{} states memoised", gauge.solutions()));
-            }
-            bar.finish_and_clear();
-        });
-        let result = work();
-        done.store(true, Relaxed);
-        result
+    showing(bar(1000, 0, "fraction"), work, |bar| {
+        bar.set_position((gauge.fraction() * 1000.0) as u64);
+        bar.set_message(format!("{} states memoised", gauge.solutions()));
     })
 }
 
@@ -75,6 +61,17 @@ pub fn while_searching<T>(
         Some(_) => bar(1000, 0, "fraction"),
         None => spinner(),
     };
+    showing(bar, work, |bar| {
+        if let Some(gauge) = gauge {
+            bar.set_position((gauge.fraction() * 1000.0) as u64);
+        }
+        bar.set_message(format!("{} solutions", solutions()));
+    })
+}
+
+/// Runs `work` while a thread calls `tick` on `bar` every 200 ms, then
+/// clears it; with the bar hidden (no terminal), just runs `work`.
+fn showing<T>(bar: ProgressBar, work: impl FnOnce() -> T, tick: impl Fn(&ProgressBar) + Sync) -> T {
     if bar.is_hidden() {
         return work();
     }
@@ -83,10 +80,7 @@ pub fn while_searching<T>(
         scope.spawn(|| {
             while !done.load(Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
-                if let Some(gauge) = gauge {
-                    bar.set_position((gauge.fraction() * 1000.0) as u64);
-                }
-                bar.set_message(format!("{} solutions", solutions()));
+                tick(&bar);
             }
             bar.finish_and_clear();
         });
