@@ -63,7 +63,7 @@ fn int(py: Python<'_>, v: usize) -> Py<PyAny> {
     v.into_pyobject(py).expect("ints convert").into_any().unbind()
 }
 
-fn text(py: Python<'_>, v: &str) -> Py<PyAny> {
+pub fn text(py: Python<'_>, v: &str) -> Py<PyAny> {
     v.into_pyobject(py).expect("strings convert").into_any().unbind()
 }
 

@@ -15,6 +15,7 @@ mod shards;
 mod solutions;
 mod stats;
 mod sudoku;
+mod zdd;
 
 use problem::PyProblem;
 use pyo3::prelude::*;
@@ -82,6 +83,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::Estimate>()?;
     m.add_class::<shards::Shard>()?;
     m.add_class::<shards::ShardResult>()?;
+    m.add_class::<zdd::PyZdd>()?;
+    m.add_class::<zdd::ZddIter>()?;
     m.add_function(wrap_pyfunction!(covers, m)?)?;
     m.add_function(wrap_pyfunction!(covers_bool, m)?)?;
     m.add_function(wrap_pyfunction!(shards::merge, m)?)?;

@@ -6,8 +6,11 @@ use crate::run::interruptible;
 use crate::shards::Shard;
 use crate::solutions::Solutions;
 use crate::stats::{Estimate, Stats};
+use crate::zdd::{PyZdd, zdd_error};
 use crate::{items, matrix};
-use exactcover::cover::{Limits, Parallel, Problem as LibProblem, Status, StopReason, Uniqueness, write_dlx};
+use exactcover::cover::{
+    Limits, Parallel, Problem as LibProblem, Status, StopReason, Uniqueness, ZddChoice, write_dlx,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::AtomicBool;
@@ -319,6 +322,36 @@ impl PyProblem {
             spec.solutions = Some(spec.solutions.map_or(l, |s| s.min(l)));
         }
         Solutions::start(self.problem.clone(), spec.limits(&cancel), cancel, self.threads)
+    }
+
+    /// The decision diagram of all the solutions (``Zdd``), built by the
+    /// dance memoised on the items left to cover (Nishihara et al.'s DXZ):
+    /// the exact count at any size, the i-th solution and uniform samples
+    /// without enumerating. It pays where many partial solutions leave the
+    /// same items, as in tilings. ``choice`` is the item to branch on:
+    /// ``"leftmost"`` (the first left, best on boards swept in order) or
+    /// ``"fewest"`` (the fewest options that fit). The limits apply: nodes
+    /// (the diagram's), time and Ctrl-C raise ``LimitReached``; a memo
+    /// past the memory budget raises ``MemoryError``.
+    ///
+    /// >>> import exactcover
+    /// >>> exactcover.puzzles.polyomino("AA", "8x8", piece_counts=(0, 32)).zdd().count()
+    /// 12988816
+    #[pyo3(signature = (choice="leftmost"))]
+    fn zdd(&self, py: Python<'_>, choice: &str) -> PyResult<PyZdd> {
+        let choice = match choice {
+            "leftmost" => ZddChoice::Leftmost,
+            "fewest" => ZddChoice::FewestOptions,
+            other => {
+                let m = format!("choice must be \"leftmost\" or \"fewest\", not {other:?}");
+                return Err(crate::errors::ExactCoverError::new_err(m));
+            }
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut solver = self.problem.solver();
+        solver.set_limits(self.spec.limits(&cancel));
+        let built = interruptible(py, &cancel, || solver.zdd_with(choice))?;
+        built.map(PyZdd::new).map_err(|e| zdd_error(py, &e))
     }
 
     /// Knuth's estimate of the search's size from ``probes`` random

@@ -37,6 +37,7 @@ LONG = {
     "sudoku_generate": "exactcover.sudoku.generate(seed=1, box=5)",
     "build": "exactcover.covers(itertools.repeat([1, 2]))",
     "build_matrix": "exactcover.covers_bool(big)",
+    "zdd": "exactcover.puzzles.polyomino('AA', '28x28', piece_counts=(0, 392)).zdd()",
 }
 
 
