@@ -20,6 +20,7 @@
 
 use super::choice::{Branch, ZddChoice};
 use super::error::ZddError;
+use super::live::Live;
 use super::memo::{HashFn, Memo};
 use super::nodes::{NODE_BYTES, Node, Nodes};
 use super::state::{Rules, WORD};
@@ -74,6 +75,9 @@ pub(crate) struct Builder<'a> {
     keys: Vec<u64>,
     opts: Vec<u32>,
     kids: Vec<Node>,
+    /// The options that fit, per state on the key stack, for the "fewest
+    /// options" rule on a plain problem.
+    live: Option<Live>,
     countdown: u32,
     pub(crate) tally: Tally,
 }
@@ -93,6 +97,7 @@ impl<'a> Builder<'a> {
             keys: Vec::new(),
             opts: Vec::new(),
             kids: Vec::new(),
+            live: if choice == ZddChoice::FewestOptions { Live::new(rules) } else { None },
             countdown: POLL,
             tally: Tally::default(),
         }
@@ -108,6 +113,9 @@ impl<'a> Builder<'a> {
     pub(crate) fn run(&mut self, start: &[u64]) -> Result<Node, ZddError> {
         let w = self.rules.width;
         self.keys.extend_from_slice(start);
+        if let Some(live) = &mut self.live {
+            live.push_state(self.rules, start);
+        }
         if let Some(node) = self.enter()? {
             return Ok(node);
         }
@@ -118,14 +126,18 @@ impl<'a> Builder<'a> {
                 self.keys.extend_from_within(f.key..f.key + w);
                 let at = self.keys.len() - w;
                 if f.next < f.n {
-                    self.rules.take(&mut self.keys[at..], self.opts[f.opts + f.next as usize], f.item);
+                    let o = self.opts[f.opts + f.next as usize];
+                    self.rules.take(&mut self.keys[at..], o, f.item);
+                    if let Some(live) = &mut self.live {
+                        live.push_taken(self.rules, o);
+                    }
                 } else {
                     self.rules.close(&mut self.keys[at..], f.item);
                 }
                 self.frames[top].next += 1;
                 if let Some(node) = self.enter()? {
                     self.kids.push(node);
-                    self.keys.truncate(at);
+                    self.truncate_keys(at);
                 }
                 continue;
             }
@@ -140,7 +152,7 @@ impl<'a> Builder<'a> {
             self.room_for_state()?;
             self.memo.insert(&self.keys[f.key..f.key + w], node).map_err(|_| self.out_of_memory())?;
             self.tally.states += 1;
-            self.keys.truncate(f.key);
+            self.truncate_keys(f.key);
             self.opts.truncate(f.opts);
             self.kids.truncate(f.kids);
             if self.frames.is_empty() {
@@ -162,15 +174,28 @@ impl<'a> Builder<'a> {
             self.tally.hits += 1;
             return Ok(Some(node));
         }
-        let (item, optional) = match self.choice.branch(self.rules, key) {
+        let branch = match &self.live {
+            Some(live) => match live.fewest(self.rules, key) {
+                Err(()) => Branch::Dead,
+                Ok(None) => Branch::Done,
+                Ok(Some(item)) => Branch::On { item, optional: false },
+            },
+            None => self.choice.branch(self.rules, key),
+        };
+        let (item, optional) = match branch {
             Branch::Done => return Ok(Some(Node::TOP)),
             Branch::Dead => return Ok(Some(Node::BOTTOM)),
             Branch::On { item, optional } => (item, optional),
         };
         let opts = self.opts.len();
-        for &o in self.rules.options_of(item) {
-            if self.rules.fits(key, o) {
-                self.opts.push(o);
+        match &self.live {
+            Some(live) => self.opts.extend(live.fitting(item)),
+            None => {
+                for &o in self.rules.options_of(item) {
+                    if self.rules.fits(key, o) {
+                        self.opts.push(o);
+                    }
+                }
             }
         }
         let n = (self.opts.len() - opts) as u32;
@@ -179,6 +204,15 @@ impl<'a> Builder<'a> {
         }
         self.frames.push(Frame { key: at, item, opts, n, next: 0, kids: self.kids.len(), optional });
         Ok(None)
+    }
+
+    /// Drops the states from key-stack position `at` up, with their sets
+    /// of fitting options.
+    fn truncate_keys(&mut self, at: usize) {
+        self.keys.truncate(at);
+        if let Some(live) = &mut self.live {
+            live.truncate(at / self.rules.width);
+        }
     }
 
     /// One step: every [`POLL`] steps, the limits.
@@ -232,7 +266,7 @@ impl<'a> Builder<'a> {
     fn bytes(&self, memo: u64, nodes: u64) -> u64 {
         let stacks = (self.keys.capacity() * WORD + self.opts.capacity() * 4 + self.kids.capacity() * 4) as u64
             + (self.frames.capacity() * std::mem::size_of::<Frame>()) as u64;
-        self.rules.bytes() + memo + nodes + stacks
+        self.rules.bytes() + self.live.as_ref().map_or(0, Live::bytes) + memo + nodes + stacks
     }
 
     fn over(&self, needed: u64) -> Result<(), ZddError> {

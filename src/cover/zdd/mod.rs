@@ -44,6 +44,7 @@ mod counts;
 mod entry;
 mod error;
 mod export;
+mod live;
 mod memo;
 mod nodes;
 mod state;

@@ -175,6 +175,17 @@ impl Rules {
         }
     }
 
+    /// Whether every item is a bit of the state (no multiplicities, no
+    /// colours): then an option fits exactly when its items are open.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.width == self.bit_words
+    }
+
+    /// The options, ignored ones included.
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
     /// The bytes these rules take (for the memory budget).
     pub(crate) fn bytes(&self) -> u64 {
         (self.by_item.len() * 4
