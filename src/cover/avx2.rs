@@ -1,5 +1,6 @@
-//! The AVX2 token: proof, checked once, that this CPU has AVX2, so that the
-//! search loop can be compiled for it without asking again. The indexing
+//! The CPU-feature tokens: proof, checked once, that this CPU has AVX2
+//! ([`Avx2`]: the search loop is compiled for it without asking again) or
+//! POPCNT ([`Popcnt`]: the memo's count of fitting options). The indexing
 //! without bounds checks lives in `dance/index.rs`, private to the Dancing
 //! Links code (`dance`).
 
@@ -34,6 +35,37 @@ impl Avx2 {
         #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
         {
             simd::avx2(f)
+        }
+        #[cfg(not(all(feature = "unchecked", target_arch = "x86_64")))]
+        {
+            f()
+        }
+    }
+}
+
+/// Proof that this CPU counts the bits of a word in one instruction
+/// (POPCNT, which the x86-64 baseline lacks: there `count_ones` is a dozen
+/// shifts and masks). Made only by [`Popcnt::detect`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Popcnt(());
+
+impl Popcnt {
+    /// The token, if the CPU has POPCNT (and the `unchecked` feature is on).
+    pub(crate) fn detect() -> Option<Popcnt> {
+        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+        if std::is_x86_feature_detected!("popcnt") {
+            return Some(Popcnt(()));
+        }
+        None
+    }
+
+    /// Runs `f` compiled with POPCNT, for the code inlined into it (mark
+    /// the closure and what it calls `#[inline(always)]`).
+    #[inline(always)]
+    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
+        {
+            simd::popcnt(f)
         }
         #[cfg(not(all(feature = "unchecked", target_arch = "x86_64")))]
         {
@@ -80,6 +112,20 @@ mod simd {
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+
+    /// `f()`, with POPCNT enabled for the code inlined into it.
+    #[inline(always)]
+    pub(crate) fn popcnt<R>(f: impl FnOnce() -> R) -> R {
+        // SAFETY: only `Popcnt::run` calls this, and a `Popcnt` token
+        // exists only once `Popcnt::detect` has found POPCNT on this CPU.
+        unsafe { counting(f) }
+    }
+
+    #[target_feature(enable = "popcnt")]
+    #[inline]
+    unsafe fn counting<R>(f: impl FnOnce() -> R) -> R {
         f()
     }
 }

@@ -16,6 +16,7 @@
 //! `Rules::fits(state, o)`.
 
 use super::state::Rules;
+use crate::cover::avx2::Popcnt;
 
 /// The most words the per-item option sets may take (128 MiB).
 const MAX_WORDS: usize = 1 << 24;
@@ -28,6 +29,8 @@ pub(crate) struct Live {
     by_item: Vec<u64>,
     /// One set per state on the key stack.
     stack: Vec<u64>,
+    /// Whether the CPU counts bits in one instruction.
+    popcnt: Option<Popcnt>,
 }
 
 impl Live {
@@ -48,7 +51,7 @@ impl Live {
                 by_item[i * words + o as usize / 64] |= 1 << (o % 64);
             }
         }
-        Some(Live { words, by_item, stack: Vec::new() })
+        Some(Live { words, by_item, stack: Vec::new(), popcnt: Popcnt::detect() })
     }
 
     /// The bytes the sets take.
@@ -110,6 +113,17 @@ impl Live {
     /// state on top (ties to the first), as the "fewest options" rule
     /// picks it; `Err` if one has none.
     pub(crate) fn fewest(&self, rules: &Rules, state: &[u64]) -> Result<Option<u32>, ()> {
+        match self.popcnt {
+            Some(p) => p.run(
+                #[inline(always)]
+                || self.count_fewest(rules, state),
+            ),
+            None => self.count_fewest(rules, state),
+        }
+    }
+
+    #[inline(always)]
+    fn count_fewest(&self, rules: &Rules, state: &[u64]) -> Result<Option<u32>, ()> {
         let top = self.top();
         let mut best: Option<(u32, u32)> = None;
         for i in rules.plain_open(state) {
@@ -149,10 +163,10 @@ mod tests {
         let s = rng.random_range(0..=3);
         let mut b = ProblemBuilder::new();
         for i in 0..p {
-            b.primary(&format!("p{i}")).unwrap();
+            b.primary(format!("p{i}")).unwrap();
         }
         for i in 0..s {
-            b.secondary(&format!("s{i}")).unwrap();
+            b.secondary(format!("s{i}")).unwrap();
         }
         for _ in 0..rng.random_range(1..=150) {
             let mut items: Vec<String> = Vec::new();
