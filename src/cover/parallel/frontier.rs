@@ -27,7 +27,7 @@ const MOST_PER_SHARD: usize = 4096;
 /// A shard's split goes a level deeper only while the whole split, that
 /// level included, is expected to cost at most this fraction of a shard's
 /// share of the work.
-const DEEPER_SHARE: f64 = 0.25;
+const DEEPER_SHARE: f64 = 1.0 / 16.0;
 /// Knuth's probes from the root that estimate the work of the whole
 /// tree, and their seed (fixed, so that every shard draws the same).
 const PROBES: u64 = 64;
@@ -108,7 +108,7 @@ impl Frontier {
     /// The split of shard `k` of `n` (in `keep`): the shallowest with at
     /// least `max(16 n, 256)` subproblems, then deeper, while the split
     /// (all the depths it explored, the next one included) is expected to
-    /// cost at most a quarter of a shard's share of the tree (Knuth's
+    /// cost at most a sixteenth of a shard's share of the tree (Knuth's
     /// estimate from fixed probes) and the next depth to give at most
     /// about `4096 n` subproblems. Every shard computes the same depth,
     /// whatever its `k`; the limits stop the probes as they stop the
