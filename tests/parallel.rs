@@ -93,6 +93,64 @@ fn shards_add_up_to_the_whole() {
     }
 }
 
+/// A shard's split depends on the problem and the number of shards alone:
+/// every part, on any number of threads, reports the same depth and
+/// subproblems, solves the same share (the same solutions, nodes and
+/// updates whatever its threads), and the parts' solutions are the whole's,
+/// each once.
+#[test]
+fn shards_split_alike_and_their_solutions_are_the_whole() {
+    for (name, p) in problems() {
+        let mut whole: Vec<Vec<OptionId>> = p.solver().solutions().collect();
+        whole.sort();
+        for n in [1, 2, 3, 8, 40] {
+            let mut parts = Vec::new();
+            let mut split = None;
+            for k in 0..n {
+                let mut figures = None;
+                for threads in [1, 2, 3] {
+                    let found = Mutex::new(Vec::new());
+                    let (_, r) = Parallel::new(&p).threads(threads).shard_for_each(k, n, |s| {
+                        found.lock().unwrap().push(s.to_vec());
+                        ControlFlow::<()>::Continue(())
+                    });
+                    let mut found = found.into_inner().unwrap();
+                    found.sort();
+                    let these = (r.depth, r.split_into, r.subproblems, r.solutions, r.stats.nodes, r.stats.updates);
+                    assert_eq!(
+                        *split.get_or_insert((r.depth, r.split_into)),
+                        (r.depth, r.split_into),
+                        "{name}, {k}/{n}"
+                    );
+                    assert_eq!(*figures.get_or_insert(these), these, "{name}, {k}/{n} on {threads} threads");
+                    if threads == 1 {
+                        parts.extend(found);
+                    }
+                }
+            }
+            parts.sort();
+            assert_eq!(parts, whole, "{name} in {n} shards");
+        }
+    }
+}
+
+/// A shard's split goes deeper than its least (16 subproblems a shard, at
+/// least 256) where that is cheap beside a shard's share of the work, as
+/// on a big tree, but no deeper than about 4096 a shard. (The workers stop
+/// at the first solution: the split is made in full all the same.)
+#[test]
+fn a_shards_split_goes_deeper_on_a_big_tree() {
+    let p = Queens::new(16).unwrap().problem().clone();
+    let first = Limits::new().solutions(1);
+    for n in [8, 16] {
+        let least = (16 * n).max(256);
+        let shallow = Parallel::new(&p).threads(1).subproblems_per_thread(least).with_limits(first.clone()).count();
+        let r = Parallel::new(&p).threads(1).with_limits(first.clone()).shard(n - 1, n);
+        assert!(shallow.split_into >= least && r.depth > shallow.depth, "{n} shards: {r:?}, {shallow:?}");
+        assert!(r.split_into > shallow.split_into && r.split_into <= 4 * 4096 * n, "{n} shards: {r:?}");
+    }
+}
+
 #[test]
 fn limits_are_shared() {
     let p = Queens::new(10).unwrap().problem().clone();
@@ -205,6 +263,39 @@ proptest! {
         prop_assert_eq!(r.solutions, want);
         prop_assert_eq!(r.stats.nodes, solver.stats().nodes);
         prop_assert_eq!(r.stats.updates, solver.stats().updates);
+    }
+
+    /// The shards of a random problem find its solutions, each once, and
+    /// their nodes and updates add up to one search's.
+    #[test]
+    fn random_problems_split_into_shards_that_make_the_whole(
+        options in proptest::collection::vec(proptest::collection::btree_set(0usize..7, 1..4), 0..16),
+        n in 1usize..6,
+    ) {
+        let mut b = ProblemBuilder::with_items(5, 2);
+        for o in &options {
+            let ids: Vec<_> = o.iter().map(|&i| exactcover::cover::ItemId::from_u32(i as u32)).collect();
+            b.option_ids(&ids).unwrap();
+        }
+        let p = b.build().unwrap();
+        let mut solver = p.solver();
+        let mut want: Vec<Vec<OptionId>> = solver.solutions().collect();
+        want.sort();
+        let found = Mutex::new(Vec::new());
+        let (mut nodes, mut updates) = (0, 0);
+        for k in 0..n {
+            let (_, r) = Parallel::new(&p).threads(2).shard_for_each(k, n, |s| {
+                found.lock().unwrap().push(s.to_vec());
+                ControlFlow::<()>::Continue(())
+            });
+            (nodes, updates) = (nodes + r.stats.nodes, updates + r.stats.updates);
+        }
+        let mut found = found.into_inner().unwrap();
+        found.sort();
+        prop_assert_eq!(found, want);
+        let mut counted = p.solver();
+        counted.count();
+        prop_assert_eq!((nodes, updates), (counted.stats().nodes, counted.stats().updates));
     }
 }
 

@@ -35,7 +35,9 @@
 //! [`Parallel::shard`] takes every `n`-th subproblem (from the `k`-th): the
 //! frontier depends only on the problem and `n`, so `n` processes on `n`
 //! machines cover the search exactly once; shard 0 also counts the levels
-//! above the split.
+//! above the split. A shard's split goes deeper than 16 subproblems a
+//! shard while that costs little beside a shard's estimated share of the
+//! work (`Frontier::for_shards`), so that the parts it deals are more even.
 
 use super::ids::OptionId;
 use super::limits::{Limits, Shared, Status, StopReason};
@@ -177,8 +179,7 @@ impl Parallel {
         assert!(k < n, "shard {k} of {n}");
         let start = Instant::now();
         let limits = self.limits_from(start);
-        let target = n.saturating_mul(16).max(256);
-        let frontier = self.split(target, &limits, Keep::Shard { k, n });
+        let frontier = Frontier::for_shards(&self.problem, n, &limits.without_solution_limit(), Keep::Shard { k, n });
         let broke = Mutex::new(None);
         let report =
             self.run(start, &frontier, &limits, k == 0, &init, &|state, s| keep_first(&broke, visit(state, s)));

@@ -9,12 +9,33 @@
 //! them, whatever was kept. The split keeps to the run's limits (the
 //! cancel flag, the clock, the node budget): a split that one stopped
 //! holds what it found before, and says which (`stopped`).
+//!
+//! A split's depth is a function of the problem and the target alone (and
+//! for shards, of `n`): every machine computes the same one. A shard's
+//! split goes deeper than its least target while that is cheap (see
+//! [`Frontier::for_shards`]): more, smaller subproblems deal more evenly.
 
 use super::super::limits::{Limits, StopReason};
 use super::super::problem::Problem;
 use super::super::search::{Event, Search};
 use super::super::solver::Solution;
 use super::super::stats::Stats;
+
+/// The least subproblems per shard of a shard's split, and the most.
+const LEAST_PER_SHARD: usize = 16;
+const MOST_PER_SHARD: usize = 4096;
+/// A shard's split goes a level deeper only while the whole split, that
+/// level included, is expected to cost at most this fraction of a shard's
+/// share of the work.
+const DEEPER_SHARE: f64 = 1.0 / 16.0;
+/// Knuth's probes from the root that estimate the work of the whole
+/// tree, and their seed (fixed, so that every shard draws the same).
+const PROBES: u64 = 64;
+const PROBE_SEED: u64 = 0x5eed_5a4d;
+/// The work of a node beside its updates, and of reporting a subproblem,
+/// in updates (for the estimate of the cost of a split, so roughly).
+const NODE_WORK: f64 = 16.0;
+const ENTRY_WORK: f64 = 256.0;
 
 /// One entry of the frontier, in the search's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +105,63 @@ impl Frontier {
         }
     }
 
+    /// The split of shard `k` of `n` (in `keep`): the shallowest with at
+    /// least `max(16 n, 256)` subproblems, then deeper, while the split
+    /// (all the depths it explored, the next one included) is expected to
+    /// cost at most a sixteenth of a shard's share of the tree (Knuth's
+    /// estimate from fixed probes) and the next depth to give at most
+    /// about `4096 n` subproblems. Every shard computes the same depth,
+    /// whatever its `k`; the limits stop the probes as they stop the
+    /// split.
+    pub(super) fn for_shards(problem: &Problem, n: usize, limits: &Limits, keep: Keep) -> Frontier {
+        let least = n.saturating_mul(LEAST_PER_SHARD).max(256);
+        let most = n.saturating_mul(MOST_PER_SHARD);
+        // The work of the levels above the split one level up, and its
+        // subproblems (the root: none above it, one node).
+        let (mut above, mut nodes_above) = (0.0, 1usize);
+        // The work of the split so far: each depth is explored afresh.
+        let mut spent = 0.0;
+        let mut share = None;
+        let mut depth = 1;
+        loop {
+            let mut f = Frontier::at(problem, depth, limits, keep);
+            if f.stopped.is_some() || f.subproblems == 0 || depth >= MAX_DEPTH {
+                return f;
+            }
+            let top = work(f.top.updates as f64, f.top.nodes as f64);
+            spent += top + ENTRY_WORK * f.subproblems as f64;
+            if f.subproblems >= least {
+                // The next level grows as the last one did (roughly).
+                let grown = f.subproblems as f64 * f.subproblems as f64 / nodes_above as f64;
+                if grown > most as f64 {
+                    return f;
+                }
+                let share = match share {
+                    Some(share) => share,
+                    None => match estimate_work(problem, limits) {
+                        Ok(whole) => {
+                            spent += work(0.0, (PROBES * problem.max_depth() as u64) as f64);
+                            *share.insert(whole / n as f64)
+                        }
+                        Err(r) => {
+                            f.stopped = Some(r);
+                            return f;
+                        }
+                    },
+                };
+                // Entering a node costs less the deeper it is, so the last
+                // level's cost per node bounds the next one's (roughly).
+                let per_node = (top - above) / nodes_above as f64;
+                let next = top + per_node * f.subproblems as f64 + ENTRY_WORK * grown;
+                if spent + next > DEEPER_SHARE * share {
+                    return f;
+                }
+            }
+            (above, nodes_above) = (top, f.subproblems);
+            depth += 1;
+        }
+    }
+
     /// Explores the top `depth` levels.
     fn at(problem: &Problem, depth: usize, limits: &Limits, keep: Keep) -> Frontier {
         let mut solver = Search::new(problem);
@@ -118,6 +196,19 @@ impl Frontier {
             Entry::Solution(_) => None,
         })
     }
+}
+
+/// Work, in updates, of so many updates and nodes.
+fn work(updates: f64, nodes: f64) -> f64 {
+    updates + NODE_WORK * nodes
+}
+
+/// Knuth's estimate of the work of the whole tree, from fixed probes.
+fn estimate_work(problem: &Problem, limits: &Limits) -> Result<f64, StopReason> {
+    let mut solver = Search::new(problem);
+    solver.set_limits(limits.clone());
+    let e = solver.estimate_below(&[], PROBES, PROBE_SEED)?;
+    Ok(work(e.updates, e.nodes))
 }
 
 #[cfg(test)]

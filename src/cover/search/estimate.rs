@@ -72,59 +72,9 @@ impl Search {
                 break;
             }
             made += 1;
-            let base = self.arena.mark();
-            let mut weight = 1.0;
-            loop {
-                if path.len() as u64 % CHECK_INTERVAL == CHECK_INTERVAL - 1 {
-                    stopped = self.watch.clock_or_cancel();
-                    if stopped.is_some() {
-                        // This probe is cut short: it counts as made, its
-                        // leaf unseen (the estimate is then a little low).
-                        break;
-                    }
-                }
-                nodes += weight;
-                if self.arena.has_bounds() {
-                    // Algorithm M: a level's cost is the tweaks before
-                    // its branch and the commits of its option, so the
-                    // probe's cost stands for every branch's (roughly).
-                    let Some((i, t)) = self.choose_level() else {
-                        solutions += weight;
-                        break;
-                    };
-                    let before = self.arena.work.updates;
-                    let Some((c, mark)) =
-                        (t > 0).then(|| self.arena.commit_level_m(i, rng.random_range(0..t))).flatten()
-                    else {
-                        break;
-                    };
-                    updates += weight * (self.arena.work.updates - before) as f64 * f64::from(t);
-                    path.push((c, mark));
-                    weight *= f64::from(t);
-                    continue;
-                }
-                let Some((i, t)) = self.arena.dance().choose_first_min() else {
-                    solutions += weight;
-                    break;
-                };
-                let before = self.arena.work.updates;
-                if t == 0 {
-                    updates += weight;
-                    break;
-                }
-                let k = rng.random_range(0..t);
-                let (c, mark, cover) = self.arena.commit_level_counted(i, k);
-                // The node covers `i` once and commits each of its `t`
-                // options; the probe saw one of them.
-                let commit = self.arena.work.updates - before - cover;
-                updates += weight * (cover as f64 + commit as f64 * f64::from(t));
-                path.push((c, mark));
-                weight *= f64::from(t);
-            }
-            while let Some((c, mark)) = path.pop() {
-                self.arena.uncommit_level(c, mark);
-            }
-            self.arena.undo_to(base);
+            let probe = self.probe(&mut rng, &mut path);
+            (nodes, updates, solutions) = (nodes + probe.nodes, updates + probe.updates, solutions + probe.solutions);
+            stopped = probe.stopped;
             if stopped.is_some() {
                 break;
             }
@@ -152,5 +102,140 @@ impl Search {
             updates_per_second: speed,
             stopped,
         }
+    }
+
+    /// One probe from the current node (the root, or the end of a replayed
+    /// prefix) to a leaf, undone before it returns: Knuth's estimates of
+    /// the subtree's nodes, updates and solutions. Looks at the clock and
+    /// the cancel flag every [`CHECK_INTERVAL`] levels.
+    fn probe(&mut self, rng: &mut ChaCha8Rng, path: &mut Vec<(NodeId, TrailMark)>) -> Probe {
+        let base = self.arena.mark();
+        let mut weight = 1.0;
+        let mut probe = Probe::default();
+        loop {
+            if path.len() as u64 % CHECK_INTERVAL == CHECK_INTERVAL - 1 {
+                probe.stopped = self.watch.clock_or_cancel();
+                if probe.stopped.is_some() {
+                    // This probe is cut short: it counts as made, its
+                    // leaf unseen (the estimate is then a little low).
+                    break;
+                }
+            }
+            probe.nodes += weight;
+            if self.arena.has_bounds() {
+                // Algorithm M: a level's cost is the tweaks before
+                // its branch and the commits of its option, so the
+                // probe's cost stands for every branch's (roughly).
+                let Some((i, t)) = self.choose_level() else {
+                    probe.solutions += weight;
+                    break;
+                };
+                let before = self.arena.work.updates;
+                let Some((c, mark)) = (t > 0).then(|| self.arena.commit_level_m(i, rng.random_range(0..t))).flatten()
+                else {
+                    break;
+                };
+                probe.updates += weight * (self.arena.work.updates - before) as f64 * f64::from(t);
+                path.push((c, mark));
+                weight *= f64::from(t);
+                continue;
+            }
+            let Some((i, t)) = self.arena.dance().choose_first_min() else {
+                probe.solutions += weight;
+                break;
+            };
+            let before = self.arena.work.updates;
+            if t == 0 {
+                probe.updates += weight;
+                break;
+            }
+            let k = rng.random_range(0..t);
+            let (c, mark, cover) = self.arena.commit_level_counted(i, k);
+            // The node covers `i` once and commits each of its `t`
+            // options; the probe saw one of them.
+            let commit = self.arena.work.updates - before - cover;
+            probe.updates += weight * (cover as f64 + commit as f64 * f64::from(t));
+            path.push((c, mark));
+            weight *= f64::from(t);
+        }
+        while let Some((c, mark)) = path.pop() {
+            self.arena.uncommit_level(c, mark);
+        }
+        self.arena.undo_to(base);
+        probe
+    }
+
+    /// Knuth's estimate of the subtree below `prefix` (positions of the
+    /// choices, as a split's subproblem gives them) from `probes` probes
+    /// drawn with `seed`: the average of their estimates, nodes and
+    /// updates (the subproblem's own node included). `Err` when the clock
+    /// or the cancel flag stopped the probes; an empty estimate when the
+    /// prefix doesn't lead to a node. The search is reset, with no prefix,
+    /// when it returns.
+    pub(crate) fn estimate_below(&mut self, prefix: &[u32], probes: u64, seed: u64) -> Result<Probe, StopReason> {
+        self.use_prefix(prefix);
+        self.replay_prefix();
+        let mut sum = Probe::default();
+        if self.stack.floor == prefix.len() {
+            self.watch.begin();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut path = Vec::new();
+            for _ in 0..probes {
+                if let Some(r) = self.watch.clock_or_cancel() {
+                    sum.stopped = Some(r);
+                    break;
+                }
+                let probe = self.probe(&mut rng, &mut path);
+                if let Some(r) = probe.stopped {
+                    sum.stopped = Some(r);
+                    break;
+                }
+                (sum.nodes, sum.updates, sum.solutions) =
+                    (sum.nodes + probe.nodes, sum.updates + probe.updates, sum.solutions + probe.solutions);
+            }
+            self.unwind_prefix();
+        }
+        self.use_prefix(&[]);
+        if let Some(r) = sum.stopped {
+            return Err(r);
+        }
+        let n = probes.max(1) as f64;
+        Ok(Probe { nodes: sum.nodes / n, updates: sum.updates / n, solutions: sum.solutions / n, stopped: None })
+    }
+}
+
+/// One probe's estimates (or the average of several), and what stopped
+/// it, if anything.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Probe {
+    pub(crate) nodes: f64,
+    pub(crate) updates: f64,
+    pub(crate) solutions: f64,
+    pub(crate) stopped: Option<StopReason>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cover::Problem;
+
+    /// On a uniform tree (three rooks on a 3×3 board: 3, then 2, then 1
+    /// way at each level) every probe's estimate is exact, below a prefix
+    /// as from the root; a prefix that leads nowhere estimates nothing.
+    #[test]
+    fn estimates_below_a_prefix_are_exact_on_a_uniform_tree() {
+        let problem =
+            Problem::from_dlx("r0 r1 r2 c0 c1 c2\nr0 c0\nr0 c1\nr0 c2\nr1 c0\nr1 c1\nr1 c2\nr2 c0\nr2 c1\nr2 c2\n")
+                .unwrap();
+        let mut search = Search::new(&problem);
+        for (prefix, nodes, solutions) in [(&[][..], 16.0, 6.0), (&[1][..], 5.0, 2.0), (&[2, 1][..], 2.0, 1.0)] {
+            let e = search.estimate_below(prefix, 5, 7).unwrap();
+            assert_eq!((e.nodes, e.solutions), (nodes, solutions), "{prefix:?}");
+        }
+        assert_eq!(search.estimate_below(&[3], 5, 7).unwrap().nodes, 0.0);
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        search.set_limits(crate::cover::Limits::new().cancel_flag(flag));
+        assert_eq!(search.estimate_below(&[], 5, 7), Err(StopReason::Cancelled));
+        assert!(search.links_are_pristine());
     }
 }
