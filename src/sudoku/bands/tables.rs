@@ -150,15 +150,34 @@ const fn stay_table() -> [u32; 27] {
     table
 }
 
+/// Per row of 9 cells: its segments with a cell (bit `box`).
+static ROW_SEGMENTS: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut r = 0;
+    while r < 512 {
+        table[r] = ((r & 0o7 != 0) as u8) | ((r & 0o70 != 0) as u8) << 1 | ((r & 0o700 != 0) as u8) << 2;
+        r += 1;
+    }
+    table
+};
+
+/// Per row of 9 cells: the row if it has one cell, else 0.
+static ROW_SINGLE: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut r: usize = 0;
+    while r < 512 {
+        table[r] = if r.count_ones() == 1 { r as u16 } else { 0 };
+        r += 1;
+    }
+    table
+};
+
 /// The segments of a band (bit `3 * row + box`) where the band's bits
-/// `x` have a cell.
+/// `x` have a cell: a look-up per row.
 #[inline(always)]
 pub(super) fn pattern(x: u32) -> usize {
-    // Bit 3j: segment j has a cell.
-    let any = (x | x >> 1 | x >> 2) & 0o111_111_111;
-    // Each row's three segment bits side by side, at bits 0, 9 and 18.
-    let rows = any | any >> 2 | any >> 4;
-    ((rows & 7) | (rows >> 9 & 7) << 3 | (rows >> 18 & 7) << 6) as usize
+    let row = |r: u32| usize::from(ROW_SEGMENTS[(x >> (9 * r)) as usize & 511]);
+    row(0) | row(1) << 3 | row(2) << 6
 }
 
 /// The columns (bit `column`) where the band's bits `x` have a cell.
@@ -174,11 +193,11 @@ pub(super) fn column_cells(cols: usize) -> u32 {
     cols | cols << 9 | cols << 18
 }
 
-/// The cells of `x` alone in their row of the band.
+/// The cells of `x` alone in their row of the band: a look-up per row.
 #[inline(always)]
 pub(super) fn row_singles(x: u32) -> u32 {
-    let alone = |r: u32| if r & r.wrapping_sub(1) == 0 { r } else { 0 };
-    alone(x & 0o777) | alone(x >> 9 & 0o777) << 9 | alone(x >> 18) << 18
+    let row = |r: u32| u32::from(ROW_SINGLE[(x >> (9 * r)) as usize & 511]) << (9 * r);
+    row(0) | row(1) | row(2)
 }
 
 #[cfg(test)]
