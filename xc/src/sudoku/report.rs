@@ -200,15 +200,19 @@ fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
 
 fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
-    if let (Some(grid), true) = (shown(r), note.is_empty()) {
-        // A solution alone on its line, the common case: written from a
-        // buffer on the stack, with no string made for it.
+    if let Some(grid) = shown(r) {
+        // A solution on its line, the common case: written from a buffer
+        // on the stack, with no string made for it, then its note.
         let mut text = [b'\n'; 25 * 25 + 1];
         let cells = grid.cells();
         for (t, &v) in text.iter_mut().zip(cells) {
             *t = digit_char(v) as u8;
         }
-        return out.write_all(&text[..=cells.len()]);
+        if note.is_empty() {
+            return out.write_all(&text[..=cells.len()]);
+        }
+        out.write_all(&text[..cells.len()])?;
+        return writeln!(out, "  # {note}");
     }
     match &r.kind {
         Kind::Counted { count, stop } => {
