@@ -1,8 +1,9 @@
-//! The two Sudoku searches against each other: the bitboard search (singles
-//! on, the default, for grids of at most 128 cells) and the dance on the
-//! exact-cover matrix (singles off: Knuth's `sudoku-dlx` problem). They must
-//! find the same solutions, counts and verdicts, and the bitboard search
-//! must honour the limits as the dance does.
+//! The Sudoku searches against each other: the band search (singles on,
+//! the default, for classic 9×9 puzzles), the bitboard search (singles on,
+//! for the other grids of at most 128 cells, and the classic houses given
+//! as a jigsaw map) and the dance on the exact-cover matrix (singles off:
+//! Knuth's `sudoku-dlx` problem). They must find the same solutions,
+//! counts and verdicts, and honour the limits as the dance does.
 
 use exactcover::cover::{Limits, Status, StopReason};
 use exactcover::sudoku::{
@@ -38,8 +39,24 @@ fn all(solver: &mut SudokuSolver, puzzle: &Grid, max: u64, singles: bool) -> (Ve
     (found, e.status == Status::Complete)
 }
 
-/// Both searches on `puzzle`: the same solutions when both finish, the same
-/// count (`max`) when neither does. The number of solutions.
+/// The classic houses as a jigsaw map: a layout the bitboard search
+/// takes, where classic 9×9 puzzles go to the band search.
+fn classic_as_jigsaw() -> Layout {
+    let map: String = (0..9)
+        .map(|r| (0..9).map(|c| char::from(b'a' + (r / 3 * 3 + c / 3) as u8)).collect::<String>() + "\n")
+        .collect();
+    Layout::jigsaw(&map).unwrap()
+}
+
+thread_local! {
+    /// A solver on [`classic_as_jigsaw`], made once per test thread.
+    static BITBOARDS: std::cell::RefCell<SudokuSolver> = std::cell::RefCell::new(SudokuSolver::with_layout(classic_as_jigsaw()));
+}
+
+/// The searches on `puzzle`: the same solutions when they finish, the same
+/// count (`max`) when none does. Singles on, a classic 9×9 puzzle goes to
+/// the band search, which must also agree with the bitboard search (on the
+/// same houses as a jigsaw). The number of solutions.
 fn agree(solver: &mut SudokuSolver, puzzle: &Grid, max: u64) -> usize {
     let (bits, bits_done) = all(solver, puzzle, max, true);
     let (dance, dance_done) = all(solver, puzzle, max, false);
@@ -49,7 +66,62 @@ fn agree(solver: &mut SudokuSolver, puzzle: &Grid, max: u64) -> usize {
     } else {
         assert_eq!(bits.len(), dance.len(), "{puzzle}");
     }
+    if solver.layout().is_classic() && solver.layout().side() == 9 {
+        let (old, old_done) = BITBOARDS.with(|b| all(&mut b.borrow_mut(), puzzle, max, true));
+        assert_eq!(old_done, bits_done, "{puzzle}");
+        if bits_done {
+            assert_eq!(old, bits, "{puzzle}");
+        } else {
+            assert_eq!(old.len(), bits.len(), "{puzzle}");
+        }
+    }
     bits.len()
+}
+
+/// Puzzles without a solution, on the band search and the two others:
+/// shipped puzzles with an empty cell given a wrong digit that no given
+/// contradicts (no solution, found by search or at the root), and with a
+/// given repeated in its row, column or box (a clash, named alike by the
+/// band search and the bitboard search).
+#[test]
+fn the_searches_agree_on_contradictory_and_clashing_puzzles() {
+    let mut solver = SudokuSolver::new(3).unwrap();
+    let mut bitboards = SudokuSolver::with_layout(classic_as_jigsaw());
+    let (mut wrong, mut clashes) = (0, 0);
+    for p in puzzles("data/puzzles.txt").iter().take(300) {
+        let solution = solver.solve(p).unwrap().unwrap();
+        let cells = p.cells();
+        // A wrong digit in the first empty cell where no peer's given forbids it.
+        let layout = solver.layout().clone();
+        'cell: for c in (0..81).filter(|&c| cells[c] == 0) {
+            for d in (1..=9u8).filter(|&d| d != solution.cells()[c]) {
+                if layout.peers(c).iter().any(|&k| cells[k] == d) {
+                    continue;
+                }
+                let mut bad = cells.to_vec();
+                bad[c] = d;
+                let bad = Grid::from_cells(bad).unwrap();
+                assert_eq!(agree(&mut solver, &bad, 5), 0, "{bad}");
+                wrong += 1;
+                break 'cell;
+            }
+        }
+        // A given copied into an empty peer: the clash is named.
+        let given = (0..81).find(|&c| cells[c] != 0).unwrap();
+        let peer = layout.peers(given).iter().copied().find(|&k| cells[k] == 0).unwrap();
+        let mut bad = cells.to_vec();
+        bad[peer] = cells[given];
+        let bad = Grid::from_cells(bad).unwrap();
+        for s in [&mut solver, &mut bitboards] {
+            let Verdict::None(Some(conflict)) = s.verdict(&bad).unwrap() else { panic!("{bad}") };
+            assert_eq!(conflict.digit, cells[given], "{bad}");
+        }
+        solver.set_singles(false);
+        assert!(matches!(solver.verdict(&bad).unwrap(), Verdict::None(Some(_))), "{bad}");
+        solver.set_singles(true);
+        clashes += 1;
+    }
+    assert!(wrong >= 290 && clashes == 300, "{wrong} wrong digits, {clashes} clashes");
 }
 
 /// The 1,000 generated puzzles of `data/puzzles.txt` (unique), and each
@@ -335,18 +407,27 @@ fn puzzles_settled_without_a_guess_honour_the_limits() {
     }
     solver.set_limits(Limits::new());
     solver.verdict(&by_locking).unwrap();
-    assert_eq!((solver.stats().nodes, solver.stats().guesses), (1, 0), "settled at the root");
+    // The band search settles it as singles would: no search at all; the
+    // bitboard search takes one board (locked candidates at the root).
+    assert_eq!((solver.stats().nodes, solver.stats().guesses), (0, 0), "settled at the root");
+    let mut bitboards = SudokuSolver::with_layout(classic_as_jigsaw());
+    bitboards.verdict(&by_locking).unwrap();
+    assert_eq!((bitboards.stats().nodes, bitboards.stats().guesses), (1, 0), "settled at the root");
 }
 
-/// Statistics: the bitboard search counts its boards and guesses and no
-/// link updates; the dance reports Knuth's DLX1 figures.
+/// Statistics: the band and bitboard searches count their boards and
+/// guesses and no link updates; the dance reports Knuth's DLX1 figures.
 #[test]
 fn each_search_reports_its_own_statistics() {
     let inkala =
         Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").unwrap();
     let mut solver = SudokuSolver::new(3).unwrap();
     solver.verdict(&inkala).unwrap();
-    let bits = solver.stats();
+    let bands = solver.stats();
+    assert_eq!((bands.nodes, bands.guesses, bands.updates), (111, 55, 0), "{bands:?}");
+    let mut bitboards = SudokuSolver::with_layout(classic_as_jigsaw());
+    bitboards.verdict(&inkala).unwrap();
+    let bits = bitboards.stats();
     // 247 boards and 123 guesses with singles alone: locked candidates on.
     assert_eq!((bits.nodes, bits.guesses, bits.updates), (113, 56, 0), "{bits:?}");
     solver.set_singles(false);

@@ -125,18 +125,18 @@ fn counts_agree_with_qqwing_on_samples_of_every_set() {
     assert!(compared >= 2000);
 }
 
-/// A guard on the search's branching: the boards the bitboard search
-/// propagates to prove two hard sets unique (the root's and each
-/// alternative's). With locked candidates (2026-11-26) they are 26,632 on
-/// the 1,172 puzzles of the top1465 file (22.7 a puzzle; 67,082 with
-/// singles alone) and 86,726 on the 274 of the forum_hardest_1106 file
-/// (316.5; 105,663 before). A change that costs 10% more fails here, where
+/// A guard on the search's branching: the boards the band search settles
+/// to prove two hard sets unique (the root's and each alternative's):
+/// 25,777 on the 1,172 puzzles of the top1465 file (22.0 a puzzle; the
+/// bitboard search took 26,632 with locked candidates, 67,082 with singles
+/// alone) and 83,619 on the 274 of the forum_hardest_1106 file (305.2; the
+/// bitboard search 86,726). A change that costs 10% more fails here, where
 /// a timing test could not tell.
 fn hard_sets_take_no_more_nodes_than_measured() {
     let dir = common::shared_data("data");
     let mut solver = exactcover::sudoku::SudokuSolver::new(3).unwrap();
     for (name, measured) in
-        [("tdoku_puzzles3_magictour_top1465.txt", 26_632u64), ("tdoku_puzzles6_forum_hardest_1106.txt", 86_726)]
+        [("tdoku_puzzles3_magictour_top1465.txt", 25_777u64), ("tdoku_puzzles6_forum_hardest_1106.txt", 83_619)]
     {
         let mut nodes = 0;
         for p in read(&dir, name) {

@@ -57,7 +57,7 @@
 //! ```
 
 mod arena;
-mod avx2;
+pub(crate) mod avx2;
 mod bounds;
 mod brute;
 pub(crate) mod budget;

@@ -11,7 +11,15 @@
 //! `r{r}{d}`, `c{c}{d}`, `b{b}{d}` (0-based positions, digits from 1), plus
 //! `x{i}{d}` for diagonals and `w{i}{d}` for windows.
 //!
-//! **Each puzzle**, in three steps:
+//! **Each classic 9×9 puzzle** (singles on, no seed) goes to the *band
+//! search* ([`super::bands`]): the board by digit and band of three rows,
+//! locked candidates and singles at every node, a guess on a cell with two
+//! candidates when stuck. It finds what the bitboard search finds
+//! (tests/sudoku_engines.rs), in about two thirds of the instructions on
+//! the hard sets (docs/PERFORMANCE.md). Givens that clash leave it no
+//! solution, and are then named as below.
+//!
+//! **Every other puzzle**, in three steps:
 //!
 //! 1. The *singles pass* ([`super::singles`]) loads the givens on bit
 //!    masks, which also finds givens that clash (reported with the cells,
@@ -54,6 +62,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::bands::Bands;
 use super::deduction::Outcome as Singled;
 use super::error::SudokuError;
 use super::grid::Grid;
@@ -81,6 +90,8 @@ pub struct SudokuSolver {
     limits: Limits,
     /// A solution's cells, filled from the dance's options.
     cells: Vec<u8>,
+    /// The band search, for classic 9×9 layouts.
+    bands: Option<Bands>,
 }
 
 /// The positions of the set bits of a mask, lowest first.
@@ -131,6 +142,7 @@ impl SudokuSolver {
     /// A solver for any layout.
     pub fn with_layout(layout: Layout) -> SudokuSolver {
         let problem = matrix(&layout);
+        let classic_9 = layout.is_classic() && layout.side() == 9;
         SudokuSolver {
             solver: problem.solver(),
             singles: Singles::new(&layout),
@@ -140,6 +152,7 @@ impl SudokuSolver {
             seed: None,
             limits: Limits::default(),
             cells: Vec::new(),
+            bands: classic_9.then(Bands::default),
         }
     }
 
@@ -355,6 +368,20 @@ impl SudokuSolver {
     fn examine_with(&mut self, cells: &[u8], max: u64, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Examined {
         // No figure of an earlier puzzle may pass for this one's.
         self.last = Stats::default();
+        if let Some(bands) = self.bands.as_mut().filter(|_| self.use_singles && self.seed.is_none()) {
+            let max = max.min(self.limits.solution_limit().unwrap_or(u64::MAX));
+            let found = bands.examine(cells, max, &self.limits, visit);
+            // Givens that clash have no solution: named here, as the
+            // singles pass names them below.
+            if found.solutions == 0 {
+                if let Some(conflict) = first_conflict(&self.layout, cells) {
+                    return Examined::clash(conflict);
+                }
+            }
+            let Examined { solutions, nodes, guesses, .. } = found;
+            self.last = Stats { nodes, guesses, solutions, ..Stats::default() };
+            return found;
+        }
         match self.load(cells, None) {
             Loaded::Clash(conflict) => Examined::clash(conflict),
             Loaded::Decided(solved) => {

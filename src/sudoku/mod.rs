@@ -34,6 +34,7 @@
 //! ```
 
 mod adapter;
+mod bands;
 pub mod batch;
 mod bitboard;
 mod deduction;

@@ -1,6 +1,7 @@
 //! The search on bitboards with singles, for layouts of at most 128 cells
 //! (every 9×9 layout and 4×4): the engine the adapter searches with by
-//! default, and the singles pass's engine for those layouts.
+//! default on those but classic 9×9 (which go to [`super::bands`]), and
+//! the singles pass's engine for all of them.
 //!
 //! * [`Bits`] (`bits.rs`) holds a layout's tables and one board, one
 //!   `u128` per digit ([`board`]), and places naked and hidden singles on

@@ -6,7 +6,7 @@ use crate::wire::rating;
 use crate::wire::record::{PuzzleLine, RatedFields, SolutionLine, write_line};
 use exactcover::cover::StopReason;
 use exactcover::sudoku::logic::Grade;
-use exactcover::sudoku::{Grid, Verdict};
+use exactcover::sudoku::{Grid, Verdict, digit_char};
 use std::io::{self, Write};
 
 /// What was found for one puzzle.
@@ -200,6 +200,20 @@ fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
 
 fn line(out: &mut dyn Write, r: &Record) -> io::Result<()> {
     let note = note(r);
+    if let Some(grid) = shown(r) {
+        // A solution on its line, the common case: written from a buffer
+        // on the stack, with no string made for it, then its note.
+        let mut text = [b'\n'; 25 * 25 + 1];
+        let cells = grid.cells();
+        for (t, &v) in text.iter_mut().zip(cells) {
+            *t = digit_char(v) as u8;
+        }
+        if note.is_empty() {
+            return out.write_all(&text[..=cells.len()]);
+        }
+        out.write_all(&text[..cells.len()])?;
+        return writeln!(out, "  # {note}");
+    }
     match &r.kind {
         Kind::Counted { count, stop } => {
             let note = [stop_note(*stop), note].join(" ").trim().to_string();

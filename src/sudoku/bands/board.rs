@@ -1,0 +1,238 @@
+//! One board of the band search and its deductions: a plain value of 228
+//! bytes, which the search saves whole before a guess.
+//!
+//! `p[b][d]` holds, for band `b` and digit `d + 1`, the band's cells
+//! (bit `9 * row + column`, see [`super::tables`]) that hold the digit or
+//! may still hold it: a cell keeps its own digit's bit once placed.
+//! `unsolved[b]` holds the band's empty cells. `done[b][d]` is `p[b][d]`
+//! as the last band update left it. Band first: a cell's digits are
+//! neighbours in memory, which placing a cell clears at once.
+//!
+//! **Invariant.** Every solution of the board puts each digit in cells
+//! of its `p`: the deductions below only remove cells where no solution
+//! can put the digit. A placed cell has its own digit's bit and no
+//! other. A band whose `p` equals its `done` has had its update
+//! ([`Board::update`]) since it last changed; at a fixed point
+//! ([`Board::settle`]) that holds for all 27.
+//!
+//! **Why a settled board with no empty cell is a solution.** At a fixed
+//! point each digit's cells in a band leave a way to place it once in each
+//! row and each box (`KEEP` is not 0), so each of the 9 digits has at
+//! least 3 of the band's 27 cells; with every cell placed (one bit each)
+//! that is exactly one cell in each row and box. Each box's cell is then
+//! alone in its column within the band, so the band's update took that
+//! column from the other two bands: no column holds a digit twice.
+
+#![forbid(unsafe_code)]
+
+use super::tables::{ALL, FORCED, KEEP, OTHER_BANDS, SEEN, STAY, column_cells, columns, pattern, row_singles};
+use crate::sudoku::deduction::{Dead, Outcome};
+
+/// One board (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Board {
+    /// Per band and digit: the cells that hold the digit or may.
+    p: [[u32; 9]; 3],
+    /// Per band and digit: `p` as the band's last update left it.
+    done: [[u32; 9]; 3],
+    /// Per band: the empty cells.
+    pub(super) unsolved: [u32; 3],
+    /// Per band: the empty cells with two candidates, as the last naked
+    /// round found them.
+    pub(super) pairs: [u32; 3],
+}
+
+/// The two other bands of band `b`.
+const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+impl Board {
+    /// No givens: every digit may go anywhere, and no band has had its
+    /// update.
+    pub(super) const EMPTY: Board = Board { p: [[ALL; 9]; 3], done: [[0; 9]; 3], unsolved: [ALL; 3], pairs: [0; 3] };
+
+    /// The board of the givens `cells` (81, row by row, 0 for empty). A
+    /// value past 9 is no digit: its cell can hold none, and the board
+    /// has no solution. Givens that clash (one digit twice in a house)
+    /// leave a board that has none either: the band updates at the root
+    /// find a row or box of the band with no way left, or a given's cell
+    /// taken by the other's column (the caller names the clash).
+    #[inline(always)]
+    pub(super) fn load(cells: &[u8; 81]) -> Board {
+        // Per band and value: its cells (value 0: the empty ones). One
+        // pass, without a branch per cell.
+        let mut given = [[0u32; 16]; 3];
+        for (band, row) in given.iter_mut().zip(cells.chunks_exact(27)) {
+            for (i, &v) in row.iter().enumerate() {
+                band[usize::from(v & 15)] |= 1 << i;
+            }
+        }
+        let mut board = Board::EMPTY;
+        for d in 0..9 {
+            let g = [given[0][d + 1], given[1][d + 1], given[2][d + 1]];
+            let taken = column_cells(columns(g[0] | g[1] | g[2]));
+            for b in 0..3 {
+                board.p[b][d] = given[b][0] & !taken & !SEEN[pattern(g[b]) & 511] | g[b];
+            }
+        }
+        board.unsolved = [given[0][0], given[1][0], given[2][0]];
+        board
+    }
+
+    /// Places digit `d + 1` in cell `i` of band `b`, which may hold it:
+    /// the cell's other digits and the digit's other cells in the cell's
+    /// row and box go (its column, in the other bands, goes at the band's
+    /// next update).
+    #[inline(always)]
+    pub(super) fn put(&mut self, d: usize, b: usize, i: usize) {
+        let (b, bit) = (b % 3, 1u32 << (i % 27));
+        for x in &mut self.p[b] {
+            *x &= !bit;
+        }
+        self.p[b][d % 9] = (self.p[b][d % 9] | bit) & STAY[i % 27];
+        self.unsolved[b] &= !bit;
+    }
+
+    /// The candidates of cell `i` of band `b` (bit `d` for digit `d + 1`).
+    #[inline(always)]
+    pub(super) fn candidates(&self, b: usize, i: usize) -> u32 {
+        let mut m = 0;
+        for (d, x) in self.p[b % 3].iter().enumerate() {
+            m |= (x >> (i % 27) & 1) << d;
+        }
+        m
+    }
+
+    /// Whether every cell is placed.
+    #[inline(always)]
+    pub(super) fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// Updates band `b` of digit `d`: keeps only the cells of its segments
+    /// that a way to place the digit once in each row and box uses, takes
+    /// the columns it must use from the other bands, and places the cells
+    /// alone in their row (hidden singles). `Dead` when no way is left.
+    #[inline(always)]
+    fn update(&mut self, d: usize, b: usize) -> Result<(), Dead> {
+        let (b, d) = (b % 3, d % 9);
+        let [o1, o2] = OTHERS[b];
+        // The columns the other bands can't give the digit are this
+        // band's to fill (hidden singles in columns, locked candidates
+        // down a stack); one with no cell left here is a contradiction.
+        let forced = 0o777 & !(columns(self.p[o1][d]) | columns(self.p[o2][d]));
+        let x = self.p[b][d];
+        if forced & !columns(x) != 0 {
+            return Err(Dead);
+        }
+        let x = x & FORCED[forced];
+        let x = x & KEEP[pattern(x) & 511];
+        if x == 0 {
+            return Err(Dead);
+        }
+        let other = OTHER_BANDS[columns(x) & 511];
+        self.p[o1][d] &= other;
+        self.p[o2][d] &= other;
+        // Cells alone in their row hold the digit: the other digits leave
+        // them (without a branch: usually there are none).
+        let placed = row_singles(x) & self.unsolved[b];
+        self.unsolved[b] &= !placed;
+        for y in &mut self.p[b] {
+            *y &= !placed;
+        }
+        self.p[b][d] = x;
+        self.done[b][d] = x;
+        Ok(())
+    }
+
+    /// Updates every band that changed since its last update, until none
+    /// does: a pass takes the bands that differ from their last update
+    /// (one comparison of the 27 words, which vectorises), in order.
+    #[inline(always)]
+    fn update_all(&mut self) -> Result<(), Dead> {
+        loop {
+            let mut changed = 0u32;
+            for (k, (p, done)) in self.p.as_flattened().iter().zip(self.done.as_flattened()).enumerate() {
+                changed |= u32::from(p != done) << k;
+            }
+            if changed == 0 {
+                return Ok(());
+            }
+            while changed != 0 {
+                let k = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update(k % 9, k / 9)?;
+            }
+        }
+    }
+
+    /// Places every empty cell with one candidate left (naked singles),
+    /// and notes the cells with two. Whether any was placed; `Dead` when
+    /// a cell has no candidate, or two singles of a house need one digit.
+    #[inline(always)]
+    fn naked(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for &m in &self.p[b] {
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            if once != ALL {
+                return Err(Dead);
+            }
+            self.pairs[b] = twice & !thrice;
+            let mut singles = once & !twice & self.unsolved[b];
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1 << i;
+                // A single placed before in this round may have taken
+                // this cell's only digit.
+                let Some(d) = self.p[b].iter().position(|x| x & bit != 0) else {
+                    return Err(Dead);
+                };
+                self.p[b][d] &= STAY[i % 27];
+                self.unsolved[b] &= !bit;
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Band updates and naked singles until neither finds more: `Solved`
+    /// (see the module docs), `Contradiction`, or `Stuck` with the cells
+    /// of two candidates in `pairs`.
+    #[inline(always)]
+    pub(super) fn settle(&mut self) -> Outcome {
+        loop {
+            if self.update_all().is_err() {
+                return Outcome::Contradiction;
+            }
+            if self.solved() {
+                return Outcome::Solved;
+            }
+            match self.naked() {
+                Err(Dead) => return Outcome::Contradiction,
+                Ok(true) => {}
+                Ok(false) => return Outcome::Stuck,
+            }
+        }
+    }
+
+    /// The digits of a solved board, row by row.
+    #[inline(always)]
+    pub(super) fn write(&self, cells: &mut [u8; 81]) {
+        for (band, out) in self.p.iter().zip(cells.chunks_exact_mut(27)) {
+            for (d, &x) in band.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    if let Some(cell) = out.get_mut(x.trailing_zeros() as usize) {
+                        *cell = d as u8 + 1;
+                    }
+                    x &= x - 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The band search: Algorithm X on the classic Sudoku matrix with the
+//! band deductions ([`Board::settle`]) at every node, on an explicit
+//! stack of saved boards.
+//!
+//! When the deductions are stuck the search guesses on a cell: one with
+//! two candidates if there is one (nearly always), else one with the
+//! fewest; it tries the cell's digits in increasing order. Before a guess
+//! the board is saved whole in a [`Frame`]; each alternative starts from
+//! a copy, and the last takes the saved board over. Every deduction holds
+//! in every solution of the board (see [`super::board`]), so a solved
+//! board is a solution, a contradiction means none below, and the
+//! alternatives of a guess partition the solutions of its board: the
+//! search finds every solution once.
+//!
+//! **Limits.** A node is one board settled after a guess (the root and
+//! each alternative tried). A puzzle the deductions decide at the root
+//! takes no search, as one the singles pass decides, and reports no node.
+//! The exact-cover search's [`Watch`] counts the nodes and guesses of the
+//! others and reads the limits before each node.
+
+#![forbid(unsafe_code)]
+
+use super::board::Board;
+use crate::cover::avx2::BitOps;
+use crate::cover::watch::Watch;
+use crate::cover::{Limits, Status, StopReason};
+use crate::sudoku::deduction::Outcome;
+use crate::sudoku::verdict::Examined;
+use std::ops::ControlFlow;
+
+/// A guess on the stack: the board before it, its cell, and the digits
+/// still to try.
+#[derive(Clone, Debug)]
+struct Frame {
+    board: Board,
+    band: u8,
+    index: u8,
+    /// Bit `d` for digit `d + 1`.
+    untried: u16,
+}
+
+/// The band search for classic 9×9 puzzles (see the module docs); it
+/// keeps its stack and a solution's cells between puzzles, so solving
+/// allocates nothing once warm.
+#[derive(Clone, Debug)]
+pub(crate) struct Bands {
+    stack: Vec<Frame>,
+    cells: Vec<u8>,
+    /// Whether the CPU counts and scans bits in one instruction: the
+    /// search then runs compiled for it.
+    bit_ops: Option<BitOps>,
+}
+
+impl Default for Bands {
+    fn default() -> Bands {
+        Bands { stack: Vec::new(), cells: Vec::new(), bit_ops: BitOps::detect() }
+    }
+}
+
+impl Bands {
+    /// Looks for up to `max` solutions of the puzzle `cells` (81, row by
+    /// row, 0 for empty) within `limits`, calling `visit` with each until
+    /// it returns `Break`. Solved or refuted by the deductions at the
+    /// root, the puzzle reports no node, and a solved one is `Complete`
+    /// with its only solution, whatever `visit` answers (unless `max` is
+    /// 0). Givens that clash leave no solution; the caller, which names
+    /// the clash, looks for one whenever none is found.
+    pub(crate) fn examine(
+        &mut self,
+        cells: &[u8],
+        max: u64,
+        limits: &Limits,
+        visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Examined {
+        match self.bit_ops {
+            Some(bit_ops) => bit_ops.run(
+                #[inline(always)]
+                || self.examine_here(cells, max, limits, visit),
+            ),
+            None => self.examine_here(cells, max, limits, visit),
+        }
+    }
+
+    /// [`Bands::examine`], compiled for the features of the caller.
+    #[inline(always)]
+    fn examine_here(
+        &mut self,
+        cells: &[u8],
+        max: u64,
+        limits: &Limits,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Examined {
+        let givens: &[u8; 81] = cells.try_into().expect("a 9×9 grid");
+        let mut board = Board::load(givens);
+        let root = board.settle();
+        if root != Outcome::Stuck || max == 0 {
+            let solved = u64::from(root == Outcome::Solved);
+            let solutions = solved.min(max);
+            if solutions == 1 {
+                let _ = visit(self.write(&board));
+            }
+            let status = if solutions < solved || (max == 0 && root == Outcome::Stuck) {
+                Status::Stopped(StopReason::Solutions)
+            } else {
+                Status::Complete
+            };
+            return Examined::unsearched(solutions, status);
+        }
+        self.search(board, max, limits, &mut visit)
+    }
+
+    /// The cells of a solved board.
+    #[inline(always)]
+    fn write(&mut self, board: &Board) -> &[u8] {
+        let cells: &mut [u8; 81] = {
+            self.cells.resize(81, 0);
+            (&mut self.cells[..]).try_into().expect("81 cells")
+        };
+        board.write(cells);
+        &self.cells
+    }
+
+    /// Searches the stuck board `root` (see [`Bands::examine`]).
+    #[inline(always)]
+    fn search(
+        &mut self,
+        root: Board,
+        max: u64,
+        limits: &Limits,
+        visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Examined {
+        let mut watch = Watch::new(limits);
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let mut solutions = 0;
+        if watch.enter_one() {
+            stack.push(frame(root));
+            watch.guess();
+        }
+        while let Some(top) = stack.last_mut() {
+            let d = top.untried.trailing_zeros() as usize;
+            top.untried &= top.untried - 1;
+            let (b, i) = (usize::from(top.band), usize::from(top.index));
+            let mut board = if top.untried == 0 {
+                // The last alternative takes the saved board over.
+                stack.pop().expect("the top frame").board
+            } else {
+                top.board
+            };
+            if !watch.enter_one() {
+                break;
+            }
+            board.put(d, b, i);
+            match board.settle() {
+                Outcome::Contradiction => {}
+                Outcome::Stuck => {
+                    stack.push(frame(board));
+                    watch.guess();
+                }
+                Outcome::Solved => {
+                    solutions += 1;
+                    if visit(self.write(&board)).is_break() || solutions >= max {
+                        watch.stop(StopReason::Solutions);
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack = stack;
+        Examined::searched(solutions, watch.status(), watch.nodes, watch.guesses, 0)
+    }
+}
+
+/// The guess on the stuck `board`: usually a cell with two candidates,
+/// the one that constrains most (twice its empty peers plus its peers
+/// with two candidates, the first on a tie), as the bitboard search
+/// chooses (`Bits::branch`); else the first cell with the fewest.
+#[inline(always)]
+fn frame(board: Board) -> Frame {
+    let pairs = whole(board.pairs);
+    let (band, index) = if pairs != 0 {
+        let open = whole(board.unsolved);
+        let (mut best, mut most, mut left) = (0, 0, pairs);
+        while left != 0 {
+            let c = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let peers = PEERS[c % 81];
+            let weight = 2 * (peers & open).count_ones() + (peers & pairs).count_ones() + 1;
+            if weight > most {
+                (best, most) = (c, weight);
+            }
+        }
+        (best / 27, best % 27)
+    } else {
+        fewest(&board)
+    };
+    let untried = board.candidates(band, index) as u16;
+    Frame { board, band: band as u8, index: index as u8, untried }
+}
+
+/// The three bands' cells as one grid (bit `27 * band + cell`, which is
+/// the cell's index row by row).
+#[inline(always)]
+fn whole(bands: [u32; 3]) -> u128 {
+    u128::from(bands[0]) | u128::from(bands[1]) << 27 | u128::from(bands[2]) << 54
+}
+
+/// Per cell (row by row): its peers, the other cells of its row, column
+/// and box.
+static PEERS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 81 {
+            let same_box = c / 27 == k / 27 && c % 9 / 3 == k % 9 / 3;
+            if k != c && (c / 9 == k / 9 || c % 9 == k % 9 || same_box) {
+                table[c] |= 1 << k;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The first empty cell with the fewest candidates.
+#[inline(always)]
+fn fewest(board: &Board) -> (usize, usize) {
+    let (mut best, mut least) = ((0, 0), u32::MAX);
+    for (b, &open) in board.unsolved.iter().enumerate() {
+        let mut open = open;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let n = board.candidates(b, i).count_ones();
+            if n < least {
+                (best, least) = ((b, i), n);
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,251 @@
+//! The fixed tables of the band search, computed at compile time.
+//!
+//! A *band* is three rows of the grid, 27 cells, bit `9 * row + column`
+//! of a `u32` (row 0..3 within the band). Its nine *segments* are the
+//! intersections of its rows with its boxes: segment `3 * row + box` is
+//! cells `9 * row + 3 * box + 0..3`, which are bits `3 * segment + 0..3`.
+
+#![forbid(unsafe_code)]
+
+/// Every cell of a band.
+pub(super) const ALL: u32 = (1 << 27) - 1;
+
+/// Per 9-bit segment pattern (bit `3 * row + box`: the segments where a
+/// digit may still go), the cells of the segments that some way of
+/// placing the digit once in each row and each box of the band uses: the
+/// union of the permutations (row to box) that the pattern contains. No
+/// such way: 0.
+pub(super) static KEEP: [u32; 512] = keep_table();
+
+/// Per 9-bit column pattern (bit `column`: the columns where a band may
+/// still hold a digit), the cells of another band that may keep it: the
+/// band must put the digit in each of its boxes, so a box with one column
+/// left takes that column from the other bands.
+pub(super) static OTHER_BANDS: [u32; 512] = other_bands_table();
+
+/// Per 9-bit pattern of *forced* columns (bit `column`: columns that no
+/// other band can give the digit, so this band must), the cells of the
+/// band that may keep it: in a box with one forced column, that column;
+/// a box with two is a contradiction (every cell goes).
+pub(super) static FORCED: [u32; 512] = forced_table();
+
+/// Per cell of a band: the cells that keep a digit placed there, every
+/// cell but those of its row and box (the cell itself stays).
+pub(super) static STAY: [u32; 27] = stay_table();
+
+/// Per 9-bit segment pattern: the cells of the rows and boxes of its
+/// segments (the peers, within the band, of a digit placed there).
+pub(super) static SEEN: [u32; 512] = seen_table();
+
+/// The row-to-box permutations of a band, as segment patterns.
+const PERMUTATIONS: [usize; 6] = {
+    let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut out = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        let o = orders[k];
+        out[k] = 1 << o[0] | 1 << (3 + o[1]) | 1 << (6 + o[2]);
+        k += 1;
+    }
+    out
+};
+
+/// The cells of the segments of pattern `s`.
+const fn segment_cells(s: usize) -> u32 {
+    let mut cells = 0;
+    let mut j = 0;
+    while j < 9 {
+        if s >> j & 1 == 1 {
+            cells |= 0b111 << (3 * j);
+        }
+        j += 1;
+    }
+    cells
+}
+
+const fn seen_table() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if s >> j & 1 == 1 {
+                table[s] |= 0o777 << (9 * (j / 3)) | 0o007_007_007 << (3 * (j % 3));
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+const fn keep_table() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut kept = 0;
+        let mut k = 0;
+        while k < 6 {
+            if PERMUTATIONS[k] & !s == 0 {
+                kept |= PERMUTATIONS[k];
+            }
+            k += 1;
+        }
+        table[s] = segment_cells(kept);
+        s += 1;
+    }
+    table
+}
+
+const fn other_bands_table() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut cols: usize = 0;
+    while cols < 512 {
+        let mut keep = ALL;
+        let mut b = 0;
+        while b < 3 {
+            let in_box = cols >> (3 * b) & 7;
+            if in_box.count_ones() == 1 {
+                keep &= !(0o001_001_001 << (3 * b + in_box.trailing_zeros() as usize));
+            }
+            b += 1;
+        }
+        table[cols] = keep;
+        cols += 1;
+    }
+    table
+}
+
+const fn forced_table() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut cols: usize = 0;
+    while cols < 512 {
+        let mut keep = ALL;
+        let mut b = 0;
+        while b < 3 {
+            let in_box = cols >> (3 * b) & 7;
+            let box_cells = 0o007_007_007 << (3 * b);
+            if in_box.count_ones() == 1 {
+                keep &= !box_cells | 0o001_001_001 << (3 * b + in_box.trailing_zeros() as usize);
+            } else if in_box.count_ones() > 1 {
+                keep = 0;
+            }
+            b += 1;
+        }
+        table[cols] = keep;
+        cols += 1;
+    }
+    table
+}
+
+const fn stay_table() -> [u32; 27] {
+    let mut table = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (row, column) = (i / 9, i % 9);
+        let box_cells = 0o007_007_007 << (3 * (column / 3));
+        table[i] = ALL & !(0o777 << (9 * row)) & !box_cells | 1 << i;
+        i += 1;
+    }
+    table
+}
+
+/// Per row of 9 cells: its segments with a cell (bit `box`).
+static ROW_SEGMENTS: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut r = 0;
+    while r < 512 {
+        table[r] = ((r & 0o7 != 0) as u8) | ((r & 0o70 != 0) as u8) << 1 | ((r & 0o700 != 0) as u8) << 2;
+        r += 1;
+    }
+    table
+};
+
+/// Per row of 9 cells: the row if it has one cell, else 0.
+static ROW_SINGLE: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut r: usize = 0;
+    while r < 512 {
+        table[r] = if r.count_ones() == 1 { r as u16 } else { 0 };
+        r += 1;
+    }
+    table
+};
+
+/// The segments of a band (bit `3 * row + box`) where the band's bits
+/// `x` have a cell: a look-up per row.
+#[inline(always)]
+pub(super) fn pattern(x: u32) -> usize {
+    let row = |r: u32| usize::from(ROW_SEGMENTS[(x >> (9 * r)) as usize & 511]);
+    row(0) | row(1) << 3 | row(2) << 6
+}
+
+/// The columns (bit `column`) where the band's bits `x` have a cell.
+#[inline(always)]
+pub(super) fn columns(x: u32) -> usize {
+    ((x | x >> 9 | x >> 18) & 0o777) as usize
+}
+
+/// The band's cells in the columns `cols` (bit `column`).
+#[inline(always)]
+pub(super) fn column_cells(cols: usize) -> u32 {
+    let cols = cols as u32 & 0o777;
+    cols | cols << 9 | cols << 18
+}
+
+/// The cells of `x` alone in their row of the band: a look-up per row.
+#[inline(always)]
+pub(super) fn row_singles(x: u32) -> u32 {
+    let row = |r: u32| u32::from(ROW_SINGLE[(x >> (9 * r)) as usize & 511]) << (9 * r);
+    row(0) | row(1) | row(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force: the ways to place a digit in a band are the sets of
+    /// three cells, one in each row and each box; `KEEP`
+    /// keeps every cell that such a way uses within the pattern's
+    /// segments, and 0 where there is none.
+    #[test]
+    fn keep_holds_every_way_to_place_a_digit() {
+        for (s, &kept) in KEEP.iter().enumerate() {
+            let cells = segment_cells(s);
+            let mut used = 0;
+            for a in 0..9 {
+                for b in 0..9 {
+                    for c in 0..9 {
+                        let (x, y, z) = (a, 9 + b, 18 + c);
+                        let boxes = [a / 3, b / 3, c / 3];
+                        let distinct = boxes[0] != boxes[1] && boxes[0] != boxes[2] && boxes[1] != boxes[2];
+                        let way = 1u32 << x | 1 << y | 1 << z;
+                        if distinct && way & !cells == 0 {
+                            used |= way;
+                        }
+                    }
+                }
+            }
+            assert_eq!(kept, used, "{s:09b}");
+        }
+    }
+
+    #[test]
+    fn patterns_columns_and_singles() {
+        for s in 0..512 {
+            assert_eq!(pattern(segment_cells(s)), s);
+        }
+        assert_eq!(pattern(1 << 26 | 1 << 9), 1 << 8 | 1 << 3);
+        assert_eq!(columns(1 << 26 | 1 << 9 | 1), 1 << 8 | 1);
+        assert_eq!(row_singles(0b11 | 1 << 12 | 0b101 << 18), 1 << 12);
+        // A digit placed in cell 4 (row 0, box 1) leaves rows 1 and 2 outside box 1.
+        assert_eq!(STAY[4], 1 << 4 | 0o707_707_000);
+        assert_eq!(SEEN[1 << 4], 0o777_000 | 0o070_070_070);
+        assert_eq!(column_cells(0b101), 0o005_005_005);
+        // Column 4 forced: box 1 keeps it alone; columns 3 and 5: none.
+        assert_eq!(FORCED[1 << 4], ALL & !0o050_050_050);
+        assert_eq!(FORCED[0b101 << 3], 0);
+        // Box 0 in column 1 alone, box 1 in two columns, box 2 in none.
+        assert_eq!(OTHER_BANDS[0b011_010], ALL & !(0o002_002_002));
+    }
+}
