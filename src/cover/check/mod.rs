@@ -299,38 +299,59 @@ impl Checker {
     /// the suffix is short and the length the same; with multiplicities
     /// the length changes often).
     fn take(&mut self, common: usize, solution: &[OptionId]) {
-        if self.current.len() != solution.len() {
-            self.current.resize(solution.len(), OptionId::default());
-        }
+        self.fit(solution.len());
         self.current[common..].iter_mut().zip(&solution[common..]).for_each(|(d, &o)| *d = o);
     }
 
+    /// Makes `current` `len` options long.
+    #[inline(always)]
+    fn fit(&mut self, len: usize) {
+        if self.current.len() != len {
+            self.current.resize(len, OptionId::default());
+        }
+    }
+
     /// Checks `solution`, which agrees with `current` on its first
-    /// `common` options, by the state: it redoes the options after them.
-    /// (Inlined into both callers: on millions of short checks a call costs
-    /// more than the check; docs/PERFORMANCE.md, "The check".)
+    /// `common` options, by the state: it redoes the options after them,
+    /// and makes `current` `solution` (the bit sets copy each new option
+    /// as they add it, in the same pass). (Inlined into both callers: on
+    /// millions of short checks a call costs more than the check;
+    /// docs/PERFORMANCE.md, "The check".)
     #[inline(always)]
     fn check_after(&mut self, common: usize, solution: &[OptionId]) -> Result<(), CheckError> {
         let new = &solution[common..];
-        let valid = match &mut self.method {
+        // The counts take the old options off before they are replaced.
+        let counted = match &mut self.method {
             Method::Fresh => return check_solution(&self.problem, solution),
-            Method::Bits1(bits) => bits.update(common, new),
-            Method::Bits2(bits) => bits.update(common, new),
-            Method::Bits4(bits) => bits.update(common, new),
-            Method::Bits8(bits) => bits.update(common, new),
-            Method::Layered1(layered) => layered.update(common, new),
-            Method::Layered2(layered) => layered.update(common, new),
-            Method::Layered4(layered) => layered.update(common, new),
-            Method::Layered8(layered) => layered.update(common, new),
-            Method::Counts(counts) => counts.update(&self.current[common..], new),
-            Method::Bounded(bounded) => bounded.update(&self.current[common..], new),
+            Method::Counts(counts) => Some(counts.update(&self.current[common..], new)),
+            Method::Bounded(bounded) => Some(bounded.update(&self.current[common..], new)),
+            _ => None,
+        };
+        let valid = match counted {
+            Some(valid) => {
+                self.take(common, solution);
+                valid
+            }
+            None => {
+                self.fit(solution.len());
+                let ids = &mut self.current[common..];
+                match &mut self.method {
+                    Method::Bits1(bits) => bits.update(common, new, ids),
+                    Method::Bits2(bits) => bits.update(common, new, ids),
+                    Method::Bits4(bits) => bits.update(common, new, ids),
+                    Method::Bits8(bits) => bits.update(common, new, ids),
+                    Method::Layered1(layered) => layered.update(common, new, ids),
+                    Method::Layered2(layered) => layered.update(common, new, ids),
+                    Method::Layered4(layered) => layered.update(common, new, ids),
+                    Method::Layered8(layered) => layered.update(common, new, ids),
+                    Method::Fresh | Method::Counts(_) | Method::Bounded(_) => unreachable!("counted above"),
+                }
+            }
         };
         if valid.is_none() {
             // An unknown option (never from the engine): the state is half
             // updated, so start again from nothing.
             *self = Checker::new(&self.problem);
-        } else {
-            self.take(common, solution);
         }
         if valid == Some(true) && !self.repeats(solution) {
             return Ok(());
@@ -371,17 +392,21 @@ const FRESH_WORDS: usize = 64;
 const WORD_FROM: usize = 16;
 
 /// Whether `a` and `b`, of one length, are equal: the bits in which they
-/// differ, gathered eight ids at a time, with no branch on the data.
+/// differ, gathered eight ids at a time, with no branch on the data. The
+/// last block overlaps the one before when the length is not a multiple
+/// of 8 (an id compared twice changes nothing), so no scalar tail is left
+/// past 8 ids.
 fn equal(a: &[OptionId], b: &[OptionId]) -> bool {
-    let diff = |d: u32, (x, y): (&OptionId, &OptionId)| d | (x.as_u32() ^ y.as_u32());
-    let (blocks, other) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail = blocks.remainder().iter().zip(other.remainder()).fold(0, diff);
-    let block = |d: u32, (x, y): (&[OptionId], &[OptionId])| {
-        let x: [u32; 8] = std::array::from_fn(|j| x[j].as_u32());
-        let y: [u32; 8] = std::array::from_fn(|j| y[j].as_u32());
-        d | x.iter().zip(&y).fold(0, |e, (p, q)| e | (p ^ q))
+    let n = a.len().min(b.len());
+    if n < 8 {
+        return a[..n].iter().zip(&b[..n]).fold(0, |d, (x, y)| d | (x.as_u32() ^ y.as_u32())) == 0;
+    }
+    let block = |k: usize| {
+        let x: [u32; 8] = std::array::from_fn(|j| a[k + j].as_u32());
+        let y: [u32; 8] = std::array::from_fn(|j| b[k + j].as_u32());
+        x.iter().zip(&y).fold(0, |e, (p, q)| e | (p ^ q))
     };
-    blocks.zip(other).fold(tail, block) == 0
+    (0..n / 8).fold(block(n - 8), |d, k| d | block(8 * k)) == 0
 }
 
 /// The length of the longest common prefix of `a` and `b`, eight ids at a
@@ -679,6 +704,19 @@ mod tests {
             b.extend((0..rng.random_range(0..10)).map(|_| OptionId::from_u32(rng.random_range(0..3))));
             let plain = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
             assert_eq!(common_prefix(&a, &b), plain, "{a:?} {b:?}");
+            let n = a.len().min(b.len());
+            assert_eq!(equal(&a[..n], &b[..n]), plain == n, "{a:?} {b:?}");
+        }
+        // One id changed anywhere in prefixes of every length, the
+        // overlapping last block included.
+        for n in 0..40u32 {
+            let a: Vec<OptionId> = (0..n).map(OptionId::from_u32).collect();
+            assert!(equal(&a, &a));
+            for k in 0..n as usize {
+                let mut b = a.clone();
+                b[k] = OptionId::from_u32(n + 7);
+                assert!(!equal(&a, &b), "{n} {k}");
+            }
         }
     }
 
