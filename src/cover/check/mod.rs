@@ -393,20 +393,20 @@ const WORD_FROM: usize = 16;
 
 /// Whether `a` and `b`, of one length, are equal: the bits in which they
 /// differ, gathered eight ids at a time, with no branch on the data. The
-/// last block overlaps the one before when the length is not a multiple
-/// of 8 (an id compared twice changes nothing), so no scalar tail is left
-/// past 8 ids.
+/// last block of 8 overlaps the one before when the length is not a
+/// multiple of 8 (an id compared twice changes nothing), so no scalar tail
+/// is left past 8 ids.
+#[inline(always)]
 fn equal(a: &[OptionId], b: &[OptionId]) -> bool {
     let n = a.len().min(b.len());
-    if n < 8 {
-        return a[..n].iter().zip(&b[..n]).fold(0, |d, (x, y)| d | (x.as_u32() ^ y.as_u32())) == 0;
-    }
-    let block = |k: usize| {
-        let x: [u32; 8] = std::array::from_fn(|j| a[k + j].as_u32());
-        let y: [u32; 8] = std::array::from_fn(|j| b[k + j].as_u32());
-        x.iter().zip(&y).fold(0, |e, (p, q)| e | (p ^ q))
+    let (a, b) = (&a[..n], &b[..n]);
+    let block =
+        |x: &[OptionId; 8], y: &[OptionId; 8]| x.iter().zip(y).fold(0, |e, (p, q)| e | (p.as_u32() ^ q.as_u32()));
+    let (Some(x), Some(y)) = (a.last_chunk::<8>(), b.last_chunk::<8>()) else {
+        return a.iter().zip(b).fold(0, |d, (x, y)| d | (x.as_u32() ^ y.as_u32())) == 0;
     };
-    (0..n / 8).fold(block(n - 8), |d, k| d | block(8 * k)) == 0
+    let (xs, ys) = (a.as_chunks::<8>().0, b.as_chunks::<8>().0);
+    xs.iter().zip(ys).fold(block(x, y), |d, (x, y)| d | block(x, y)) == 0
 }
 
 /// The length of the longest common prefix of `a` and `b`, eight ids at a
