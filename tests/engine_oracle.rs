@@ -194,8 +194,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// Options of one size: counting (where the last level's solutions
-    /// skip the dance, and the last two levels are read from the lists),
-    /// the lazy iterator (which pauses at each), and a
+    /// skip the dance), the lazy iterator (which pauses at each), and a
     /// visitor stopped at any solution then resumed, all give the oracle's
     /// solutions, in one order, with the same nodes and updates; so do
     /// solution limits and pins. (Without AVX2 every search takes the
@@ -251,8 +250,8 @@ proptest! {
 }
 
 /// Larger problems of options of one size than the oracle takes: up to 8
-/// options a block of items (repeated options too), so that counting reads
-/// the last two levels from the lists at many nodes.
+/// options a block of items (repeated options too), dense in solutions, so
+/// that counting takes its last-level shortcut at many nodes and levels.
 fn dense_uniform_spec() -> impl Strategy<Value = Spec> {
     (proptest::sample::select(vec![1usize, 2, 3, 4, 6]), 3usize..=7).prop_flat_map(|(size, blocks)| {
         let n = size * blocks;
@@ -269,12 +268,12 @@ fn dense_uniform_spec() -> impl Strategy<Value = Spec> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Counting (the last two levels read at once), with and without the
-    /// check, finds what the lazy iterator (the dance, level by level)
-    /// finds, every solution a cover, with the same nodes, updates and
-    /// guesses; split between two threads too.
+    /// Counting (the last level's solutions skip the dance), with and
+    /// without the check, finds what the lazy iterator (the dance, level by
+    /// level) finds, every solution a cover, with the same nodes, updates
+    /// and guesses; split between two threads too.
     #[test]
-    fn the_last_two_levels_count_as_the_dance_does(s in dense_uniform_spec()) {
+    fn dense_uniform_problems_count_as_the_dance_walks(s in dense_uniform_spec()) {
         let problem = build(&s);
         let mut lazy = problem.solver();
         let found: Vec<_> = lazy.solutions().collect();
@@ -295,8 +294,9 @@ proptest! {
     }
 }
 
-/// The domino tilings of small boards, counted (two levels read at once)
-/// and walked: the known counts, and the same nodes and updates.
+/// The domino tilings of small boards, counted (the last level's solutions
+/// without the dance, each checked) and walked: the known counts, and the
+/// same nodes, updates and guesses.
 #[test]
 fn domino_tilings_count_as_the_dance_walks() {
     for (rows, cols, tilings) in [(2, 2, 2), (3, 4, 11), (4, 4, 36), (4, 5, 95), (5, 6, 1183), (6, 6, 6728)] {

@@ -13,10 +13,8 @@
 //! `index`, private to the dance.
 
 mod index;
-mod last_two;
 mod mult;
 
-pub(crate) use last_two::Branch2;
 pub(crate) use mult::{Branch, MChoice};
 
 use super::arena::{Arena, Link, Span, Work, strided_span};

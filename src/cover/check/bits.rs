@@ -96,12 +96,16 @@ impl<const W: usize> Bits<W> {
             self.levels.resize(last + 1, [[0; W]; 2]);
         }
         let [mut u, mut v] = self.levels[common];
-        for ((level, &o), id) in self.levels[common + 1..=last].iter_mut().zip(new).zip(ids) {
+        // Three slices of one length, indexed together.
+        let n = new.len();
+        let (levels, ids) = (&mut self.levels[common + 1..][..n], &mut ids[..n]);
+        for k in 0..n {
+            let o = new[k];
             let m = *self.masks.get(o.as_usize())?;
             v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
             u = std::array::from_fn(|j| u[j] | m[j]);
-            *level = [u, v];
-            *id = o;
+            levels[k] = [u, v];
+            ids[k] = o;
         }
         Some((0..W).all(|j| v[j] == 0 && u[j] & self.required[j] == self.required[j]))
     }

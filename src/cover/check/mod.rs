@@ -294,59 +294,32 @@ impl Checker {
         fresh
     }
 
-    /// Makes `current` `solution`, which agrees with it on its first
-    /// `common` options: an element-wise copy, with no call (most often
-    /// the suffix is short and the length the same; with multiplicities
-    /// the length changes often).
-    fn take(&mut self, common: usize, solution: &[OptionId]) {
-        self.fit(solution.len());
-        self.current[common..].iter_mut().zip(&solution[common..]).for_each(|(d, &o)| *d = o);
-    }
-
-    /// Makes `current` `len` options long.
-    #[inline(always)]
-    fn fit(&mut self, len: usize) {
-        if self.current.len() != len {
-            self.current.resize(len, OptionId::default());
-        }
-    }
-
     /// Checks `solution`, which agrees with `current` on its first
     /// `common` options, by the state: it redoes the options after them,
     /// and makes `current` `solution` (the bit sets copy each new option
-    /// as they add it, in the same pass). (Inlined into both callers: on
-    /// millions of short checks a call costs more than the check;
-    /// docs/PERFORMANCE.md, "The check".)
+    /// as they add it, in the same pass; the counts take the old ones off
+    /// first). (Inlined into both callers: on millions of short checks a
+    /// call costs more than the check; docs/PERFORMANCE.md, "The check".)
     #[inline(always)]
     fn check_after(&mut self, common: usize, solution: &[OptionId]) -> Result<(), CheckError> {
         let new = &solution[common..];
-        // The counts take the old options off before they are replaced.
-        let counted = match &mut self.method {
-            Method::Fresh => return check_solution(&self.problem, solution),
-            Method::Counts(counts) => Some(counts.update(&self.current[common..], new)),
-            Method::Bounded(bounded) => Some(bounded.update(&self.current[common..], new)),
-            _ => None,
-        };
-        let valid = match counted {
-            Some(valid) => {
-                self.take(common, solution);
-                valid
-            }
-            None => {
-                self.fit(solution.len());
-                let ids = &mut self.current[common..];
-                match &mut self.method {
-                    Method::Bits1(bits) => bits.update(common, new, ids),
-                    Method::Bits2(bits) => bits.update(common, new, ids),
-                    Method::Bits4(bits) => bits.update(common, new, ids),
-                    Method::Bits8(bits) => bits.update(common, new, ids),
-                    Method::Layered1(layered) => layered.update(common, new, ids),
-                    Method::Layered2(layered) => layered.update(common, new, ids),
-                    Method::Layered4(layered) => layered.update(common, new, ids),
-                    Method::Layered8(layered) => layered.update(common, new, ids),
-                    Method::Fresh | Method::Counts(_) | Method::Bounded(_) => unreachable!("counted above"),
-                }
-            }
+        let Checker { problem, current, method, .. } = self;
+        let valid = match method {
+            Method::Fresh => return check_solution(problem, solution),
+            Method::Bits1(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits2(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits4(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits8(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Layered1(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered2(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered4(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered8(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Counts(counts) => counts.update(&current[common..], new).inspect(|_| {
+                fit(current, common, solution.len()).copy_from_slice(new);
+            }),
+            Method::Bounded(bounded) => bounded.update(&current[common..], new).inspect(|_| {
+                fit(current, common, solution.len()).copy_from_slice(new);
+            }),
         };
         if valid.is_none() {
             // An unknown option (never from the engine): the state is half
@@ -391,6 +364,16 @@ const FRESH_WORDS: usize = 64;
 /// instruction counts are in docs/PERFORMANCE.md, "The check".
 const WORD_FROM: usize = 16;
 
+/// `current`, the last solution checked, made `len` options long; its
+/// options from `common` on, for the new ones.
+#[inline(always)]
+fn fit(current: &mut Vec<OptionId>, common: usize, len: usize) -> &mut [OptionId] {
+    if current.len() != len {
+        current.resize(len, OptionId::default());
+    }
+    &mut current[common..]
+}
+
 /// Whether `a` and `b`, of one length, are equal: the bits in which they
 /// differ, gathered eight ids at a time, with no branch on the data. The
 /// last block of 8 overlaps the one before when the length is not a
@@ -400,13 +383,17 @@ const WORD_FROM: usize = 16;
 fn equal(a: &[OptionId], b: &[OptionId]) -> bool {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
-    let block =
-        |x: &[OptionId; 8], y: &[OptionId; 8]| x.iter().zip(y).fold(0, |e, (p, q)| e | (p.as_u32() ^ q.as_u32()));
-    let (Some(x), Some(y)) = (a.last_chunk::<8>(), b.last_chunk::<8>()) else {
+    if n < 8 {
         return a.iter().zip(b).fold(0, |d, (x, y)| d | (x.as_u32() ^ y.as_u32())) == 0;
+    }
+    // Blocks as arrays, so the comparison has no bounds check per id (a
+    // block shorter than 8, which never comes, counts as a difference).
+    let block = |x: &[OptionId], y: &[OptionId]| match (x.first_chunk::<8>(), y.first_chunk::<8>()) {
+        (Some(x), Some(y)) => x.iter().zip(y).fold(0, |e, (p, q)| e | (p.as_u32() ^ q.as_u32())),
+        _ => 1,
     };
-    let (xs, ys) = (a.as_chunks::<8>().0, b.as_chunks::<8>().0);
-    xs.iter().zip(ys).fold(block(x, y), |d, (x, y)| d | block(x, y)) == 0
+    let last = block(&a[n - 8..], &b[n - 8..]);
+    a.chunks_exact(8).zip(b.chunks_exact(8)).fold(last, |d, (x, y)| d | block(x, y)) == 0
 }
 
 /// The length of the longest common prefix of `a` and `b`, eight ids at a

@@ -8,7 +8,6 @@
 //! mark undoes that level and everything above it (see `arena`).
 
 use super::Phase;
-use crate::cover::dance::Branch2;
 use crate::cover::ids::{Fork, NodeId, TrailMark};
 
 /// The levels of a search.
@@ -42,10 +41,6 @@ pub(super) struct Stack {
     /// With multiplicities, the options chosen on the current path below
     /// the pins (levels that made a null move choose none).
     pub(super) opts: usize,
-    /// The plan of the last two levels of Algorithm X, and its solutions'
-    /// nodes (see `Dance::plan_last_two`), kept to reuse their room.
-    pub(super) plan: Vec<Branch2>,
-    pub(super) leaves: Vec<NodeId>,
 }
 
 impl Stack {
@@ -63,8 +58,6 @@ impl Stack {
             prefix_mark: TrailMark::default(),
             pins: Vec::new(),
             opts: 0,
-            plan: Vec::new(),
-            leaves: Vec::new(),
         }
     }
 

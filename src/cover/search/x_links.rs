@@ -78,8 +78,6 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
     let layout = &s.problem.inner.layout;
     let base = s.stack.pins.len();
     let returns = matches!(on, OnSolution::Return);
-    // Solutions only counted: the last two levels read at once (`Dance::plan_last_two`).
-    let counting = matches!(on, OnSolution::Count);
     let mut dance = s.arena.dance();
     let (event, phase) = 'search: loop {
         // Forward: go down while the chosen item has an option (unless
@@ -107,53 +105,6 @@ fn run_loop<const COLORS: bool, const U: u32>(search: &mut Search, on: &mut OnSo
                     // changes nothing but the update count.
                     dance.count_empty_cover();
                     break;
-                }
-                if level + 1 == last && level + 2 < cap && counting {
-                    // Two levels above the leaves: their subtree read from
-                    // the lists (`Dance::plan_last_two`), when no limit
-                    // falls inside it.
-                    let (plan, leaves) = (&mut s.stack.plan, &mut s.stack.leaves);
-                    let below = dance.plan_last_two::<U>(i, t, plan, leaves);
-                    if nodes + below.nodes <= stop_at && s.sink.solutions + below.solutions < run.max_solutions {
-                        nodes += below.nodes;
-                        guesses += below.guesses;
-                        dance.count_updates(below.updates);
-                        if below.solutions > 0 {
-                            let at = base + level;
-                            let mut word = s.sink.changed;
-                            s.sink.len = at + 2;
-                            for (k, b) in s.stack.plan.iter().enumerate() {
-                                if b.first == b.end {
-                                    continue;
-                                }
-                                s.sink.path[at] = layout.option_of::<U>(b.option);
-                                if k > 0 {
-                                    word = word.min(at);
-                                }
-                                for (q, &p) in s.stack.leaves[b.first as usize..b.end as usize].iter().enumerate() {
-                                    s.sink.solutions += 1;
-                                    s.sink.path[at + 1] = layout.option_of::<U>(p);
-                                    let from = std::mem::replace(&mut word, usize::MAX).min(at + 1);
-                                    if s.sink.verify && s.sink.wrong(&s.problem, at + 2, from) {
-                                        // Pause at the wrong solution as the
-                                        // dance would have, for the unwind.
-                                        let (i2, p, taken) = (b.below, p, q as u32);
-                                        let (c, ways) = (b.option, b.end - b.first);
-                                        s.stack.marks[level] = dance.enter_last_level::<U>(i, c);
-                                        s.stack.choice[level] = c;
-                                        s.stack.branch[level].taken = k as u32;
-                                        s.stack.marks[level + 1] = dance.enter_last_level::<U>(i2, p);
-                                        s.stack.choice[level + 1] = p;
-                                        s.stack.branch[level + 1] = Fork { ways, taken };
-                                        level += 2;
-                                        break 'search (Event::Stopped(StopReason::Cancelled), Phase::AfterSolution);
-                                    }
-                                }
-                            }
-                            s.sink.changed = word.min(at);
-                        }
-                        break;
-                    }
                 }
                 if level == last && level + 1 < cap && nodes + u64::from(t) <= stop_at && !returns {
                     // Every option in `i`'s list covers exactly the items
