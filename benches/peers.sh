@@ -58,7 +58,8 @@ SECTIONS="cover,mult,sudoku,generate"
 TDOKU_SOLVERS=""      # empty: every solver run_benchmark was built with
 INSTANCES="queens13 queens14 langford11 langford12 pent5x12 pent6x10 domino8x8 ink"
 # Instances with multiplicities (benches/peers/dlx3-instances.sh), against DLX3.
-M_INSTANCES="queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6"
+M_INSTANCES="queens2-13 queens2-14 queens2d-8 tetro13-5x8 pento02-5x6 dominoHV-8-16 bricks-4x8 bricks-6x6
+    bricks-5x6 bricks-4x7 bricks-3x10 dominoHV-6x8-10 dominoHV-7x8-14 dominoHV-8x8-20"
 
 usage() {
     cat <<'EOF'
@@ -377,6 +378,12 @@ expected_m_count() {
         dominoHV-8-16) echo 3179916 ;;
         bricks-4x8) echo 408341 ;;
         bricks-6x6) echo 1930962 ;;
+        bricks-5x6) echo 210123 ;;
+        bricks-4x7) echo 61909 ;;
+        bricks-3x10) echo 120822 ;;
+        dominoHV-6x8-10) echo 35898 ;;
+        dominoHV-7x8-14) echo 347040 ;;
+        dominoHV-8x8-20) echo 1511368 ;;
         knuth-example) echo 1 ;;
     esac
 }

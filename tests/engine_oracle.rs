@@ -5,7 +5,7 @@
 mod common;
 
 use exactcover::cover::{
-    ColorId, ItemId, Limits, OptionId, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
+    ColorId, ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, Status, Uniqueness, brute_force_solutions,
     check_solution,
 };
 use proptest::prelude::*;
@@ -182,7 +182,7 @@ proptest! {
 /// secondary ones), over `size * blocks` items: the shape for which the search
 /// reports the last level's solutions without the dance.
 fn uniform_spec() -> impl Strategy<Value = Spec> {
-    (proptest::sample::select(vec![2usize, 3, 4, 6]), 2usize..=3).prop_flat_map(|(size, blocks)| {
+    (proptest::sample::select(vec![1usize, 2, 3, 4, 6]), 2usize..=5).prop_flat_map(|(size, blocks)| {
         let n = size * blocks;
         let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), size)
             .prop_map(|items| items.into_iter().map(|i| (i, 0)).collect::<Vec<_>>());
@@ -215,7 +215,7 @@ proptest! {
         let order: Vec<_> = lazy.solutions().collect();
         prop_assert_eq!(sorted(order.clone()), want.clone());
         let walked = lazy.stats();
-        prop_assert_eq!((walked.nodes, walked.updates), (counted.nodes, counted.updates));
+        prop_assert_eq!((walked.nodes, walked.updates, walked.guesses), (counted.nodes, counted.updates, counted.guesses));
         let mut visited = Vec::new();
         let mut visitor = problem.solver();
         let _ = visitor.for_each(|x| {
@@ -228,7 +228,7 @@ proptest! {
         }
         prop_assert_eq!(&visited, &order);
         let resumed = visitor.stats();
-        prop_assert_eq!((resumed.nodes, resumed.updates), (counted.nodes, counted.updates));
+        prop_assert_eq!((resumed.nodes, resumed.updates, resumed.guesses), (counted.nodes, counted.updates, counted.guesses));
         prop_assert!(visitor.links_are_pristine());
         let mut limited = problem.solver();
         prop_assert_eq!(limited.count_up_to(max), (want.len() as u64).min(max));
@@ -246,6 +246,84 @@ proptest! {
             pinned.unpin_all();
             prop_assert!(pinned.links_are_pristine());
         }
+    }
+}
+
+/// Larger problems of options of one size than the oracle takes: up to 8
+/// options a block of items (repeated options too), dense in solutions, so
+/// that counting takes its last-level shortcut at many nodes and levels.
+fn dense_uniform_spec() -> impl Strategy<Value = Spec> {
+    (proptest::sample::select(vec![1usize, 2, 3, 4, 6]), 3usize..=7).prop_flat_map(|(size, blocks)| {
+        let n = size * blocks;
+        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), size)
+            .prop_map(|items| items.into_iter().map(|i| (i, 0)).collect::<Vec<_>>());
+        proptest::collection::vec(option, 0..=8 * blocks).prop_map(move |options| Spec {
+            primary: n,
+            secondary: 0,
+            options,
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Counting (the last level's solutions skip the dance), with and
+    /// without the check, finds what the lazy iterator (the dance, level by
+    /// level) finds, every solution a cover, with the same nodes, updates
+    /// and guesses; split between two threads too.
+    #[test]
+    fn dense_uniform_problems_count_as_the_dance_walks(s in dense_uniform_spec()) {
+        let problem = build(&s);
+        let mut lazy = problem.solver();
+        let found: Vec<_> = lazy.solutions().collect();
+        for f in &found {
+            prop_assert!(check_solution(&problem, f).is_ok());
+        }
+        let walked = lazy.stats();
+        let mut counter = problem.solver();
+        prop_assert_eq!(counter.count_checked(), Ok(found.len() as u64));
+        let counted = counter.stats();
+        prop_assert_eq!((walked.nodes, walked.updates, walked.guesses), (counted.nodes, counted.updates, counted.guesses));
+        prop_assert!(counter.links_are_pristine());
+        counter.set_verify(false);
+        prop_assert_eq!(counter.count(), found.len() as u64);
+        let two = Parallel::new(&problem).threads(2).subproblems_per_thread(3).count();
+        prop_assert_eq!(two.solutions, found.len() as u64);
+        prop_assert_eq!((two.stats.nodes, two.stats.updates), (counted.nodes, counted.updates));
+    }
+}
+
+/// The domino tilings of small boards, counted (the last level's solutions
+/// without the dance, each checked) and walked: the known counts, and the
+/// same nodes, updates and guesses.
+#[test]
+fn domino_tilings_count_as_the_dance_walks() {
+    for (rows, cols, tilings) in [(2, 2, 2), (3, 4, 11), (4, 4, 36), (4, 5, 95), (5, 6, 1183), (6, 6, 6728)] {
+        let mut text = String::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                text += &format!("c{r}_{c} ");
+            }
+        }
+        text.push('\n');
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    text += &format!("c{r}_{c} c{r}_{}\n", c + 1);
+                }
+                if r + 1 < rows {
+                    text += &format!("c{r}_{c} c{}_{c}\n", r + 1);
+                }
+            }
+        }
+        let problem = Problem::from_dlx(&text).unwrap();
+        let mut counter = problem.solver();
+        assert_eq!(counter.count_checked(), Ok(tilings), "{rows}x{cols}");
+        let mut lazy = problem.solver();
+        assert_eq!(lazy.solutions().count() as u64, tilings);
+        let (a, b) = (counter.stats(), lazy.stats());
+        assert_eq!((a.nodes, a.updates, a.guesses), (b.nodes, b.updates, b.guesses), "{rows}x{cols}");
     }
 }
 

@@ -25,7 +25,10 @@
 #   pento02-RxC     the twelve pentominoes, each used 0 to 2 times (`0:2|F`
 #                   ...), tiling an R x C box
 #   dominoHV-N-H    domino tilings of an N x N board with exactly H horizontal
-#                   dominoes (item `H` with multiplicity H, `V` with the rest)
+#                   dominoes (item `H` with multiplicity H, `V` with the rest);
+#                   dominoHV-RxC-H the same on an R x C board: 6x8, 7x8 and
+#                   8x8, added later as instances the work on dense solution
+#                   sets was not tuned on
 #   bricks-RxC      an R x C box packed with 1x2, 1x3 and 2x2 bricks, the
 #                   number of each in a range (`a:b|D` ...): 4x8 and 6x6,
 #                   and 5x6, 4x7, 3x10 and 3x8, added later as instances
@@ -139,17 +142,19 @@ pento02() {
         "U:$b:$P_U" "V:$b:$P_V" "W:$b:$P_W" "X:$b:$P_X" "Y:$b:$P_Y" "Z:$b:$P_Z"
 }
 
-# dominoHV N H: cells primary; `H|H` and `(N*N/2-H)|V` count the orientations.
+# dominoHV R C H: domino tilings of an R x C board with exactly H
+# horizontal dominoes; cells primary, `H|H` and `(R*C/2-H)|V` count the
+# orientations.
 dominoHV() {
-    awk -v n="$1" -v h="$2" 'function d(x) { return substr("0123456789abcdefghijklmnopqrstuvwxyz", x + 1, 1) }
+    awk -v rows="$1" -v cols="$2" -v h="$3" 'function d(x) { return substr("0123456789abcdefghijklmnopqrstuvwxyz", x + 1, 1) }
     BEGIN {
-        printf "| domino tilings of the %dx%d board with exactly %d horizontal dominoes\n", n, n, h
+        printf "| domino tilings of the %dx%d board with exactly %d horizontal dominoes\n", rows, cols, h
         s = ""
-        for (r = 0; r < n; r++) for (c = 0; c < n; c++) s = s " " d(r) d(c)
-        print substr(s, 2) " " h "|H " (n * n / 2 - h) "|V"
-        for (r = 0; r < n; r++) for (c = 0; c < n; c++) {
-            if (c + 1 < n) print d(r) d(c), d(r) d(c + 1), "H"
-            if (r + 1 < n) print d(r) d(c), d(r + 1) d(c), "V"
+        for (r = 0; r < rows; r++) for (c = 0; c < cols; c++) s = s " " d(r) d(c)
+        print substr(s, 2) " " h "|H " (rows * cols / 2 - h) "|V"
+        for (r = 0; r < rows; r++) for (c = 0; c < cols; c++) {
+            if (c + 1 < cols) print d(r) d(c), d(r) d(c + 1), "H"
+            if (r + 1 < rows) print d(r) d(c), d(r + 1) d(c), "V"
         }
     }'
 }
@@ -201,7 +206,7 @@ queens2d 8 >"$out/queens2d-8.dlx"
 tetro2 5 8 >"$out/tetro2-5x8.dlx"
 tetro13 5 8 >"$out/tetro13-5x8.dlx"
 pento02 5 6 >"$out/pento02-5x6.dlx"
-dominoHV 8 16 >"$out/dominoHV-8-16.dlx"
+dominoHV 8 8 16 >"$out/dominoHV-8-16.dlx"
 bricks 4 8 2:10 2:6 1:4 >"$out/bricks-4x8.dlx"
 bricks 6 6 4:8 2:6 0:3 >"$out/bricks-6x6.dlx"
 # Brick packings of other sizes and ranges, written after the work on
@@ -210,4 +215,9 @@ bricks 5 6 3:9 2:5 0:3 >"$out/bricks-5x6.dlx"
 bricks 4 7 2:8 1:5 0:3 >"$out/bricks-4x7.dlx"
 bricks 3 10 2:8 1:5 0:3 >"$out/bricks-3x10.dlx"
 bricks 3 8 2:8 1:4 0:3 >"$out/bricks-3x8.dlx"
+# Domino tilings with a count of horizontal dominoes on other boards,
+# written after the work on dense solution sets (not tuned on).
+dominoHV 6 8 10 >"$out/dominoHV-6x8-10.dlx"
+dominoHV 7 8 14 >"$out/dominoHV-7x8-14.dlx"
+dominoHV 8 8 20 >"$out/dominoHV-8x8-20.dlx"
 ls "$out"

@@ -82,21 +82,30 @@ impl<const W: usize> Bits<W> {
         (0..W).all(|j| overlap[j] == 0 && union[j] & self.required[j] == self.required[j])
     }
 
-    /// Replaces the options after the first `common` with `new`; returns
+    /// Replaces the options after the first `common` with `new`, and
+    /// copies each into `ids` (the checker's record of its last solution,
+    /// from `common` on: as long as `new`) in the same pass; returns
     /// whether the result is a cover, or `None` if `new` names an unknown
-    /// option.
-    #[inline]
-    pub(super) fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
+    /// option. (Inlined, with the copy fused in: on the domino tilings a
+    /// call and a second pass over the new options cost more than the
+    /// update; docs/PERFORMANCE.md, "The check".)
+    #[inline(always)]
+    pub(super) fn update(&mut self, common: usize, new: &[OptionId], ids: &mut [OptionId]) -> Option<bool> {
         let last = common + new.len();
         if self.levels.len() <= last {
             self.levels.resize(last + 1, [[0; W]; 2]);
         }
         let [mut u, mut v] = self.levels[common];
-        for (level, &o) in self.levels[common + 1..=last].iter_mut().zip(new) {
+        // Three slices of one length, indexed together.
+        let n = new.len();
+        let (levels, ids) = (&mut self.levels[common + 1..][..n], &mut ids[..n]);
+        for k in 0..n {
+            let o = new[k];
             let m = *self.masks.get(o.as_usize())?;
             v = std::array::from_fn(|j| v[j] | (u[j] & m[j]));
             u = std::array::from_fn(|j| u[j] | m[j]);
-            *level = [u, v];
+            levels[k] = [u, v];
+            ids[k] = o;
         }
         Some((0..W).all(|j| v[j] == 0 && u[j] & self.required[j] == self.required[j]))
     }

@@ -165,11 +165,11 @@ impl<const W: usize> Layered<W> {
         Some(sets & (0..b).try_fold(true, |all, j| Some(all & within(j)?))?)
     }
 
-    /// Replaces the options after the first `common` with `new`; returns
-    /// whether the result satisfies every bound, or `None` if `new` names
-    /// an unknown option.
-    pub(super) fn update(&mut self, common: usize, new: &[OptionId]) -> Option<bool> {
-        let sets = self.bits.update(common, new)?;
+    /// Replaces the options after the first `common` with `new`, copying
+    /// them into `ids` as `Bits::update` does; returns whether the result
+    /// satisfies every bound, or `None` if `new` names an unknown option.
+    pub(super) fn update(&mut self, common: usize, new: &[OptionId], ids: &mut [OptionId]) -> Option<bool> {
+        let sets = self.bits.update(common, new, ids)?;
         let b = self.lo.len();
         let last = common + new.len();
         if self.counts.len() < (last + 1) * b {

@@ -294,43 +294,37 @@ impl Checker {
         fresh
     }
 
-    /// Makes `current` `solution`, which agrees with it on its first
-    /// `common` options: an element-wise copy, with no call (most often
-    /// the suffix is short and the length the same; with multiplicities
-    /// the length changes often).
-    fn take(&mut self, common: usize, solution: &[OptionId]) {
-        if self.current.len() != solution.len() {
-            self.current.resize(solution.len(), OptionId::default());
-        }
-        self.current[common..].iter_mut().zip(&solution[common..]).for_each(|(d, &o)| *d = o);
-    }
-
     /// Checks `solution`, which agrees with `current` on its first
-    /// `common` options, by the state: it redoes the options after them.
-    /// (Inlined into both callers: on millions of short checks a call costs
-    /// more than the check; docs/PERFORMANCE.md, "The check".)
+    /// `common` options, by the state: it redoes the options after them,
+    /// and makes `current` `solution` (the bit sets copy each new option
+    /// as they add it, in the same pass; the counts take the old ones off
+    /// first). (Inlined into both callers: on millions of short checks a
+    /// call costs more than the check; docs/PERFORMANCE.md, "The check".)
     #[inline(always)]
     fn check_after(&mut self, common: usize, solution: &[OptionId]) -> Result<(), CheckError> {
         let new = &solution[common..];
-        let valid = match &mut self.method {
-            Method::Fresh => return check_solution(&self.problem, solution),
-            Method::Bits1(bits) => bits.update(common, new),
-            Method::Bits2(bits) => bits.update(common, new),
-            Method::Bits4(bits) => bits.update(common, new),
-            Method::Bits8(bits) => bits.update(common, new),
-            Method::Layered1(layered) => layered.update(common, new),
-            Method::Layered2(layered) => layered.update(common, new),
-            Method::Layered4(layered) => layered.update(common, new),
-            Method::Layered8(layered) => layered.update(common, new),
-            Method::Counts(counts) => counts.update(&self.current[common..], new),
-            Method::Bounded(bounded) => bounded.update(&self.current[common..], new),
+        let Checker { problem, current, method, .. } = self;
+        let valid = match method {
+            Method::Fresh => return check_solution(problem, solution),
+            Method::Bits1(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits2(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits4(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Bits8(bits) => bits.update(common, new, fit(current, common, solution.len())),
+            Method::Layered1(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered2(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered4(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Layered8(layered) => layered.update(common, new, fit(current, common, solution.len())),
+            Method::Counts(counts) => counts.update(&current[common..], new).inspect(|_| {
+                fit(current, common, solution.len()).copy_from_slice(new);
+            }),
+            Method::Bounded(bounded) => bounded.update(&current[common..], new).inspect(|_| {
+                fit(current, common, solution.len()).copy_from_slice(new);
+            }),
         };
         if valid.is_none() {
             // An unknown option (never from the engine): the state is half
             // updated, so start again from nothing.
             *self = Checker::new(&self.problem);
-        } else {
-            self.take(common, solution);
         }
         if valid == Some(true) && !self.repeats(solution) {
             return Ok(());
@@ -370,18 +364,36 @@ const FRESH_WORDS: usize = 64;
 /// instruction counts are in docs/PERFORMANCE.md, "The check".
 const WORD_FROM: usize = 16;
 
+/// `current`, the last solution checked, made `len` options long; its
+/// options from `common` on, for the new ones.
+#[inline(always)]
+fn fit(current: &mut Vec<OptionId>, common: usize, len: usize) -> &mut [OptionId] {
+    if current.len() != len {
+        current.resize(len, OptionId::default());
+    }
+    &mut current[common..]
+}
+
 /// Whether `a` and `b`, of one length, are equal: the bits in which they
-/// differ, gathered eight ids at a time, with no branch on the data.
+/// differ, gathered eight ids at a time, with no branch on the data. The
+/// last block of 8 overlaps the one before when the length is not a
+/// multiple of 8 (an id compared twice changes nothing), so no scalar tail
+/// is left past 8 ids.
+#[inline(always)]
 fn equal(a: &[OptionId], b: &[OptionId]) -> bool {
-    let diff = |d: u32, (x, y): (&OptionId, &OptionId)| d | (x.as_u32() ^ y.as_u32());
-    let (blocks, other) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail = blocks.remainder().iter().zip(other.remainder()).fold(0, diff);
-    let block = |d: u32, (x, y): (&[OptionId], &[OptionId])| {
-        let x: [u32; 8] = std::array::from_fn(|j| x[j].as_u32());
-        let y: [u32; 8] = std::array::from_fn(|j| y[j].as_u32());
-        d | x.iter().zip(&y).fold(0, |e, (p, q)| e | (p ^ q))
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    if n < 8 {
+        return a.iter().zip(b).fold(0, |d, (x, y)| d | (x.as_u32() ^ y.as_u32())) == 0;
+    }
+    // Blocks as arrays, so the comparison has no bounds check per id (a
+    // block shorter than 8, which never comes, counts as a difference).
+    let block = |x: &[OptionId], y: &[OptionId]| match (x.first_chunk::<8>(), y.first_chunk::<8>()) {
+        (Some(x), Some(y)) => x.iter().zip(y).fold(0, |e, (p, q)| e | (p.as_u32() ^ q.as_u32())),
+        _ => 1,
     };
-    blocks.zip(other).fold(tail, block) == 0
+    let last = block(&a[n - 8..], &b[n - 8..]);
+    a.chunks_exact(8).zip(b.chunks_exact(8)).fold(last, |d, (x, y)| d | block(x, y)) == 0
 }
 
 /// The length of the longest common prefix of `a` and `b`, eight ids at a
@@ -679,6 +691,19 @@ mod tests {
             b.extend((0..rng.random_range(0..10)).map(|_| OptionId::from_u32(rng.random_range(0..3))));
             let plain = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
             assert_eq!(common_prefix(&a, &b), plain, "{a:?} {b:?}");
+            let n = a.len().min(b.len());
+            assert_eq!(equal(&a[..n], &b[..n]), plain == n, "{a:?} {b:?}");
+        }
+        // One id changed anywhere in prefixes of every length, the
+        // overlapping last block included.
+        for n in 0..40u32 {
+            let a: Vec<OptionId> = (0..n).map(OptionId::from_u32).collect();
+            assert!(equal(&a, &a));
+            for k in 0..n as usize {
+                let mut b = a.clone();
+                b[k] = OptionId::from_u32(n + 7);
+                assert!(!equal(&a, &b), "{n} {k}");
+            }
         }
     }
 
