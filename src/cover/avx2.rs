@@ -1,6 +1,7 @@
 //! The CPU-feature tokens: proof, checked once, that this CPU has AVX2
 //! ([`Avx2`]: the search loop is compiled for it without asking again) or
-//! POPCNT ([`Popcnt`]: the memo's count of fitting options). The indexing
+//! the bit instructions too ([`BitOps`]: the Sudoku band search, the
+//! memo's count of fitting options). The indexing
 //! without bounds checks lives in `dance/index.rs`, private to the Dancing
 //! Links code (`dance`).
 
@@ -43,37 +44,6 @@ impl Avx2 {
     }
 }
 
-/// Proof that this CPU counts the bits of a word in one instruction
-/// (POPCNT, which the x86-64 baseline lacks: there `count_ones` is a dozen
-/// shifts and masks). Made only by [`Popcnt::detect`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Popcnt(());
-
-impl Popcnt {
-    /// The token, if the CPU has POPCNT (and the `unchecked` feature is on).
-    pub(crate) fn detect() -> Option<Popcnt> {
-        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
-        if std::is_x86_feature_detected!("popcnt") {
-            return Some(Popcnt(()));
-        }
-        None
-    }
-
-    /// Runs `f` compiled with POPCNT, for the code inlined into it (mark
-    /// the closure and what it calls `#[inline(always)]`).
-    #[inline(always)]
-    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
-        #[cfg(all(feature = "unchecked", target_arch = "x86_64"))]
-        {
-            simd::popcnt(f)
-        }
-        #[cfg(not(all(feature = "unchecked", target_arch = "x86_64")))]
-        {
-            f()
-        }
-    }
-}
-
 /// `avx2.run(|| body)` with the closure marked `#[inline(always)]` (see
 /// [`Avx2::run`]): the one way the searches call it.
 macro_rules! with_avx2 {
@@ -99,7 +69,8 @@ macro_rules! maybe_avx2 {
 pub(crate) use maybe_avx2;
 
 /// Proof that this CPU has AVX2, POPCNT, BMI1 and BMI2: the token of code
-/// that counts and scans bits (the Sudoku band search), which only
+/// that counts and scans bits (the Sudoku band search, the memo's count of
+/// fitting options), which only
 /// [`BitOps::detect`] makes. Without those features, `count_ones` on a
 /// `u128` is a dozen instructions a word instead of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,20 +135,6 @@ mod simd {
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
-        f()
-    }
-
-    /// `f()`, with POPCNT enabled for the code inlined into it.
-    #[inline(always)]
-    pub(crate) fn popcnt<R>(f: impl FnOnce() -> R) -> R {
-        // SAFETY: only `Popcnt::run` calls this, and a `Popcnt` token
-        // exists only once `Popcnt::detect` has found POPCNT on this CPU.
-        unsafe { counting(f) }
-    }
-
-    #[target_feature(enable = "popcnt")]
-    #[inline]
-    unsafe fn counting<R>(f: impl FnOnce() -> R) -> R {
         f()
     }
 }

@@ -16,7 +16,7 @@
 //! `Rules::fits(state, o)`.
 
 use super::state::Rules;
-use crate::cover::avx2::Popcnt;
+use crate::cover::avx2::BitOps;
 
 /// The most words the per-item option sets may take (128 MiB).
 const MAX_WORDS: usize = 1 << 24;
@@ -30,7 +30,7 @@ pub(crate) struct Live {
     /// One set per state on the key stack.
     stack: Vec<u64>,
     /// Whether the CPU counts bits in one instruction.
-    popcnt: Option<Popcnt>,
+    bits: Option<BitOps>,
 }
 
 impl Live {
@@ -51,7 +51,7 @@ impl Live {
                 by_item[i * words + o as usize / 64] |= 1 << (o % 64);
             }
         }
-        Some(Live { words, by_item, stack: Vec::new(), popcnt: Popcnt::detect() })
+        Some(Live { words, by_item, stack: Vec::new(), bits: BitOps::detect() })
     }
 
     /// The bytes the sets take.
@@ -113,7 +113,7 @@ impl Live {
     /// state on top (ties to the first), as the "fewest options" rule
     /// picks it; `Err` if one has none.
     pub(crate) fn fewest(&self, rules: &Rules, state: &[u64]) -> Result<Option<u32>, ()> {
-        match self.popcnt {
+        match self.bits {
             Some(p) => p.run(
                 #[inline(always)]
                 || self.count_fewest(rules, state),
