@@ -48,6 +48,8 @@ pub fn run(
 /// Several threads, solutions in the order found: each worker checks its
 /// own solutions, and hands the first ones to print to this thread through
 /// a bounded channel, so printing never holds more than the channel.
+/// The progress line's count of solutions trails by at most
+/// [`SEEN_BATCH`] a worker.
 fn unordered(
     search: &Parallel,
     problem: &Problem,
@@ -63,13 +65,21 @@ fn unordered(
         let searching = scope.spawn(|| {
             let sender = sender;
             search.for_each_init(
-                || checker(problem, args),
-                |checker, s| {
+                || (checker(problem, args), 0u64),
+                |(checker, unseen), s| {
                     if let Err(wrong) = checked(checker, s) {
                         return ControlFlow::Break(Some(wrong));
                     }
-                    let n = seen.fetch_add(1, Relaxed);
-                    let print = n < to_print && claimed.fetch_add(1, Relaxed) < to_print;
+                    // The workers share no cache line per solution: the
+                    // progress count takes a worker's solutions in batches,
+                    // and once every solution to print is claimed, the
+                    // claim is a read.
+                    *unseen += 1;
+                    if *unseen == SEEN_BATCH {
+                        seen.fetch_add(SEEN_BATCH, Relaxed);
+                        *unseen = 0;
+                    }
+                    let print = claimed.load(Relaxed) < to_print && claimed.fetch_add(1, Relaxed) < to_print;
                     if print && sender.send(s.to_vec()).is_err() {
                         // The channel closes early only when printing has
                         // failed, and that failure is returned below.
@@ -96,6 +106,9 @@ fn unordered(
     }
     printed.map(|()| report)
 }
+
+/// Solutions a worker finds before it adds them to the progress count.
+const SEEN_BATCH: u64 = 1024;
 
 fn split_line(r: &Report) -> String {
     format!(
