@@ -242,6 +242,17 @@ fn the_big_benchmark_instances_split_well() {
     assert!(r.largest * 20 < r.stats.nodes, "no subproblem dominates: {r:?}");
 }
 
+/// A problem of 5 primary and 2 secondary items with `options`, each a
+/// set of item indices.
+fn small_problem(options: &[std::collections::BTreeSet<usize>]) -> Problem {
+    let mut b = ProblemBuilder::with_items(5, 2);
+    for o in options {
+        let ids: Vec<_> = o.iter().map(|&i| exactcover::cover::ItemId::from_u32(i as u32)).collect();
+        b.option_ids(&ids).unwrap();
+    }
+    b.build().unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -251,12 +262,7 @@ proptest! {
         threads in 1usize..4,
         per in 1usize..5,
     ) {
-        let mut b = ProblemBuilder::with_items(5, 2);
-        for o in &options {
-            let ids: Vec<_> = o.iter().map(|&i| exactcover::cover::ItemId::from_u32(i as u32)).collect();
-            b.option_ids(&ids).unwrap();
-        }
-        let p = b.build().unwrap();
+        let p = small_problem(&options);
         let mut solver = p.solver();
         let want = solver.count();
         let r = Parallel::new(&p).threads(threads).subproblems_per_thread(per).count();
@@ -272,12 +278,7 @@ proptest! {
         options in proptest::collection::vec(proptest::collection::btree_set(0usize..7, 1..4), 0..16),
         n in 1usize..6,
     ) {
-        let mut b = ProblemBuilder::with_items(5, 2);
-        for o in &options {
-            let ids: Vec<_> = o.iter().map(|&i| exactcover::cover::ItemId::from_u32(i as u32)).collect();
-            b.option_ids(&ids).unwrap();
-        }
-        let p = b.build().unwrap();
+        let p = small_problem(&options);
         let mut solver = p.solver();
         let mut want: Vec<Vec<OptionId>> = solver.solutions().collect();
         want.sort();

@@ -15,7 +15,7 @@
 //! `stack[s * words..][..words]`, and its bit `o` is set exactly when
 //! `Rules::fits(state, o)`.
 
-use super::state::Rules;
+use super::state::{Rules, ones};
 use crate::cover::avx2::BitOps;
 
 /// The most words the per-item option sets may take (128 MiB).
@@ -97,16 +97,7 @@ impl Live {
 
     /// The options of `item` that fit in the state on top, in order.
     pub(crate) fn fitting(&self, item: u32) -> impl Iterator<Item = u32> + '_ {
-        self.top().iter().zip(self.options(item)).enumerate().flat_map(|(w, (&live, &mine))| {
-            let mut bits = live & mine;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    w as u32 * 64 + b
-                })
-            })
-        })
+        ones(self.top().iter().zip(self.options(item)).map(|(&live, &mine)| live & mine))
     }
 
     /// The open primary item with the fewest options that fit in the

@@ -314,16 +314,7 @@ impl Rules {
 
     /// The open primary items without multiplicities, in order.
     pub(crate) fn plain_open<'s>(&'s self, state: &'s [u64]) -> impl Iterator<Item = u32> + 's {
-        state.iter().zip(&self.plain_primary).enumerate().flat_map(|(w, (&b, &m))| {
-            let mut bits = b & m;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    w as u32 * 64 + b
-                })
-            })
-        })
+        ones(state.iter().zip(&self.plain_primary).map(|(&b, &m)| b & m))
     }
 
     /// The lower bound of an item with a multiplicity.
@@ -333,6 +324,20 @@ impl Rules {
             _ => 1,
         }
     }
+}
+
+/// The positions of the set bits of `words` (bit `b` of word `w` is
+/// position `64 w + b`), in order.
+pub(crate) fn ones(words: impl Iterator<Item = u64>) -> impl Iterator<Item = u32> {
+    words.enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                w as u32 * 64 + b
+            })
+        })
+    })
 }
 
 #[cfg(test)]
