@@ -151,3 +151,66 @@ fn sudoku_sample_draws_completions_and_refuses_too_few_givens() {
         .code(2)
         .stderr(predicate::str::starts_with("error: too few givens for the memo: with 2 givens of 81 cells"));
 }
+
+/// Without `--memo`, `xc cover` takes the diagram where a quick probe
+/// says it pays by a wide margin on a problem that is not tiny, and walks
+/// every solution out of it through the checker; it searches a tiny
+/// problem, one where the memo does not pay, and with threads, a solution
+/// limit, a seed or `--memo=off`.
+#[test]
+fn cover_takes_the_memo_on_its_own_where_it_pays_and_checks_every_solution() {
+    let out = stdout(xc().args(["cover"]).write_stdin(dominoes(6, 8)));
+    assert!(
+        out.starts_with("Altogether 167089 solutions, each checked, through the memo: a diagram of 543 nodes"),
+        "{out}"
+    );
+    let searched = |args: &[&str], text: String, head: &str| {
+        let out = xc().arg("cover").args(args).write_stdin(text).output().unwrap();
+        let out = String::from_utf8(out.stdout).unwrap();
+        assert!(out.starts_with(head) && out.contains(" updates, ") && !out.contains("memo"), "{args:?}: {out}");
+    };
+    searched(&["--memo=off"], dominoes(6, 8), "Altogether 167089 solutions, 2375574 updates, 639874 nodes");
+    searched(&[], dominoes(6, 6), "Altogether 6728 solutions, 95296 updates");
+    searched(&["--threads", "2"], dominoes(6, 8), "Altogether 167089 solutions, ");
+    searched(&["--seed", "3"], dominoes(6, 8), "Altogether 167089 solutions, ");
+    searched(&["--limit", "5"], dominoes(6, 8), "Stopped (solution limit reached) after 5 solutions, ");
+    let queens = stdout(xc().args(["queens", "10", "--emit-dlx"]));
+    searched(&[], queens, "Altogether 724 solutions, ");
+
+    // The first solutions printed are tilings, and JSON says what was checked.
+    let out = stdout(xc().args(["cover", "--print", "2"]).write_stdin(dominoes(6, 8)));
+    let tilings: Vec<&str> = out.split("Solution ").skip(1).collect();
+    assert_eq!(tilings.len(), 2, "{out}");
+    for t in &tilings {
+        let mut cells: Vec<&str> = t.lines().skip(1).take(24).flat_map(|l| l.split_whitespace()).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        assert_eq!(cells.len(), 48, "{t}");
+    }
+    let json = stdout(xc().args(["cover", "--format", "json"]).write_stdin(dominoes(6, 8)));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!((&v["count"], &v["checked"], &v["walked"]), (&"167089".into(), &"all".into(), &167089.into()));
+}
+
+/// Past 2^32 solutions the walk would take minutes: a uniform sample is
+/// checked, and the last line says so.
+#[test]
+fn past_four_billion_solutions_a_sample_is_checked() {
+    let out = stdout(xc().args(["cover"]).write_stdin(dominoes(10, 10)));
+    assert!(
+        out.starts_with(
+            "Altogether 258584046368 solutions, 10000 of them drawn at random and checked, through the memo: "
+        ),
+        "{out}"
+    );
+}
+
+/// The time limit stops the walk with what it checked, as it stops a
+/// search (Ctrl-C: `cli_reliability`).
+#[test]
+fn the_time_limit_stops_the_walk_with_what_it_checked() {
+    let out = xc().args(["cover", "--time-limit", "300ms"]).write_stdin(dominoes(8, 10)).assert().code(3);
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.starts_with("Stopped (time limit reached) after checking "), "{stdout}");
+    assert!(stdout.contains(" of 1031151241 solutions, through the memo: a diagram of "), "{stdout}");
+}

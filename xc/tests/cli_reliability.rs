@@ -460,6 +460,23 @@ fn ctrl_c_stops_every_phase() {
     assert!(took < PROMPTLY, "{took:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("Stopped (interrupted) while reading the problem, at /"), "{stdout}");
+    // Walking a billion domino tilings out of the memo's diagram.
+    let mut dominoes = (0..80).map(|c| format!("c{c}")).collect::<Vec<_>>().join(" ") + "\n";
+    for c in 0..80 {
+        if c % 10 < 9 {
+            dominoes += &format!("c{c} c{}\n", c + 1);
+        }
+        if c < 70 {
+            dominoes += &format!("c{c} c{}\n", c + 10);
+        }
+    }
+    let file = temp("dominoes.dlx", dominoes.as_bytes());
+    let (out, took) = signal_after(&["cover", file.to_str().unwrap()], Duration::from_millis(400), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < PROMPTLY, "{took:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Stopped (interrupted) after checking "), "{stdout}");
+    assert!(stdout.contains(" of 1031151241 solutions, through the memo"), "{stdout}");
     // Blocked on an input that says nothing: the watchdog says so.
     let (out, took) = signal_after(&["cover"], Duration::from_millis(300), "-INT");
     assert_eq!(out.status.code(), Some(130), "{out:?}");

@@ -251,10 +251,12 @@ impl Checker {
     /// prefixes, all at once and with no branch per option, which is
     /// cheaper than finding where they part; if they differ, it finds
     /// where. So a wrong word costs time, never a wrong answer. Then it
-    /// redoes only the options after the prefix. Solutions of fewer than
-    /// [`WORD_FROM`] options are checked as `check` does.
+    /// redoes only the options after the prefix. Short solutions are
+    /// checked as `check` does. A search, or [`Zdd::walk`], gives the word.
+    ///
+    /// [`Zdd::walk`]: crate::cover::Zdd::walk
     #[inline]
-    pub(crate) fn check_from(&mut self, solution: &[OptionId], from: usize) -> Result<(), CheckError> {
+    pub fn check_from(&mut self, solution: &[OptionId], from: usize) -> Result<(), CheckError> {
         if solution.len() < WORD_FROM {
             return self.check(solution);
         }

@@ -8,13 +8,17 @@ use super::error::ZddError;
 use super::memo::{HashFn, mix};
 use super::nodes::Node;
 use super::state::Rules;
-use super::{Zdd, ZddStats};
+use super::{BigCount, Zdd, ZddStats};
 use crate::cover::limits::{Limits, StopReason};
 use crate::cover::solver::Solver;
 use std::time::Instant;
 
 /// States a probe searches before it judges.
 const PROBE_STATES: u64 = 2_000;
+
+/// The fewest solutions of a diagram the probe finished for which
+/// [`ZddProbe::pays_well`] says yes.
+const MANY_SOLUTIONS: u64 = 10_000;
 
 /// What a short build says of a problem ([`Solver::zdd_probe`]).
 #[derive(Clone, Debug)]
@@ -37,6 +41,17 @@ impl ZddProbe {
     /// (queens, pentominoes; docs/PERFORMANCE.md).
     pub fn pays(&self) -> bool {
         self.zdd.is_some() || self.hits * 10 >= self.lookups
+    }
+
+    /// Whether the memo pays by a wide margin: one lookup in five or more
+    /// found its state (domino and brick tilings find one in four to one
+    /// in three; Langford pairs one in eight, where the search is quicker:
+    /// docs/PERFORMANCE.md, "The memo"), and the problem is not one the
+    /// search also finishes at once: the probe did not get to the end, or
+    /// its diagram has at least 10,000 solutions. What `xc
+    /// cover` asks before it takes the diagram on its own.
+    pub fn pays_well(&self) -> bool {
+        self.hits * 5 >= self.lookups && self.zdd.as_ref().is_none_or(|z| z.count() >= BigCount::from(MANY_SOLUTIONS))
     }
 }
 

@@ -42,7 +42,7 @@ pub fn run_counting(
     if args.estimate {
         return estimate::run(problem, args, out);
     }
-    if let Some(code) = memo::run(problem, args, render, out)? {
+    if let Some(code) = memo::run(problem, args, render, counted, out)? {
         return Ok(code);
     }
     if args.threads != 1 && args.seed.is_some() {
