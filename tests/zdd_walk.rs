@@ -3,7 +3,8 @@
 //! word matters), with and without multiplicities, the walk gives the
 //! iterator's solutions in its order, each with the exact length of its
 //! common prefix with the one before; a [`Checker`] fed that word accepts
-//! each one, and judges a corrupted copy as a check from scratch does.
+//! each one, and judges a corrupted copy as a check from scratch does;
+//! a walk from any index gives the rest of the order.
 
 use exactcover::cover::{Checker, OptionId, Problem, ProblemBuilder, check_solution};
 use rand::{RngExt, SeedableRng};
@@ -79,6 +80,22 @@ fn the_walk_gives_each_solution_with_its_shared_prefix_and_the_checker_takes_its
         });
         assert!(flow.is_continue());
         assert_eq!(walked, all, "problem {k}");
+        // From any index: the rest of the order, with the same words but
+        // the first.
+        for start in [0, 1, all.len() / 3, all.len().saturating_sub(1), all.len(), all.len() + 5] {
+            let mut rest: Vec<(Vec<OptionId>, usize)> = Vec::new();
+            let _ = zdd.walk_from(start as u64, |s, shared| {
+                rest.push((s.to_vec(), shared));
+                ControlFlow::<()>::Continue(())
+            });
+            let expected: Vec<_> = all
+                .iter()
+                .enumerate()
+                .skip(start)
+                .map(|(i, s)| (s.clone(), if i == start { 0 } else { common_prefix(&all[i - 1], s) }))
+                .collect();
+            assert_eq!(rest, expected, "problem {k}, from {start}");
+        }
         assert_eq!(all.len() as u128, zdd.count_u128().unwrap(), "problem {k}");
         walked_total += all.len();
     }

@@ -155,8 +155,8 @@ fn sudoku_sample_draws_completions_and_refuses_too_few_givens() {
 /// Without `--memo`, `xc cover` takes the diagram where a quick probe
 /// says it pays by a wide margin on a problem that is not tiny, and walks
 /// every solution out of it through the checker; it searches a tiny
-/// problem, one where the memo does not pay, and with threads, a solution
-/// limit, a seed or `--memo=off`.
+/// problem, one where the memo does not pay, and with a solution limit,
+/// a seed or `--memo=off`. Threads share the walk.
 #[test]
 fn cover_takes_the_memo_on_its_own_where_it_pays_and_checks_every_solution() {
     let out = stdout(xc().args(["cover"]).write_stdin(dominoes(6, 8)));
@@ -171,9 +171,12 @@ fn cover_takes_the_memo_on_its_own_where_it_pays_and_checks_every_solution() {
     };
     searched(&["--memo=off"], dominoes(6, 8), "Altogether 167089 solutions, 2375574 updates, 639874 nodes");
     searched(&[], dominoes(6, 6), "Altogether 6728 solutions, 95296 updates");
-    searched(&["--threads", "2"], dominoes(6, 8), "Altogether 167089 solutions, ");
     searched(&["--seed", "3"], dominoes(6, 8), "Altogether 167089 solutions, ");
     searched(&["--limit", "5"], dominoes(6, 8), "Stopped (solution limit reached) after 5 solutions, ");
+    for threads in ["2", "3", "0"] {
+        let out = stdout(xc().args(["cover", "--threads", threads]).write_stdin(dominoes(6, 8)));
+        assert!(out.starts_with("Altogether 167089 solutions, each checked, through the memo: "), "{out}");
+    }
     let queens = stdout(xc().args(["queens", "10", "--emit-dlx"]));
     searched(&[], queens, "Altogether 724 solutions, ");
 
@@ -209,8 +212,14 @@ fn past_four_billion_solutions_a_sample_is_checked() {
 /// search (Ctrl-C: `cli_reliability`).
 #[test]
 fn the_time_limit_stops_the_walk_with_what_it_checked() {
-    let out = xc().args(["cover", "--time-limit", "300ms"]).write_stdin(dominoes(8, 10)).assert().code(3);
-    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert!(stdout.starts_with("Stopped (time limit reached) after checking "), "{stdout}");
-    assert!(stdout.contains(" of 1031151241 solutions, through the memo: a diagram of "), "{stdout}");
+    for threads in ["1", "2"] {
+        let out = xc()
+            .args(["cover", "--time-limit", "300ms", "--threads", threads])
+            .write_stdin(dominoes(8, 10))
+            .assert()
+            .code(3);
+        let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        assert!(stdout.starts_with("Stopped (time limit reached) after checking "), "{stdout}");
+        assert!(stdout.contains(" of 1031151241 solutions, through the memo: a diagram of "), "{stdout}");
+    }
 }

@@ -14,7 +14,7 @@
 use super::Zdd;
 use super::big::BigCount;
 use super::counts::Counts;
-use super::nodes::Node;
+use super::nodes::{Branch, Node};
 use crate::cover::ids::OptionId;
 use crate::cover::solver::Solution;
 use rand::SeedableRng;
@@ -27,11 +27,22 @@ impl Zdd {
     /// come first, then the options in the order the builder took them.
     /// Takes time linear in the solution's length (the path's nodes).
     pub fn nth(&self, index: impl Into<BigCount>) -> Option<Solution> {
-        let index = index.into();
+        let mut solution = self.pins.clone();
+        self.descend(index.into(), |b, hi| {
+            if hi {
+                solution.push(b.option);
+            }
+        })?;
+        Some(solution)
+    }
+
+    /// Follows the path to the solution with index `index`, calling `step`
+    /// with each node on it and whether the path takes its `hi` branch;
+    /// `None` past the last solution.
+    fn descend(&self, index: BigCount, mut step: impl FnMut(Branch, bool)) -> Option<()> {
         if index >= self.count() {
             return None;
         }
-        let mut solution = self.pins.clone();
         let mut n = self.root;
         match &self.counts {
             Counts::Small(counts) => {
@@ -39,13 +50,12 @@ impl Zdd {
                 while !n.is_terminal() {
                     let b = self.nodes.get(n);
                     let hi = counts[b.hi.as_usize()];
-                    n = if r < hi {
-                        solution.push(b.option);
-                        b.hi
-                    } else {
+                    let take = r < hi;
+                    if !take {
                         r -= hi;
-                        b.lo
-                    };
+                    }
+                    step(b, take);
+                    n = if take { b.hi } else { b.lo };
                 }
             }
             Counts::Big(counts) => {
@@ -53,18 +63,17 @@ impl Zdd {
                 while !n.is_terminal() {
                     let b = self.nodes.get(n);
                     let hi = &counts[b.hi.as_usize()];
-                    n = if r < *hi {
-                        solution.push(b.option);
-                        b.hi
-                    } else {
+                    let take = r < *hi;
+                    if !take {
                         r = r.sub(hi);
-                        b.lo
-                    };
+                    }
+                    step(b, take);
+                    n = if take { b.hi } else { b.lo };
                 }
             }
         }
         debug_assert_eq!(n, Node::TOP);
-        Some(solution)
+        Some(())
     }
 
     /// `k` solutions drawn independently and exactly uniformly (so the
@@ -112,12 +121,23 @@ impl Zdd {
     /// assert_eq!(n, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn walk<B>(&self, mut visit: impl FnMut(&[OptionId], usize) -> ControlFlow<B>) -> ControlFlow<B> {
-        let mut walk = Walk::new(self);
-        while let Some(shared) = walk.advance() {
-            visit(&walk.path, shared)?;
+    pub fn walk<B>(&self, visit: impl FnMut(&[OptionId], usize) -> ControlFlow<B>) -> ControlFlow<B> {
+        Walk::new(self).run(visit)
+    }
+
+    /// [`Zdd::walk`] from the solution with index `start` (from 0) to the
+    /// last, unless `visit` breaks; the first solution visited shares 0
+    /// options. Walks of several ranges of indices can run at once, on
+    /// threads that share the diagram.
+    pub fn walk_from<B>(
+        &self,
+        start: impl Into<BigCount>,
+        visit: impl FnMut(&[OptionId], usize) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        match Walk::at(self, start.into()) {
+            Some(walk) => walk.run(visit),
+            None => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
     }
 }
 
@@ -138,6 +158,35 @@ impl<'a> Walk<'a> {
     fn new(zdd: &'a Zdd) -> Walk<'a> {
         let path = zdd.pins.clone();
         Walk { zdd, stack: vec![(zdd.root, path.len())], kept: 0, path }
+    }
+
+    /// A walk whose next solution is the one with index `index`: the path
+    /// to it, less its last step, with the `lo` branches it passed by on
+    /// the stack (those after it in the order), and its last node on top.
+    fn at(zdd: &'a Zdd, index: BigCount) -> Option<Walk<'a>> {
+        let mut walk = Walk { zdd, stack: Vec::new(), path: zdd.pins.clone(), kept: 0 };
+        let mut above = walk.path.len();
+        zdd.descend(index, |b, hi| {
+            if hi {
+                if b.lo != Node::BOTTOM {
+                    walk.stack.push((b.lo, above));
+                }
+                walk.path.push(b.option);
+                above += 1;
+            }
+        })?;
+        // `path` holds the whole solution: start it again from its root's
+        // place, with the solution's end as the one node to visit.
+        walk.stack.push((Node::TOP, above));
+        Some(walk)
+    }
+
+    /// Calls `visit` with each solution from here on (see [`Zdd::walk`]).
+    fn run<B>(mut self, mut visit: impl FnMut(&[OptionId], usize) -> ControlFlow<B>) -> ControlFlow<B> {
+        while let Some(shared) = self.advance() {
+            visit(&self.path, shared)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Moves `path` to the next solution and says how many of its first

@@ -11,15 +11,16 @@
 //! [`DEFAULT_MEMORY`] gives way to the search; `--memo=off` always
 //! searches.
 
+mod walk;
+
 use super::args::{MemoChoice, MemoMode, SearchArgs, limits};
 use super::check::{checked, checker};
 use crate::cli::{Format, clock};
 use crate::exit::{self, Failure};
 use crate::printer::{Printer, Render};
 use crate::{interrupt, progress};
-use exactcover::cover::{BigCount, Checker, Limits, Problem, Progress, Solver, StopReason, Zdd, ZddChoice, ZddError};
+use exactcover::cover::{BigCount, Limits, Problem, Progress, Solver, StopReason, Zdd, ZddChoice, ZddError};
 use std::io::Write;
-use std::ops::ControlFlow;
 
 /// The most nodes `--dot-out` draws.
 const MAX_DOT_NODES: usize = 5_000;
@@ -44,9 +45,6 @@ const CHECK_ALL: u128 = 1 << 32;
 
 /// Solutions checked, drawn at random, past [`CHECK_ALL`].
 const SAMPLED: usize = 10_000;
-
-/// Solutions walked between looks at Ctrl-C and the clock.
-const POLL: u64 = 1 << 16;
 
 /// How the memo came to be asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +78,7 @@ pub fn run(
         (Some(MemoMode::Auto), false) => Way::Probe,
         (None | Some(MemoMode::On | MemoMode::Auto), _) => Way::Asked,
     };
-    if args.threads != 1 {
+    if args.threads != 1 && way != Way::Default {
         return Err(Failure::input("--memo builds its diagram on one thread: drop --threads"));
     }
     let gauge = Progress::new();
@@ -113,12 +111,12 @@ pub fn run(
     write(&zdd, args, render, way == Way::Default, counted, out).map(Some)
 }
 
-/// Whether a run without `--memo` may take the diagram: one thread, the
-/// whole problem in its own order, no limit the search counts in
-/// solutions or nodes, and at most [`DEFAULT_OPTIONS`] options.
+/// Whether a run without `--memo` may take the diagram: the whole
+/// problem in its own order, no limit the search counts in solutions or
+/// nodes, and at most [`DEFAULT_OPTIONS`] options. (The diagram is built
+/// on one thread; `--threads` share the walk.)
 fn by_default(problem: &Problem, args: &SearchArgs) -> bool {
     problem.option_count() <= DEFAULT_OPTIONS
-        && args.threads == 1
         && args.shard.is_none()
         && args.seed.is_none()
         && args.limit.is_none()
@@ -245,7 +243,7 @@ fn write(
         let every = check_every.then_some(()).and(checker.as_mut());
         match every {
             Some(c) if zdd.count_u128().is_some_and(|n| n <= CHECK_ALL) => {
-                let walked = walk(zdd, Some(c), &mut printer, u64::MAX, args, out)?;
+                let walked = walk::every(zdd, c, &mut printer, to_print, threads(args), args, out)?;
                 checks = Checks::All(walked.solutions);
                 if let Some(reason) = walked.stopped {
                     close(zdd, args, checks, Some(reason), counted, out)?;
@@ -259,19 +257,27 @@ fn write(
                 }
             }
             Some(c) => {
-                walk(zdd, Some(&mut *c), &mut printer, to_print, args, out)?;
+                walk::first(zdd, Some(&mut *c), &mut printer, to_print, args, out)?;
                 for s in zdd.sample(SAMPLED, args.seed.unwrap_or(0)) {
                     c.check(&s).map_err(Failure::wrong_answer)?;
                 }
                 checks = Checks::Sampled;
             }
             None => {
-                walk(zdd, checker.as_mut(), &mut printer, to_print, args, out)?;
+                walk::first(zdd, checker.as_mut(), &mut printer, to_print, args, out)?;
             }
         }
     }
     close(zdd, args, checks, None, counted, out)?;
     Ok(code)
+}
+
+/// The threads `--threads` asks for (0: one per core).
+fn threads(args: &SearchArgs) -> usize {
+    match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
 }
 
 /// Which solutions the memo checked.
@@ -283,55 +289,6 @@ enum Checks {
     All(u64),
     /// [`SAMPLED`] drawn at random, and the ones it printed.
     Sampled,
-}
-
-/// How far a walk got.
-struct Walked {
-    solutions: u64,
-    stopped: Option<StopReason>,
-}
-
-/// Walks the first `first` solutions in the diagram's order (all of them
-/// with `u64::MAX`), checking each (with a checker) and offering each to
-/// the printer; Ctrl-C and the time limit stop it.
-fn walk(
-    zdd: &Zdd,
-    mut checker: Option<&mut Checker>,
-    printer: &mut Printer,
-    first: u64,
-    args: &SearchArgs,
-    out: &mut dyn Write,
-) -> Result<Walked, Failure> {
-    let deadline = args.time_limit.map(|t| clock::started() + t);
-    let mut solutions = 0;
-    let flow = zdd.walk(|s, shared| {
-        if solutions == first {
-            return ControlFlow::Break(Ok(None));
-        }
-        if solutions % POLL == POLL - 1 {
-            if interrupt::raised() {
-                return ControlFlow::Break(Ok(Some(StopReason::Cancelled)));
-            }
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                return ControlFlow::Break(Ok(Some(StopReason::Time)));
-            }
-        }
-        if let Some(c) = checker.as_deref_mut()
-            && let Err(e) = c.check_from(s, shared)
-        {
-            return ControlFlow::Break(Err(Failure::wrong_answer(e)));
-        }
-        solutions += 1;
-        match printer.offer(s, out) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
-    });
-    let stopped = match flow {
-        ControlFlow::Continue(()) => None,
-        ControlFlow::Break(result) => result?,
-    };
-    Ok(Walked { solutions, stopped })
 }
 
 /// The last line: the count, what was checked, and how the diagram went.
