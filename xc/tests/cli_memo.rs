@@ -193,6 +193,7 @@ fn cover_takes_the_memo_on_its_own_where_it_pays_and_checks_every_solution() {
     let json = stdout(xc().args(["cover", "--format", "json"]).write_stdin(dominoes(6, 8)));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!((&v["count"], &v["checked"], &v["walked"]), (&"167089".into(), &"all".into(), &167089.into()));
+    assert_eq!((&v["solutions"], &v["complete"]), (&167089.into(), &true.into()));
 }
 
 /// Past 2^32 solutions the walk would take minutes: a uniform sample is

@@ -334,7 +334,10 @@ fn close(
         }
         Format::Json => writeln!(
             out,
-            "],\"count\":\"{count}\",\"checked\":\"{checked}\",\"walked\":{walked},\"stopped\":{},\"nodes\":{},\"states\":{},\"lookups\":{},\"hits\":{},\"seconds\":{},\"build_seconds\":{}}}",
+            "],\"count\":\"{count}\",\"solutions\":{},\"complete\":{},\"checked\":\"{checked}\",\"walked\":{walked},\"stopped\":{},\"nodes\":{},\"states\":{},\"lookups\":{},\"hits\":{},\"seconds\":{},\"build_seconds\":{}}}",
+            // As a search's line has them; `count` holds any size.
+            zdd.count_u128().and_then(|n| u64::try_from(n).ok()).map_or("null".to_string(), |n| n.to_string()),
+            stopped.is_none(),
             stopped.map_or("null".to_string(), |r| format!("\"{r}\"")),
             stats.nodes,
             stats.states,
