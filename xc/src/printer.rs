@@ -46,6 +46,11 @@ impl<'a> Printer<'a> {
         self.to_print
     }
 
+    /// Whether `offer` would print the next solution.
+    pub fn wants_more(&self) -> bool {
+        self.printed < self.to_print
+    }
+
     /// Starts the output (JSON opens its object and the `printed` list).
     pub fn open(&self, out: &mut dyn Write) -> Result<(), Failure> {
         if self.format == Format::Json {

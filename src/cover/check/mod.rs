@@ -336,10 +336,14 @@ impl Checker {
 
     /// Whether `solution` (of known options) chooses an option twice,
     /// when that could go unseen otherwise (see `seen`).
+    #[inline]
     fn repeats(&mut self, solution: &[OptionId]) -> bool {
-        if self.seen.is_empty() {
-            return false;
-        }
+        !self.seen.is_empty() && self.stamped_twice(solution)
+    }
+
+    /// `repeats` with the stamps (the problem has repeatable options).
+    #[cold]
+    fn stamped_twice(&mut self, solution: &[OptionId]) -> bool {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);

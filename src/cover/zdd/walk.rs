@@ -195,15 +195,14 @@ impl<'a> Walk<'a> {
     /// diagram has no `hi` branch to the bottom, so every descent ends at
     /// a solution unless it meets the bottom by a `lo` branch, which is
     /// never pushed.
+    #[inline]
     fn advance(&mut self) -> Option<usize> {
+        let nodes = &self.zdd.nodes;
         while let Some((mut n, len)) = self.stack.pop() {
             self.path.truncate(len);
             self.kept = self.kept.min(len);
-            while n != Node::TOP {
-                if n == Node::BOTTOM {
-                    break;
-                }
-                let b = self.zdd.nodes.get(n);
+            while !n.is_terminal() {
+                let b = nodes.get(n);
                 if b.lo != Node::BOTTOM {
                     self.stack.push((b.lo, self.path.len()));
                 }

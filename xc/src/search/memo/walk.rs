@@ -40,7 +40,15 @@ pub(super) fn first(
     args: &SearchArgs,
     out: &mut dyn Write,
 ) -> Result<Walked, Failure> {
-    range(zdd, checker, 0, n, deadline(args), None, |s| printer.offer(s, out))
+    range(
+        zdd,
+        checker,
+        0,
+        n,
+        deadline(args),
+        None,
+        |s| if printer.wants_more() { printer.offer(s, out) } else { Ok(()) },
+    )
 }
 
 /// Walks every solution through the checker, the first `to_print` offered
