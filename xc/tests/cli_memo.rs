@@ -173,6 +173,12 @@ fn cover_takes_the_memo_on_its_own_where_it_pays_and_checks_every_solution() {
     searched(&[], dominoes(6, 6), "Altogether 6728 solutions, 95296 updates");
     searched(&["--seed", "3"], dominoes(6, 8), "Altogether 167089 solutions, ");
     searched(&["--limit", "5"], dominoes(6, 8), "Stopped (solution limit reached) after 5 solutions, ");
+    // A diagram past the memory budget gives way to the search.
+    searched(
+        &["--max-memory", "300K", "--time-limit", "1500ms"],
+        dominoes(10, 10),
+        "Stopped (time limit reached) after ",
+    );
     for threads in ["2", "3", "0"] {
         let out = stdout(xc().args(["cover", "--threads", threads]).write_stdin(dominoes(6, 8)));
         assert!(out.starts_with("Altogether 167089 solutions, each checked, through the memo: "), "{out}");
