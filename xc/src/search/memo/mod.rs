@@ -3,13 +3,16 @@
 //! instead of a search; `--memo auto` asks a quick probe first and says on
 //! stderr what it chose.
 //!
-//! Without `--memo`, a plain count or listing on one thread asks the probe
-//! too, quietly, and takes the diagram where the memo pays (tilings): it
-//! then walks every solution out of the diagram through the independent
-//! checker, as the search would have found them, in a fraction of the
-//! search's time. A build that outgrows [`DEFAULT_NODES`] or
-//! [`DEFAULT_MEMORY`] gives way to the search; `--memo=off` always
-//! searches.
+//! Without `--memo`, a plain count or listing asks the probe too, quietly,
+//! and takes the diagram where the memo pays well (tilings,
+//! [`ZddProbe::pays_well`]): it then walks every solution out of the
+//! diagram through the independent checker (on `--threads` threads, each
+//! a range of them), the same solutions as the search finds, in the
+//! diagram's order, in a fraction of the search's time. A build that
+//! outgrows [`DEFAULT_NODES`] or [`DEFAULT_MEMORY`] gives way to the
+//! search; `--memo=off` always searches.
+//!
+//! [`ZddProbe::pays_well`]: exactcover::cover::ZddProbe::pays_well
 
 mod walk;
 
