@@ -30,7 +30,9 @@
 //! [`Parallel::for_each_ordered`] visits solutions in its order. Workers
 //! share the limits: one deadline, one cancel flag, and the node and
 //! solution limits apply to their totals (checked every 256 nodes, so a
-//! limit may be passed by a few hundred nodes per thread).
+//! limit may be passed by a few hundred nodes per thread). Without such a
+//! limit the workers keep no totals in common: they share no cache line
+//! while they search.
 //!
 //! [`Parallel::shard`] takes every `n`-th subproblem (from the `k`-th): the
 //! frontier depends only on the problem and `n`, so `n` processes on `n`
