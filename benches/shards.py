@@ -7,7 +7,11 @@ binaries given with --xc shard by shard, so that a busy neighbour slows
 them alike. Prints a Markdown table: the split (depth, subproblems), the
 busiest shard over the mean for the nodes each reports and for the CPU
 time (user + system) of the whole process (the least of the rounds for
-each shard), the busiest shard's CPU time, and the sum over the shards.
+each shard), the busiest shard's CPU time, the sum over the shards, and
+the makespan over the ideal: the busiest shard's CPU time over a Nth of
+one whole process's (`xc cover FILE --threads 1`, the least of the rounds,
+run in the same interleaving): what N machines wait for, against a
+perfect split that costs nothing.
 
 The nodes of shard 1 include the levels above the split, which every shard
 explores but only shard 1 counts; the CPU time is what each process spent,
@@ -58,6 +62,19 @@ def run_shard(xc, path, k, n, cpu):
     return json.loads(out), usage.ru_utime + usage.ru_stime
 
 
+def run_whole(xc, path, cpu):
+    """The CPU seconds of one whole single-threaded process."""
+    p = subprocess.Popen(
+        ["taskset", "-c", cpu, xc, "cover", path, "--threads", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{xc} failed on {path}")
+    return usage.ru_utime + usage.ru_stime
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--xc", action="append", required=True, help="an xc binary (repeat to compare)")
@@ -67,13 +84,20 @@ def main():
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     cpu = os.environ.get("CPU", "1")
-    print("| instance | N | xc | depth | subproblems | nodes: busiest / mean | CPU: busiest / mean | busiest | sum |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| instance | N | xc | depth | subproblems | nodes: busiest / mean | CPU: busiest / mean "
+        "| busiest | sum | busiest / (whole / N) |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
         for path in args.files:
             if args.shuffle is not None:
                 path = shuffled(path, args.shuffle, scratch)
             name = os.path.basename(path).removesuffix(".dlx")
+            whole = {x: [] for x in args.xc}
+            for _ in range(args.reps):
+                for x in args.xc:
+                    whole[x].append(run_whole(x, path, cpu))
             for n in map(int, args.shards.split(",")):
                 seconds = {(x, k): [] for x in args.xc for k in range(1, n + 1)}
                 results = {}
@@ -89,7 +113,8 @@ def main():
                     print(
                         f"| {name} | {n} | {x} | {first['depth']} | {first['split_into']} "
                         f"| {max(nodes) / (sum(nodes) / n):.3f} | {max(times) / (sum(times) / n):.3f} "
-                        f"| {max(times) * 1000:.1f} ms | {sum(times):.3f} s |",
+                        f"| {max(times) * 1000:.1f} ms | {sum(times):.3f} s "
+                        f"| {max(times) / (min(whole[x]) / n):.3f} |",
                         flush=True,
                     )
 

@@ -42,6 +42,14 @@ fn counts_and_statistics_equal_one_threads_for_any_thread_count() {
                     "{name}, {threads} threads, {per_thread}"
                 );
                 assert_eq!(r.status, Status::Complete);
+                let (checked, c) =
+                    Parallel::new(&p).threads(threads).subproblems_per_thread(per_thread).count_checked();
+                assert_eq!(checked, Ok(()), "{name}, {threads} threads");
+                assert_eq!(
+                    (c.solutions, c.stats.nodes, c.stats.updates, c.status),
+                    (count, stats.nodes, stats.updates, Status::Complete),
+                    "{name} checked, {threads} threads, {per_thread}"
+                );
             }
         }
     }
@@ -89,6 +97,12 @@ fn shards_add_up_to_the_whole() {
             let nodes: u64 = parts.iter().map(|r| r.stats.nodes).sum();
             let updates: u64 = parts.iter().map(|r| r.stats.updates).sum();
             assert_eq!((solutions, nodes, updates), (count, stats.nodes, stats.updates), "{name} in {n} shards");
+            let checked: Vec<_> = (0..n).map(|k| Parallel::new(&p).threads(2).shard_count_checked(k, n)).collect();
+            assert!(checked.iter().all(|(c, _)| c.is_ok()), "{name} in {n} shards");
+            let per_part = |parts: &mut dyn Iterator<Item = &exactcover::cover::Report>| {
+                parts.map(|r| (r.solutions, r.stats.nodes, r.subproblems)).collect::<Vec<_>>()
+            };
+            assert_eq!(per_part(&mut checked.iter().map(|(_, r)| r)), per_part(&mut parts.iter()), "{name}");
         }
     }
 }
@@ -156,7 +170,12 @@ fn limits_are_shared() {
     let p = Queens::new(10).unwrap().problem().clone();
     let r = Parallel::new(&p).threads(2).with_limits(Limits::new().solutions(100)).count();
     assert_eq!((r.solutions, r.status), (100, Status::Stopped(StopReason::Solutions)));
+    let (checked, r) = Parallel::new(&p).threads(2).with_limits(Limits::new().solutions(100)).count_checked();
+    assert_eq!((checked, r.solutions, r.status), (Ok(()), 100, Status::Stopped(StopReason::Solutions)));
     let r = Parallel::new(&p).threads(2).with_limits(Limits::new().nodes(3000)).count();
+    assert_eq!(r.status, Status::Stopped(StopReason::Nodes));
+    assert!(r.stats.nodes < 3000 + 2 * 300 + 200, "{}", r.stats.nodes);
+    let (_, r) = Parallel::new(&p).threads(2).with_limits(Limits::new().nodes(3000)).count_checked();
     assert_eq!(r.status, Status::Stopped(StopReason::Nodes));
     assert!(r.stats.nodes < 3000 + 2 * 300 + 200, "{}", r.stats.nodes);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
@@ -269,6 +288,9 @@ proptest! {
         prop_assert_eq!(r.solutions, want);
         prop_assert_eq!(r.stats.nodes, solver.stats().nodes);
         prop_assert_eq!(r.stats.updates, solver.stats().updates);
+        let (checked, c) = Parallel::new(&p).threads(threads).subproblems_per_thread(per).count_checked();
+        prop_assert_eq!(checked, Ok(()));
+        prop_assert_eq!((c.solutions, c.stats.nodes), (want, solver.stats().nodes));
     }
 
     /// The shards of a random problem find its solutions, each once, and

@@ -30,7 +30,9 @@
 //! [`Parallel::for_each_ordered`] visits solutions in its order. Workers
 //! share the limits: one deadline, one cancel flag, and the node and
 //! solution limits apply to their totals (checked every 256 nodes, so a
-//! limit may be passed by a few hundred nodes per thread).
+//! limit may be passed by a few hundred nodes per thread). Without such a
+//! limit the workers keep no totals in common: they share no cache line
+//! while they search.
 //!
 //! [`Parallel::shard`] takes every `n`-th subproblem (from the `k`-th): the
 //! frontier depends only on the problem and `n`, so `n` processes on `n`
@@ -39,11 +41,12 @@
 //! shard while that costs little beside a shard's estimated share of the
 //! work (`Frontier::for_shards`), so that the parts it deals are more even.
 
+use super::check::{CheckError, Checker};
 use super::ids::OptionId;
 use super::limits::{Limits, Shared, Status, StopReason};
 use super::problem::Problem;
 use super::report::Report;
-use super::search::{Event, Search};
+use super::search::Search;
 use super::solver::Solution;
 use super::stats::Stats;
 use frontier::{Entry, Frontier, Keep};
@@ -56,6 +59,7 @@ use std::time::Instant;
 
 mod frontier;
 mod pool;
+mod solve;
 
 /// A parallel search of one problem. See the module documentation.
 ///
@@ -154,6 +158,41 @@ impl Parallel {
         self.shard_for_each(k, n, |_| ControlFlow::<Infallible>::Continue(())).1
     }
 
+    /// Counts every solution, each checked by the independent checker
+    /// inside the engine's loop as [`Solver::count_checked`] does, with no
+    /// call per solution: `Err` holds the first solution the checker
+    /// rejected (a bug in the engine), beside the report either way.
+    ///
+    /// [`Solver::count_checked`]: super::Solver::count_checked
+    ///
+    /// ```
+    /// use exactcover::cover::Parallel;
+    /// use exactcover::puzzles::queens::Queens;
+    ///
+    /// let queens = Queens::new(8)?;
+    /// let (checked, report) = Parallel::new(queens.problem()).threads(2).count_checked();
+    /// assert_eq!((checked, report.solutions), (Ok(()), 92));
+    /// # Ok::<(), exactcover::puzzles::PuzzleError>(())
+    /// ```
+    pub fn count_checked(&self) -> (Result<(), CheckError>, Report) {
+        let start = Instant::now();
+        let limits = self.limits_from(start);
+        let frontier = self.split(self.per_thread.saturating_mul(self.thread_count()), &limits, Keep::All);
+        let (report, wrong) = self.run(start, &frontier, &limits, true, &|| (), Below::CountChecked);
+        (wrong.map_or(Ok(()), Err), report)
+    }
+
+    /// [`Parallel::count_checked`] for shard `k` of `n` (see
+    /// [`Parallel::shard`]).
+    pub fn shard_count_checked(&self, k: usize, n: usize) -> (Result<(), CheckError>, Report) {
+        assert!(k < n, "shard {k} of {n}");
+        let start = Instant::now();
+        let limits = self.limits_from(start);
+        let frontier = Frontier::for_shards(&self.problem, n, &limits.without_solution_limit(), Keep::Shard { k, n });
+        let (report, wrong) = self.run(start, &frontier, &limits, k == 0, &|| (), Below::CountChecked);
+        (wrong.map_or(Ok(()), Err), report)
+    }
+
     /// [`Parallel::shard`], calling `visit` with each of the shard's
     /// solutions (from several threads, in no particular order). Returns
     /// as [`Parallel::for_each`] does.
@@ -181,8 +220,8 @@ impl Parallel {
         let limits = self.limits_from(start);
         let frontier = Frontier::for_shards(&self.problem, n, &limits.without_solution_limit(), Keep::Shard { k, n });
         let broke = Mutex::new(None);
-        let report =
-            self.run(start, &frontier, &limits, k == 0, &init, &|state, s| keep_first(&broke, visit(state, s)));
+        let visit = |state: &mut S, s: &[OptionId]| keep_first(&broke, visit(state, s));
+        let (report, _) = self.run(start, &frontier, &limits, k == 0, &init, Below::Visit(&visit));
         (taken(broke), report)
     }
 
@@ -247,7 +286,8 @@ impl Parallel {
         let limits = self.limits_from(start);
         let frontier = self.split(self.per_thread.saturating_mul(self.thread_count()), &limits, Keep::All);
         let broke = Mutex::new(None);
-        let report = self.run(start, &frontier, &limits, true, &init, &|state, s| keep_first(&broke, visit(state, s)));
+        let visit = |state: &mut S, s: &[OptionId]| keep_first(&broke, visit(state, s));
+        let (report, _) = self.run(start, &frontier, &limits, true, &init, Below::Visit(&visit));
         (taken(broke), report)
     }
 
@@ -313,7 +353,7 @@ impl Parallel {
                         return Err(r);
                     }
                     let mut mine = Vec::new();
-                    let (stats, status) = collect_subproblem(solver, prefixes[i], &mut mine);
+                    let (stats, status) = solve::collecting(solver, prefixes[i], &mut mine);
                     Ok((mine, stats, status))
                 },
                 &mut |thread, solved| {
@@ -352,9 +392,10 @@ impl Parallel {
     }
 
     /// Solves the subproblems the frontier kept, and visits its solutions
-    /// if `top` (the levels above the split count in this run). Each
-    /// worker has a state made by `init`. Nothing is solved if the split
-    /// was stopped.
+    /// if `top` (the levels above the split count in this run), as `below`
+    /// says. Each worker has a state made by `init`. Nothing is solved if
+    /// the split was stopped. Returns the report, and the first solution
+    /// the checker rejected, if `below` checks and one did.
     fn run<S>(
         &self,
         start: Instant,
@@ -362,15 +403,20 @@ impl Parallel {
         limits: &Limits,
         top: bool,
         init: &(dyn Fn() -> S + Sync),
-        visit: &(dyn Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync),
-    ) -> Report {
+        below: Below<'_, S>,
+    ) -> (Report, Option<CheckError>) {
         let shared = Arc::new(Shared::default());
         let deadline = limits.deadline_from(start);
         let stop = AtomicBool::new(false);
         let reason: Mutex<Option<StopReason>> = Mutex::new(None);
+        let wrong: Mutex<Option<CheckError>> = Mutex::new(None);
         let halt = |r: StopReason| {
             stop.store(true, Ordering::Relaxed);
             reason.lock().expect("no worker panicked").get_or_insert(r);
+        };
+        let reject = |e: CheckError| {
+            wrong.lock().expect("no worker panicked").get_or_insert(e);
+            halt(StopReason::Solutions);
         };
         if let Some(r) = frontier.stopped {
             halt(r);
@@ -380,10 +426,20 @@ impl Parallel {
         if top {
             report.add_top(&frontier.top);
             let mut state = None;
+            let mut checker = None;
             for entry in &frontier.entries {
                 if let Entry::Solution(s) = entry {
-                    if visit(state.get_or_insert_with(init), s).is_break() {
-                        halt(StopReason::Solutions);
+                    match below {
+                        Below::Visit(visit) => {
+                            if visit(state.get_or_insert_with(init), s).is_break() {
+                                halt(StopReason::Solutions);
+                            }
+                        }
+                        Below::CountChecked => {
+                            if let Err(e) = checker.get_or_insert_with(|| Checker::new(&self.problem)).check(s) {
+                                reject(e);
+                            }
+                        }
                     }
                 }
             }
@@ -403,7 +459,16 @@ impl Parallel {
                 if stop.load(Ordering::Relaxed) {
                     return (Stats::default(), Status::Ready);
                 }
-                let (stats, status) = solve_subproblem(solver, prefixes[i], &mut |s| visit(state, s));
+                let (stats, status) = match below {
+                    Below::Visit(visit) => solve::visiting(solver, prefixes[i], &mut |s| visit(state, s)),
+                    Below::CountChecked => match solve::counting_checked(solver, prefixes[i]) {
+                        (stats, Ok(status)) => (stats, status),
+                        (stats, Err(e)) => {
+                            reject(e);
+                            (stats, Status::Stopped(StopReason::Solutions))
+                        }
+                    },
+                };
                 if let Some(r) = status.stop_reason().or_else(|| self.exhausted(&shared)) {
                     halt(r);
                 }
@@ -416,7 +481,7 @@ impl Parallel {
         report.finish(reason.into_inner().expect("no worker panicked"));
         report.cap_at(self.limits.solution_limit());
         report.stats.elapsed = start.elapsed();
-        report
+        (report, wrong.into_inner().expect("no worker panicked"))
     }
 
     /// Whether the cancel flag is up or the deadline has passed (checked
@@ -441,11 +506,15 @@ impl Parallel {
         None
     }
 
-    /// A worker's search, adding to the `shared` totals.
+    /// A worker's search, adding to the `shared` totals when a node or
+    /// solution limit applies to them. Without one, nothing reads the
+    /// totals, and the workers would only contend for their cache line.
     fn worker(&self, limits: &Limits, shared: &Arc<Shared>) -> Search {
         let mut solver = Search::new(&self.problem);
         solver.set_limits(limits.clone());
-        solver.join(shared);
+        if limits.node_budget().is_some() || limits.solution_limit().is_some() {
+            solver.join(shared);
+        }
         solver.set_verify(self.verify);
         solver
     }
@@ -468,35 +537,18 @@ fn taken<B>(broke: Mutex<Option<B>>) -> ControlFlow<B> {
     broke.into_inner().unwrap_or_else(PoisonError::into_inner).map_or(ControlFlow::Continue(()), ControlFlow::Break)
 }
 
-/// Searches below `prefix`, calling `visit` with each solution.
-fn solve_subproblem(
-    solver: &mut Search,
-    prefix: &[u32],
-    visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
-) -> (Stats, Status) {
-    solver.use_prefix(prefix);
-    loop {
-        match solver.visit_all(visit) {
-            Event::Solution => {
-                // The visitor stopped the search.
-                let stats = solver.stats();
-                solver.reset();
-                return (stats, Status::Stopped(StopReason::Solutions));
-            }
-            Event::Frontier => {}
-            Event::Done | Event::Stopped(_) => return (solver.stats(), solver.status()),
-        }
+/// What a run does below the split with each solution.
+enum Below<'a, S> {
+    /// Calls the visitor, with the worker's state.
+    Visit(&'a (dyn Fn(&mut S, &[OptionId]) -> ControlFlow<()> + Sync)),
+    /// Counts it, checked inside the engine's loop.
+    CountChecked,
+}
+
+impl<S> Clone for Below<'_, S> {
+    fn clone(&self) -> Self {
+        *self
     }
 }
 
-/// Searches below `prefix`, keeping its solutions.
-fn collect_subproblem(solver: &mut Search, prefix: &[u32], out: &mut Vec<Solution>) -> (Stats, Status) {
-    solver.use_prefix(prefix);
-    loop {
-        match solver.step() {
-            Event::Solution => out.push(solver.solution().to_vec()),
-            Event::Frontier => {}
-            Event::Done | Event::Stopped(_) => return (solver.stats(), solver.status()),
-        }
-    }
-}
+impl<S> Copy for Below<'_, S> {}

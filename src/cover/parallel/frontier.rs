@@ -32,8 +32,9 @@ const DEEPER_SHARE: f64 = 1.0 / 16.0;
 /// tree, and their seed (fixed, so that every shard draws the same).
 const PROBES: u64 = 64;
 const PROBE_SEED: u64 = 0x5eed_5a4d;
-/// The work of a node beside its updates, and of reporting a subproblem,
-/// in updates (for the estimate of the cost of a split, so roughly).
+/// The work of a node beside its updates (and of passing a subproblem
+/// by), and of keeping a subproblem, in updates (for the estimate of the
+/// cost of a split, so roughly).
 const NODE_WORK: f64 = 16.0;
 const ENTRY_WORK: f64 = 256.0;
 
@@ -129,7 +130,7 @@ impl Frontier {
                 return f;
             }
             let top = work(f.top.updates as f64, f.top.nodes as f64);
-            spent += top + ENTRY_WORK * f.subproblems as f64;
+            spent += top + entries_work(f.subproblems as f64, n);
             if f.subproblems >= least {
                 // The next level grows as the last one did (roughly).
                 let grown = f.subproblems as f64 * f.subproblems as f64 / nodes_above as f64;
@@ -152,7 +153,7 @@ impl Frontier {
                 // Entering a node costs less the deeper it is, so the last
                 // level's cost per node bounds the next one's (roughly).
                 let per_node = (top - above) / nodes_above as f64;
-                let next = top + per_node * f.subproblems as f64 + ENTRY_WORK * grown;
+                let next = top + per_node * f.subproblems as f64 + entries_work(grown, n);
                 if spent + next > DEEPER_SHARE * share {
                     return f;
                 }
@@ -201,6 +202,12 @@ impl Frontier {
 /// Work, in updates, of so many updates and nodes.
 fn work(updates: f64, nodes: f64) -> f64 {
     updates + NODE_WORK * nodes
+}
+
+/// Work, in updates, of reporting so many subproblems to a split for `n`
+/// shards: each is a stop of the search, and a shard keeps one in `n`.
+fn entries_work(subproblems: f64, n: usize) -> f64 {
+    NODE_WORK * subproblems + ENTRY_WORK * subproblems / n as f64
 }
 
 /// Knuth's estimate of the work of the whole tree, from fixed probes.

@@ -23,6 +23,13 @@ pub fn run(
     let seen = AtomicU64::new(0);
     let report = if printer.to_print() == 0 && args.no_check {
         progress::while_searching(None, &|| 0, || search.count())
+    } else if printer.to_print() == 0 && !progress::shown() {
+        // Counting: each worker checks its solutions in the engine's loop,
+        // as one thread does. (On a terminal, the visitor below keeps the
+        // progress line's count of solutions.)
+        let (checked, report) = progress::while_searching(None, &|| 0, || search.count_checked());
+        checked.map_err(Failure::wrong_answer)?;
+        report
     } else if args.ordered {
         let mut checker = checker(problem, args);
         let (searched, report) = progress::while_searching(None, &|| seen.load(Relaxed), || {

@@ -25,23 +25,31 @@ pub fn run(
     let search = Parallel::new(problem).threads(args.threads).with_limits(limits(args)).verify(false);
     let to_print = printer.to_print();
     let kept: Mutex<Vec<Vec<OptionId>>> = Mutex::new(Vec::new());
-    let (searched, report) = search.shard_for_each_init(
-        k - 1,
-        n,
-        || checker(problem, args),
-        |checker, s| {
-            if let Err(wrong) = checked(checker, s) {
-                return ControlFlow::Break(wrong);
-            }
-            if to_print > 0 {
-                let mut kept = kept.lock().expect("no worker panicked");
-                if (kept.len() as u64) < to_print {
-                    kept.push(s.to_vec());
+    let (searched, report) = if to_print == 0 {
+        // Counting: the solutions are checked in the engine's loop, as one
+        // thread's count does.
+        let (checked, report) =
+            if args.no_check { (Ok(()), search.shard(k - 1, n)) } else { search.shard_count_checked(k - 1, n) };
+        (checked.map_or_else(|e| ControlFlow::Break(Failure::wrong_answer(e)), ControlFlow::Continue), report)
+    } else {
+        search.shard_for_each_init(
+            k - 1,
+            n,
+            || checker(problem, args),
+            |checker, s| {
+                if let Err(wrong) = checked(checker, s) {
+                    return ControlFlow::Break(wrong);
                 }
-            }
-            ControlFlow::Continue(())
-        },
-    );
+                if to_print > 0 {
+                    let mut kept = kept.lock().expect("no worker panicked");
+                    if (kept.len() as u64) < to_print {
+                        kept.push(s.to_vec());
+                    }
+                }
+                ControlFlow::Continue(())
+            },
+        )
+    };
     if let ControlFlow::Break(wrong) = searched {
         return Err(wrong);
     }
