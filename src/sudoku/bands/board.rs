@@ -153,12 +153,10 @@ impl Board {
         // The columns the other bands can't give the digit are this
         // band's to fill (hidden singles in columns, locked candidates
         // down a stack); one with no cell left here is a contradiction.
+        // A forced column with no cell here, or two in one box, leaves a
+        // box with no cell, which `KEEP` then finds.
         let forced = 0o777 & !columns(self.p[o1][d] | self.p[o2][d]);
-        let x = self.p[b][d];
-        if forced & !columns(x) != 0 {
-            return Err(Dead);
-        }
-        let x = x & FORCED[forced];
+        let x = self.p[b][d] & FORCED[forced];
         let x = x & KEEP[pattern(x) & 511];
         if x == 0 {
             return Err(Dead);
