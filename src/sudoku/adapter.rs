@@ -471,7 +471,7 @@ impl SudokuSolver {
         self.grid_size_ok(puzzle)?;
         let mut out = Vec::new();
         self.for_each_solution(puzzle, max as u64, |cells| {
-            out.push(Grid::from_cells(cells.to_vec()).expect("same size"));
+            out.push(Grid::from_slice(cells).expect("same size"));
             ControlFlow::Continue(())
         })?;
         Ok(out)

@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::cells::Cells;
 use super::error::{ParseErrorKind, SudokuError};
 use super::names::{CELL_VALUE, digit_char, digit_value};
 use std::fmt;
@@ -20,12 +21,18 @@ pub(crate) fn check_box_size(n: usize) -> Result<usize, SudokuError> {
     if BOX_SIZES.contains(&n) { Ok(n) } else { Err(SudokuError::BoxSize(n)) }
 }
 
+/// The largest of `cells` (0 for none): one pass without an early exit,
+/// which vectorises.
+fn max_value(cells: &[u8]) -> u8 {
+    cells.iter().fold(0, |m, &v| m.max(v))
+}
+
 /// A Sudoku grid. Cell `k` is at row `k / side`, column `k % side`; 0 is
 /// empty.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     n: usize,
-    cells: Vec<u8>,
+    cells: Cells,
 }
 
 impl Grid {
@@ -39,7 +46,7 @@ impl Grid {
     /// grid's).
     pub(crate) fn blank(n: usize) -> Grid {
         debug_assert!(BOX_SIZES.contains(&n));
-        Grid { n, cells: vec![0; n * n * n * n] }
+        Grid { n, cells: Cells::from(vec![0; n * n * n * n]) }
     }
 
     /// A grid from cell values (0 for empty), row by row. `None` if the
@@ -47,7 +54,15 @@ impl Grid {
     pub fn from_cells(cells: Vec<u8>) -> Option<Grid> {
         let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == cells.len())?;
         let side = (n * n) as u8;
-        cells.iter().all(|&v| v <= side).then_some(Grid { n, cells })
+        (max_value(&cells) <= side).then(|| Grid { n, cells: Cells::from(cells) })
+    }
+
+    /// A grid from cell values like [`Grid::from_cells`], copied from a
+    /// slice: a 9×9 or 4×4 grid allocates nothing.
+    pub fn from_slice(cells: &[u8]) -> Option<Grid> {
+        let n = BOX_SIZES.into_iter().find(|n| n.pow(4) == cells.len())?;
+        let side = (n * n) as u8;
+        (max_value(cells) <= side).then(|| Grid { n, cells: Cells::from_slice(cells) })
     }
 
     /// Reads a grid from one line of cell characters (`.`, `0` or `_` for
@@ -68,9 +83,8 @@ impl Grid {
         // A table look-up per byte, and one test at the end: a test per
         // cell of whether it is given would follow the puzzle's pattern,
         // which no branch predictor learns.
-        let cells: Vec<u8> = text.bytes().map(|b| CELL_VALUE[usize::from(b)]).collect();
-        let worst = cells.iter().fold(0, |m, &v| m.max(v));
-        (usize::from(worst) <= n * n).then_some(Grid { n, cells })
+        let cells = Cells::map_bytes(text.as_bytes(), |b| CELL_VALUE[usize::from(b)]);
+        (usize::from(max_value(&cells)) <= n * n).then_some(Grid { n, cells })
     }
 
     /// The box size n (3 for 9×9).
@@ -185,7 +199,7 @@ impl std::str::FromStr for Grid {
                 ))
             })
             .collect::<Result<Vec<u8>, SudokuError>>()?;
-        Ok(Grid { n, cells })
+        Ok(Grid { n, cells: Cells::from(cells) })
     }
 }
 

@@ -37,6 +37,7 @@ mod adapter;
 mod bands;
 pub mod batch;
 mod bitboard;
+mod cells;
 mod deduction;
 mod error;
 mod export;

@@ -648,3 +648,38 @@ fn rate_and_explain_agree() {
     }
     assert_eq!(listed("Guess:"), 3);
 }
+
+/// The buffers a batch keeps between puzzles (grids inline, output text
+/// inline up to a size) hold nothing over from one puzzle to the next: a
+/// bad line between good ones is named by line and column, and the
+/// puzzles around it, a 16×16 whose line outgrows the inline text and a
+/// 9×9, each with several solutions, among them, are each solved and shown in
+/// input order.
+#[test]
+fn a_batch_reuses_its_buffers_across_errors_and_sizes() {
+    use exactcover::sudoku::{Grid, Layout, check_solution};
+    let big = std::fs::read_to_string(format!("{}/../{F}/big16.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let big = big.lines().find(|l| !l.starts_with('#')).unwrap().to_string();
+    let several = "8.........95.......76.........426798...571432...893165....5.916...9.8247......583";
+    let bad = format!("{}x{}", &INKALA[..45], &INKALA[46..]);
+    let input = [INKALA, &bad, &big, several, INKALA].join("\n") + "\n";
+    let out = xc().args(["sudoku", "solve"]).write_stdin(input).assert().code(2);
+    let out = out.get_output();
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    assert!(stderr.contains("<stdin>:2:46: bad character `x` in r6c1 of a 9×9 grid\n"), "{stderr}");
+    assert!(
+        stderr.contains("4 puzzles: 4 solved (2 unique, 2 several), 0 no solution, 0 stopped, 1 error;"),
+        "{stderr}"
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!((lines[0], lines[3]), (INKALA_SOLUTION, INKALA_SOLUTION));
+    // Both the 16×16 (45% of its cells kept) and the other have several.
+    for (line, puzzle, n) in [(lines[1], &big[..], 4), (lines[2], several, 3)] {
+        let (grid, note) = line.split_once("  # ").unwrap();
+        let (puzzle, shown) = (Grid::from_line(puzzle).unwrap(), Grid::from_line(grid).unwrap());
+        check_solution(&Layout::classic(n).unwrap(), &puzzle, &shown).unwrap();
+        assert!(note.contains("several"), "{note}");
+    }
+}

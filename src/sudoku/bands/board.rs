@@ -42,6 +42,40 @@ pub(super) struct Board {
     pub(super) pairs: [u32; 3],
 }
 
+/// Calls `$m!(d, b)` for each digit index `d` and band `b`, band by
+/// band, as literals.
+macro_rules! each_band {
+    ($m:ident) => {
+        $m!(0, 0);
+        $m!(1, 0);
+        $m!(2, 0);
+        $m!(3, 0);
+        $m!(4, 0);
+        $m!(5, 0);
+        $m!(6, 0);
+        $m!(7, 0);
+        $m!(8, 0);
+        $m!(0, 1);
+        $m!(1, 1);
+        $m!(2, 1);
+        $m!(3, 1);
+        $m!(4, 1);
+        $m!(5, 1);
+        $m!(6, 1);
+        $m!(7, 1);
+        $m!(8, 1);
+        $m!(0, 2);
+        $m!(1, 2);
+        $m!(2, 2);
+        $m!(3, 2);
+        $m!(4, 2);
+        $m!(5, 2);
+        $m!(6, 2);
+        $m!(7, 2);
+        $m!(8, 2);
+    };
+}
+
 /// The two other bands of band `b`.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -119,12 +153,10 @@ impl Board {
         // The columns the other bands can't give the digit are this
         // band's to fill (hidden singles in columns, locked candidates
         // down a stack); one with no cell left here is a contradiction.
-        let forced = 0o777 & !(columns(self.p[o1][d]) | columns(self.p[o2][d]));
-        let x = self.p[b][d];
-        if forced & !columns(x) != 0 {
-            return Err(Dead);
-        }
-        let x = x & FORCED[forced];
+        // A forced column with no cell here, or two in one box, leaves a
+        // box with no cell, which `KEEP` then finds.
+        let forced = 0o777 & !columns(self.p[o1][d] | self.p[o2][d]);
+        let x = self.p[b][d] & FORCED[forced];
         let x = x & KEEP[pattern(x) & 511];
         if x == 0 {
             return Err(Dead);
@@ -145,22 +177,25 @@ impl Board {
     }
 
     /// Updates every band that changed since its last update, until none
-    /// does: a pass takes the bands that differ from their last update
-    /// (one comparison of the 27 words, which vectorises), in order.
+    /// does: a pass takes band by band, each band's nine digits in turn,
+    /// and updates each that differs from its last update, reading what
+    /// the updates before it in the pass left. The pass is written out
+    /// whole ([`each_band`]), so every index is a constant.
     #[inline(always)]
     fn update_all(&mut self) -> Result<(), Dead> {
         loop {
-            let mut changed = 0u32;
-            for (k, (p, done)) in self.p.as_flattened().iter().zip(self.done.as_flattened()).enumerate() {
-                changed |= u32::from(p != done) << k;
+            let mut changed = false;
+            macro_rules! visit {
+                ($d:literal, $b:literal) => {
+                    if self.p[$b][$d] != self.done[$b][$d] {
+                        changed = true;
+                        self.update($d, $b)?;
+                    }
+                };
             }
-            if changed == 0 {
+            each_band!(visit);
+            if !changed {
                 return Ok(());
-            }
-            while changed != 0 {
-                let k = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.update(k % 9, k / 9)?;
             }
         }
     }

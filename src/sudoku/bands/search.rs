@@ -171,15 +171,20 @@ impl Bands {
     }
 }
 
-/// The guess on the stuck `board`: usually a cell with two candidates,
-/// the one that constrains most (twice its empty peers plus its peers
-/// with two candidates, the first on a tie), as the bitboard search
-/// chooses (`Bits::branch`); else the first cell with the fewest.
+/// The guess on the stuck `board`: usually a cell with two candidates;
+/// with [`WEIGHED`] empty cells or more, the one that constrains most
+/// (twice its empty peers plus its peers with two candidates, the first on
+/// a tie), as the bitboard search chooses (`Bits::branch`), and with fewer
+/// the first, whose choice costs nothing; else the first cell with the
+/// fewest.
 #[inline(always)]
 fn frame(board: Board) -> Frame {
     let pairs = whole(board.pairs);
-    let (band, index) = if pairs != 0 {
-        let open = whole(board.unsolved);
+    let open = whole(board.unsolved);
+    let (band, index) = if pairs != 0 && open.count_ones() < WEIGHED {
+        let c = pairs.trailing_zeros() as usize;
+        (c / 27, c % 27)
+    } else if pairs != 0 {
         let (mut best, mut most, mut left) = (0, 0, pairs);
         while left != 0 {
             let c = left.trailing_zeros() as usize;
@@ -197,6 +202,12 @@ fn frame(board: Board) -> Frame {
     let untried = board.candidates(band, index) as u16;
     Frame { board, band: band as u8, index: index as u8, untried }
 }
+
+/// The empty cells from which a guess weighs its cell's peers: below, the
+/// choice barely changes the boards searched (the boards then have few
+/// empty cells left) but the weighing is a good part of a board's
+/// work.
+const WEIGHED: u32 = 30;
 
 /// The three bands' cells as one grid (bit `27 * band + cell`, which is
 /// the cell's index row by row).

@@ -44,11 +44,13 @@
 //! stops within one buffer's read of the flag.
 
 mod cells;
+mod newline;
 
 use super::error::{ParseErrorKind, SudokuError};
 use super::grid::Grid;
 use super::names::digit_value;
 use cells::{block_cells, is_cell_char, is_header, parse_cells, parse_solution, wrong_length};
+use newline::newline;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -219,7 +221,7 @@ impl<R: BufRead> PuzzleReader<R> {
             if available.is_empty() {
                 return Ok(None);
             }
-            return Ok(Some(match available.iter().position(|&b| b == b'\n') {
+            return Ok(Some(match newline(available) {
                 Some(p) => (p + 1, true),
                 None => (available.len(), false),
             }));

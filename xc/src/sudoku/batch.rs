@@ -18,11 +18,15 @@ use exactcover::sudoku::logic::{LogicError, LogicSolver};
 use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
 use exactcover::text::Escaped;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 use std::io::{BufReader, Write};
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
 const CHUNK: usize = 4096;
+
+/// The bytes of a puzzle's output text kept inline.
+const TEXT: usize = 128;
 
 #[derive(Debug, Default)]
 pub(super) struct Summary {
@@ -56,8 +60,9 @@ type Found = (Kind, Option<(u64, u64)>);
 struct Done {
     kind: Kind,
     nodes: Option<(u64, u64)>,
-    /// The output text.
-    text: Vec<u8>,
+    /// The output text: inline up to [`TEXT`] bytes (a 9×9 solution's line
+    /// and its note), so rendering allocates nothing.
+    text: SmallVec<[u8; TEXT]>,
     /// Why a shown grid failed the independent check, if one did.
     wrong: Option<String>,
 }
@@ -242,7 +247,7 @@ impl Run<'_> {
             nodes: nodes.filter(|_| self.search.stats),
             kind,
         };
-        let mut text = Vec::with_capacity(96);
+        let mut text = SmallVec::new();
         // Writing to a Vec can't fail.
         let _ = report::write(&mut text, self.args.format, &record);
         Done { kind: record.kind, nodes, text, wrong }
@@ -337,7 +342,7 @@ impl Run<'_> {
         };
         let kind = match (&e.conflict, self.mode) {
             (None, Mode::Count(_)) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
-            _ => e.verdict(|| Grid::from_cells(solution.to_vec()).expect("a full grid")).into(),
+            _ => e.verdict(|| Grid::from_slice(solution).expect("a full grid")).into(),
         };
         (kind, Some((e.nodes, e.guesses)))
     }

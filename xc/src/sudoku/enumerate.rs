@@ -41,7 +41,7 @@ impl Run<'_> {
                 if count > max {
                     return ControlFlow::Break(());
                 }
-                let grid = Grid::from_cells(cells.to_vec()).expect("a solution has the puzzle's size");
+                let grid = Grid::from_slice(cells).expect("a solution has the puzzle's size");
                 let written = match self.wrong(&puzzle, &grid) {
                     Some(e) => Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line))),
                     None if count == 1 => report::enumeration_heading(&mut out, format, &heading)
