@@ -31,6 +31,10 @@ use std::time::Instant;
 /// Steps between two looks at the limits.
 pub(crate) const POLL: u32 = 4096;
 
+/// Steps between looks at the limits in a probe, which a caller may give
+/// a few milliseconds.
+const PROBE_POLL: u32 = 256;
+
 /// The bytes of a node's count, kept after the build (see `counts`).
 const COUNT_BYTES: u64 = 16;
 
@@ -69,6 +73,8 @@ pub(crate) struct Builder<'a> {
     deadline: Option<Instant>,
     /// Stop (with `StopReason::Nodes`) past this many states, for a probe.
     max_states: Option<u64>,
+    /// Steps between looks at the limits: [`POLL`], or [`PROBE_POLL`].
+    poll: u32,
     pub(crate) memo: Memo,
     pub(crate) nodes: Nodes,
     frames: Vec<Frame>,
@@ -99,6 +105,7 @@ impl<'a> Builder<'a> {
             kids: Vec::new(),
             live: if choice == ZddChoice::FewestOptions { Live::new(rules) } else { None },
             countdown: POLL,
+            poll: POLL,
             tally: Tally::default(),
         }
     }
@@ -106,6 +113,7 @@ impl<'a> Builder<'a> {
     /// Stops the build past `n` states (a probe).
     pub(crate) fn max_states(mut self, n: u64) -> Builder<'a> {
         self.max_states = Some(n);
+        (self.poll, self.countdown) = (PROBE_POLL, PROBE_POLL);
         self
     }
 
@@ -215,14 +223,14 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// One step: every [`POLL`] steps, the limits.
+    /// One step: every `poll` steps, the limits.
     #[inline]
     fn step(&mut self) -> Result<(), ZddError> {
         self.countdown -= 1;
         if self.countdown > 0 {
             return Ok(());
         }
-        self.countdown = POLL;
+        self.countdown = self.poll;
         let stop = |reason| Err(self.stopped(reason));
         if self.limits.cancelled() {
             return stop(StopReason::Cancelled);

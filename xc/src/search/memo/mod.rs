@@ -24,6 +24,7 @@ use crate::printer::{Printer, Render};
 use crate::{interrupt, progress};
 use exactcover::cover::{BigCount, Limits, Problem, Progress, Solver, StopReason, Zdd, ZddChoice, ZddError};
 use std::io::Write;
+use std::time::Duration;
 
 /// The most nodes `--dot-out` draws.
 const MAX_DOT_NODES: usize = 5_000;
@@ -32,6 +33,12 @@ const MAX_DOT_NODES: usize = 5_000;
 /// the probe: on bigger ones the probe's set-up costs as much as a quick
 /// search, and the tilings where the memo pays have far fewer.
 const DEFAULT_OPTIONS: usize = 1 << 16;
+
+/// The longest the probe may take without `--memo`: on packings with
+/// piece counts its states cost tens of microseconds each, and a probe
+/// that ran to its end would add a third to a search of a tenth of a
+/// second.
+const DEFAULT_PROBE_TIME: Duration = Duration::from_millis(4);
 
 /// The most nodes of a diagram taken without `--memo`, past which the
 /// search is used instead.
@@ -90,7 +97,10 @@ pub fn run(
         build(&problem.solver().with_limits(limits), &gauge, args)?
     } else {
         interrupt::doing("probing the memo");
-        let probe = problem.solver().with_limits(limits.clone()).zdd_probe();
+        // Without `--memo` the probe gets a few milliseconds at most: past
+        // them, its lookups so far judge.
+        let probe_limits = if way == Way::Default { limits.clone().time(DEFAULT_PROBE_TIME) } else { limits.clone() };
+        let probe = problem.solver().with_limits(probe_limits).zdd_probe();
         let what =
             format!("a probe of {} states found {} of {} lookups in the memo", probe.states, probe.hits, probe.lookups);
         if way == Way::Probe {
