@@ -11,7 +11,9 @@
 //! in order, one message each way). No thread starts without a job to do,
 //! and the calling thread works too (unordered), so a system that refuses
 //! new threads only slows the run down: the threads that did start take
-//! the whole list.
+//! the whole list. No more than [`PER_CORE`] threads per core start: more
+//! would only take turns on the cores, and at Ctrl-C each of them must get
+//! a turn to see the flag (1,024 busy threads on two cores took seconds).
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -19,6 +21,15 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+
+/// Threads per core past which no more start (see the module docs).
+pub(crate) const PER_CORE: usize = 8;
+
+/// `threads`, at most one per job and [`PER_CORE`] per core.
+fn wanted(threads: usize, jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    threads.clamp(1, jobs.max(1)).min(cores.saturating_mul(PER_CORE))
+}
 
 /// Runs `job` on every index below `jobs`, on at most `threads` threads
 /// (the caller's among them), each with a state made by `init` on its
@@ -44,7 +55,7 @@ pub(super) fn run<S, R: Send>(
         }
     };
     let work = &work;
-    let wanted = threads.clamp(1, jobs.max(1));
+    let wanted = wanted(threads, jobs);
     let (mut all, ran) = std::thread::scope(|scope| {
         let helpers: Vec<_> =
             (1..wanted).map_while(|t| std::thread::Builder::new().spawn_scoped(scope, move || work(t)).ok()).collect();
@@ -85,7 +96,7 @@ pub(super) fn run_ordered<S, R: Send>(
     std::thread::scope(|scope| {
         let permits = &permits;
         let mut started = 0;
-        for t in 0..threads.clamp(1, jobs) {
+        for t in 0..wanted(threads, jobs) {
             let report = report.clone();
             let worker = move || {
                 let mut state = None;
