@@ -253,7 +253,7 @@ fn write(
             Format::Json => printer.offer(&s, out)?,
         }
     } else {
-        let every = check_every.then_some(()).and(checker.as_mut());
+        let every = if check_every { checker.as_mut() } else { None };
         match every {
             Some(c) if zdd.count_u128().is_some_and(|n| n <= CHECK_ALL) => {
                 let walked = walk::every(zdd, c, &mut printer, to_print, threads(args), args, out)?;

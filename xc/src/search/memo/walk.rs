@@ -52,8 +52,8 @@ pub(super) fn first(
 }
 
 /// Walks every solution through the checker, the first `to_print` offered
-/// to the printer; on `threads` threads when there are enough solutions
-/// (the diagram has at most `u64::MAX` of them).
+/// to the printer; on `threads` threads (at most one per core) when there
+/// are enough solutions (the diagram has at most `u64::MAX` of them).
 pub(super) fn every(
     zdd: &Zdd,
     checker: &mut Checker,
@@ -64,7 +64,11 @@ pub(super) fn every(
     out: &mut dyn Write,
 ) -> Result<Walked, Failure> {
     let count = zdd.count_u128().and_then(|n| u64::try_from(n).ok()).unwrap_or(u64::MAX);
-    let threads = (threads as u64).min(count / PER_THREAD).max(1);
+    // The ranges hold equal work, so a thread per core is the most that
+    // helps; more would hold a checker each and take turns on the cores
+    // (and at Ctrl-C each must get a turn to see the flag).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = (threads.min(cores) as u64).min(count / PER_THREAD).max(1);
     if threads == 1 || to_print >= count / threads {
         return first(zdd, Some(checker), printer, u64::MAX, args, out);
     }
