@@ -9,7 +9,9 @@
 //! updates and solutions, and reports each node at depth `d` as a
 //! *subproblem*: the positions of its choices at each level (a prefix). A
 //! worker replays a prefix (without counting that work, which belongs to
-//! the levels above) and searches below it. So the counts, and the node
+//! the levels above) and searches below it; the levels a prefix shares
+//! with the worker's previous one stay committed, so taking subproblems in
+//! order replays little. So the counts, and the node
 //! and update statistics, are exactly those of the single-threaded search,
 //! whatever the number of threads. The depth is the smallest for which
 //! there are at least `subproblems` of them (64 per thread by default), and

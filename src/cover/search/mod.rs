@@ -216,6 +216,14 @@ impl Search {
     pub(crate) fn reset(&mut self) {
         self.unwind();
         self.unwind_prefix();
+        self.restart();
+    }
+
+    /// A fresh search from the next step, its counters at zero: the one
+    /// under way unwound, the prefix's committed levels kept (the next
+    /// search replays the prefix from the first level not committed).
+    fn restart(&mut self) {
+        self.unwind();
         self.stack.phase = Phase::Done;
         self.status = Status::Ready;
         self.sink.solutions = 0;
@@ -299,7 +307,7 @@ impl Search {
     pub(crate) fn check_all(&mut self) -> Result<(), CheckError> {
         let verify = std::mem::replace(&mut self.sink.verify, true);
         self.sink.returns_wrong = true;
-        self.reset();
+        self.restart();
         self.run_to_end();
         (self.sink.verify, self.sink.returns_wrong) = (verify, false);
         self.sink.wrong.take().map_or(Ok(()), Err)
@@ -332,10 +340,9 @@ impl Search {
         };
         match event {
             Event::Solution | Event::Frontier => {}
-            Event::Done => {
-                self.unwind_prefix();
-                self.status = Status::Complete;
-            }
+            // The prefix's levels stay for the next prefix to share (see
+            // `use_prefix`); `reset` uncommits them.
+            Event::Done => self.status = Status::Complete,
             Event::Stopped(r) => {
                 self.unwind();
                 self.unwind_prefix();

@@ -47,24 +47,32 @@ impl Search {
     }
 
     /// Sets the prefix of the following searches without checking it
-    /// (positions out of range end the prefix early).
+    /// (positions out of range end the prefix early). The levels it shares
+    /// with the prefix committed now stay committed: a search that
+    /// completes leaves its prefix's levels in place, so a worker solving
+    /// a split's subproblems in order replays only the levels where the
+    /// next one differs.
     pub(crate) fn use_prefix(&mut self, prefix: &[u32]) {
-        self.reset();
+        let committed = &self.stack.prefix[..self.stack.floor];
+        let shared = committed.iter().zip(prefix).take_while(|(a, b)| a == b).count();
+        self.unwind();
+        self.unwind_prefix_to(shared);
+        self.restart();
         self.stack.prefix.clear();
         self.stack.prefix.extend_from_slice(prefix);
     }
 
+    /// Commits the prefix's levels from the first not yet committed.
     pub(super) fn replay_prefix(&mut self) {
-        self.stack.floor = 0;
-        self.stack.prefix_mark = self.arena.mark();
         let pre = std::mem::take(&mut self.stack.prefix);
-        for &k in &pre {
+        for &k in pre.iter().skip(self.stack.floor) {
             let Some((i, t)) = self.choose_level() else {
                 break;
             };
             if k >= t {
                 break;
             }
+            self.stack.prefix_marks[self.stack.floor] = self.arena.mark();
             let committed = if self.arena.has_bounds() {
                 self.arena.commit_level_m(i, k)
             } else {
@@ -95,16 +103,22 @@ impl Search {
         dance.choose_first_min()
     }
 
+    /// Uncommits every level of the prefix.
     pub(super) fn unwind_prefix(&mut self) {
-        if self.stack.floor == 0 {
-            // No prefix level is committed; the trail may hold pins.
+        self.unwind_prefix_to(0);
+    }
+
+    /// Uncommits the prefix's levels from the last down to level `keep`.
+    fn unwind_prefix_to(&mut self, keep: usize) {
+        if self.stack.floor <= keep {
+            // Nothing to uncommit; below the prefix, the trail may hold pins.
             return;
         }
-        for l in (0..self.stack.floor).rev() {
+        for l in (keep..self.stack.floor).rev() {
             self.arena.uncommit_level(self.stack.choice[l], self.stack.marks[l]);
         }
-        self.arena.undo_to(self.stack.prefix_mark);
-        self.stack.floor = 0;
+        self.arena.undo_to(self.stack.prefix_marks[keep]);
+        self.stack.floor = keep;
     }
 
     /// See [`Solver::pin`](crate::cover::Solver::pin).
@@ -393,6 +407,9 @@ mod tests {
             let mut under_first = 0;
             while solver.search.set_prefix(&[first, second]) {
                 under_first += solver.count();
+                // A completed search keeps its prefix's levels for the next.
+                assert_eq!(solver.search.stack.floor, 2);
+                solver.search.reset();
                 assert!(solver.links_are_pristine());
                 second += 1;
             }
@@ -404,6 +421,82 @@ mod tests {
         }
         assert_eq!(sum, total);
         assert!(solver.links_are_pristine());
+    }
+
+    /// The valid prefixes of `depth` levels, in the search's order.
+    fn prefixes(problem: &Problem, depth: usize) -> Vec<Vec<u32>> {
+        let mut solver = problem.solver();
+        let mut all = vec![Vec::new()];
+        for _ in 0..depth {
+            let mut deeper = Vec::new();
+            for p in &all {
+                let mut k = 0;
+                while solver.search.set_prefix(&[p.as_slice(), &[k]].concat()) {
+                    deeper.push([p.as_slice(), &[k]].concat());
+                    k += 1;
+                }
+            }
+            all = deeper;
+        }
+        all
+    }
+
+    /// A worker that takes prefixes one after another keeps the levels
+    /// they share committed, and counts (with the checker), nodes and
+    /// updates below each are those of a fresh solver, in the split's
+    /// order or any other; `reset` leaves the links as they were. With and
+    /// without multiplicities, on the dance and on bit sets.
+    #[test]
+    fn a_worker_keeps_the_levels_prefixes_share() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let mut problems = vec![Queens::new(7).unwrap().problem().clone()];
+        for round in 0..40 {
+            let items = rng.random_range(5..9);
+            let mut text = (0..items)
+                .map(|i| if round % 2 == 1 && rng.random_bool(0.3) { format!("0:2|i{i}") } else { format!("i{i}") })
+                .collect::<Vec<_>>()
+                .join(" ");
+            text.push('\n');
+            for _ in 0..rng.random_range(8..24) {
+                let option: Vec<String> =
+                    (0..items).filter(|_| rng.random_bool(0.35)).map(|i| format!("i{i}")).collect();
+                if !option.is_empty() {
+                    text.push_str(&option.join(" "));
+                    text.push('\n');
+                }
+            }
+            if let Ok(problem) = Problem::from_dlx(&text) {
+                problems.push(problem);
+            }
+        }
+        for problem in &problems {
+            for bits in [false, true] {
+                let mut fresh = problem.solver();
+                fresh.search.use_bit_sets(bits);
+                let mut worker = problem.solver();
+                worker.search.use_bit_sets(bits);
+                let split = prefixes(problem, 2);
+                let strided: Vec<_> = split.iter().step_by(2).chain(split.iter().skip(1).step_by(2)).collect();
+                for order in [split.iter().collect::<Vec<_>>(), strided, split.iter().rev().collect()] {
+                    for prefix in order {
+                        fresh.search.use_prefix(prefix);
+                        assert_eq!(fresh.search.check_all(), Ok(()));
+                        let want = fresh.search.stats();
+                        fresh.search.reset();
+                        worker.search.use_prefix(prefix);
+                        assert_eq!(worker.search.check_all(), Ok(()));
+                        let got = worker.search.stats();
+                        assert_eq!(
+                            (got.solutions, got.nodes, got.updates),
+                            (want.solutions, want.nodes, want.updates),
+                            "{prefix:?}"
+                        );
+                    }
+                }
+                worker.search.reset();
+                assert!(worker.links_are_pristine());
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //! Invariant: levels `floor..level` are the search's, committed in order
 //! above `floor_mark`; levels `0..floor` are the prefix's, committed above
 //! `prefix_mark`; the pins lie below both. Undoing the trail to a level's
-//! mark undoes that level and everything above it (see `arena`).
+//! mark undoes that level and everything above it (see `arena`). Between
+//! searches the prefix's levels may stay committed (a completed search
+//! leaves them for the next prefix to share): then they are
+//! `prefix[..floor]`, and nothing of the search's lies above them.
 
 use super::Phase;
 use crate::cover::ids::{Fork, NodeId, TrailMark};
@@ -33,8 +36,10 @@ pub(super) struct Stack {
     /// The branch to take at each level of the prefix: a position in the
     /// branching item's list (as `Fork::taken`), not a node.
     pub(super) prefix: Vec<u32>,
-    /// The trail's mark when the prefix began (after the pins).
-    pub(super) prefix_mark: TrailMark,
+    /// For each level of the prefix, the trail's mark before it was
+    /// committed (the first: after the pins). Uncommitting a level leaves
+    /// its item's cover on the trail; undoing to this mark removes it.
+    pub(super) prefix_marks: Vec<TrailMark>,
     /// The first node of each pinned option, with the trail's mark before
     /// it was committed.
     pub(super) pins: Vec<(NodeId, TrailMark)>,
@@ -55,7 +60,7 @@ impl Stack {
             floor: 0,
             floor_mark: TrailMark::default(),
             prefix: Vec::new(),
-            prefix_mark: TrailMark::default(),
+            prefix_marks: vec![TrailMark::default(); depth],
             pins: Vec::new(),
             opts: 0,
         }
