@@ -69,6 +69,10 @@ pub(crate) struct Tables {
     /// Per option, its id in the problem, and its first node in the arena.
     pub(crate) option: Vec<OptionId>,
     pub(crate) first: Vec<NodeId>,
+    /// Per node from the first option's first node on, the option it
+    /// belongs to (what a search reads from the trail's nodes when it
+    /// starts below a prefix or pins).
+    by_node: Vec<u16>,
 }
 
 impl Tables {
@@ -126,7 +130,17 @@ impl Tables {
         let size = start.get(1).map_or(0, |&e| e as usize);
         let uniform = if start.windows(2).all(|p| (p[1] - p[0]) as usize == size) { size } else { 0 };
         let option = first.iter().map(|&f| layout.option_at(f)).collect();
-        Some(Tables { w, n8, uniform, items, start, holders, conflict, option, first })
+        let mut by_node = Vec::new();
+        if let (Some(&base), Some(&last)) = (first.first(), first.last()) {
+            by_node.resize((arena.span_of(last).end.as_u32() - base.as_u32()) as usize, 0);
+            for (k, &f) in first.iter().enumerate() {
+                let span =
+                    (f.as_u32() - base.as_u32()) as usize..(arena.span_of(f).end.as_u32() - base.as_u32()) as usize;
+                // At most MAX_OPTIONS options.
+                by_node[span].fill(k as u16);
+            }
+        }
+        Some(Tables { w, n8, uniform, items, start, holders, conflict, option, first, by_node })
     }
 
     /// The size every option has, or 0.
@@ -153,7 +167,46 @@ impl Tables {
     }
 
     /// The option whose nodes include node `p`.
+    #[inline(always)]
     pub(crate) fn option_of(&self, p: NodeId) -> usize {
-        self.first.partition_point(|&f| f <= p) - 1
+        usize::from(self.by_node[(p.as_u32() - self.first[0].as_u32()) as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tables;
+    use crate::cover::Problem;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Every node of every option maps to that option, the first and last
+    /// nodes included, with options of different lengths.
+    #[test]
+    fn each_node_names_its_option() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..200 {
+            let items = rng.random_range(1..12);
+            let mut text = (0..items).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
+            text.push('\n');
+            for _ in 0..rng.random_range(1..40) {
+                let option: Vec<String> =
+                    (0..items).filter(|_| rng.random_bool(0.3)).map(|i| format!("i{i}")).collect();
+                if !option.is_empty() {
+                    text.push_str(&option.join(" "));
+                    text.push('\n');
+                }
+            }
+            let Ok(problem) = Problem::from_dlx(&text) else { continue };
+            let arena = problem.pristine();
+            let Some(tables) = Tables::build(arena, &problem.inner.layout, problem.option_count(), 0) else {
+                continue;
+            };
+            for (k, &f) in tables.first.iter().enumerate() {
+                for p in arena.span_of(f).nodes() {
+                    assert_eq!(tables.option_of(p), k, "{text}");
+                }
+            }
+        }
     }
 }
