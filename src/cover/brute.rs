@@ -35,3 +35,31 @@ pub fn brute_force_solutions(problem: &Problem) -> Option<Vec<Solution>> {
     found.sort();
     Some(found)
 }
+
+/// A random problem's DLX text for the unit tests: `items` primary items
+/// (each, when `bounded`, given the bounds `0:2` with probability 0.3),
+/// and up to `options` options, each holding every item with probability
+/// `density` (empty ones left out).
+#[cfg(test)]
+pub(crate) fn random_dlx(
+    rng: &mut impl rand::Rng,
+    items: usize,
+    options: usize,
+    density: f64,
+    bounded: bool,
+) -> String {
+    use rand::RngExt;
+    let mut text = (0..items)
+        .map(|i| if bounded && rng.random_bool(0.3) { format!("0:2|i{i}") } else { format!("i{i}") })
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push('\n');
+    for _ in 0..options {
+        let option: Vec<String> = (0..items).filter(|_| rng.random_bool(density)).map(|i| format!("i{i}")).collect();
+        if !option.is_empty() {
+            text.push_str(&option.join(" "));
+            text.push('\n');
+        }
+    }
+    text
+}

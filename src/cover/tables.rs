@@ -177,6 +177,7 @@ impl Tables {
 mod tests {
     use super::Tables;
     use crate::cover::Problem;
+    use crate::cover::brute::random_dlx;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -186,17 +187,8 @@ mod tests {
     fn each_node_names_its_option() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..200 {
-            let items = rng.random_range(1..12);
-            let mut text = (0..items).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
-            text.push('\n');
-            for _ in 0..rng.random_range(1..40) {
-                let option: Vec<String> =
-                    (0..items).filter(|_| rng.random_bool(0.3)).map(|i| format!("i{i}")).collect();
-                if !option.is_empty() {
-                    text.push_str(&option.join(" "));
-                    text.push('\n');
-                }
-            }
+            let (items, options) = (rng.random_range(1..12), rng.random_range(1..40));
+            let text = random_dlx(&mut rng, items, options, 0.3, false);
             let Ok(problem) = Problem::from_dlx(&text) else { continue };
             let arena = problem.pristine();
             let Some(tables) = Tables::build(arena, &problem.inner.layout, problem.option_count(), 0) else {

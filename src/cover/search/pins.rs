@@ -259,6 +259,7 @@ pub enum PinError {
 #[cfg(test)]
 mod tests {
     use super::PinError;
+    use crate::cover::brute::random_dlx;
     use crate::cover::{OptionId, Problem, brute_force_solutions};
     use crate::puzzles::queens::Queens;
     use rand::{RngExt, SeedableRng};
@@ -451,20 +452,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
         let mut problems = vec![Queens::new(7).unwrap().problem().clone()];
         for round in 0..40 {
-            let items = rng.random_range(5..9);
-            let mut text = (0..items)
-                .map(|i| if round % 2 == 1 && rng.random_bool(0.3) { format!("0:2|i{i}") } else { format!("i{i}") })
-                .collect::<Vec<_>>()
-                .join(" ");
-            text.push('\n');
-            for _ in 0..rng.random_range(8..24) {
-                let option: Vec<String> =
-                    (0..items).filter(|_| rng.random_bool(0.35)).map(|i| format!("i{i}")).collect();
-                if !option.is_empty() {
-                    text.push_str(&option.join(" "));
-                    text.push('\n');
-                }
-            }
+            let (items, options) = (rng.random_range(5..9), rng.random_range(8..24));
+            let text = random_dlx(&mut rng, items, options, 0.35, round % 2 == 1);
             if let Ok(problem) = Problem::from_dlx(&text) {
                 problems.push(problem);
             }
