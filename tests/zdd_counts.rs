@@ -192,3 +192,20 @@ fn the_build_stops_at_the_memory_budget_the_node_limit_the_clock_and_the_flag() 
     // Within a budget that holds it, the same build succeeds.
     assert_eq!(build(Limits::new().memory(64 << 20)), Ok(70_619));
 }
+
+/// The probe judges early where lookups seldom find their state (queens,
+/// pentominoes: the memo does not pay), well before its 2,000 states, and
+/// runs on where they often do (dominoes), saying it pays.
+#[test]
+fn the_probe_stops_early_where_the_memo_does_not_pay() {
+    let queens = exactcover::puzzles::queens::Queens::new(12).unwrap();
+    let pieces = Packing::new(pentominoes(), rectangle(6, 10), PackingOptions::default()).unwrap();
+    for problem in [queens.problem(), pieces.problem()] {
+        let probe = problem.solver().zdd_probe();
+        assert!(!probe.pays() && probe.zdd.is_none());
+        assert!((512..=1024).contains(&probe.lookups), "{probe:?}");
+        assert!(probe.hits * 32 < probe.lookups && probe.states < 2_000, "{probe:?}");
+    }
+    let probe = dominoes(8, 8).solver().zdd_probe();
+    assert!(probe.pays_well() && probe.hits * 5 >= probe.lookups, "{probe:?}");
+}

@@ -35,6 +35,14 @@ pub(crate) const POLL: u32 = 4096;
 /// a few milliseconds.
 const PROBE_POLL: u32 = 256;
 
+/// Lookups after which a probe may judge early: once fewer than one in
+/// [`PROBE_RARE`] has found its state, the memo does not pay (the least
+/// share [`ZddProbe::pays`] asks for is one in ten), and the probe stops.
+///
+/// [`ZddProbe::pays`]: super::ZddProbe::pays
+const PROBE_JUDGE: u64 = 512;
+const PROBE_RARE: u64 = 32;
+
 /// The bytes of a node's count, kept after the build (see `counts`).
 const COUNT_BYTES: u64 = 16;
 
@@ -239,8 +247,10 @@ impl<'a> Builder<'a> {
             return stop(StopReason::Time);
         }
         let nodes = self.nodes.len() as u64 - 2;
+        let Tally { lookups, hits, states } = self.tally;
+        let judged = lookups >= PROBE_JUDGE && hits * PROBE_RARE < lookups;
         if self.limits.node_budget().is_some_and(|max| nodes > max)
-            || self.max_states.is_some_and(|max| self.tally.states > max)
+            || self.max_states.is_some_and(|max| states > max || judged)
         {
             return stop(StopReason::Nodes);
         }

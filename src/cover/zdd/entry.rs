@@ -70,7 +70,8 @@ impl Solver {
         build(self, choice, mix, self.limits()).map_err(|(e, _)| e)
     }
 
-    /// Builds the diagram for a moment (a few thousand states) and says
+    /// Builds the diagram for a moment (a few thousand states, or a few
+    /// hundred once lookups show the memo seldom finds its state) and says
     /// whether it pays to go on, by how often the memo found a state it
     /// had searched before. Takes milliseconds; honours the limits.
     pub fn zdd_probe(&self) -> ZddProbe {
