@@ -5,8 +5,8 @@
 //! When the deductions are stuck the search guesses on a cell: one with
 //! two candidates if there is one (nearly always), else one with the
 //! fewest; it tries the cell's digits in increasing order. Before a guess
-//! the board is saved whole in a [`Frame`]; each alternative starts from
-//! a copy, and the last takes the saved board over. Every deduction holds
+//! the board is saved in a [`Frame`] (what a stuck board needs, see
+//! [`Saved`]); each alternative starts from a copy. Every deduction holds
 //! in every solution of the board (see [`super::board`]), so a solved
 //! board is a solution, a contradiction means none below, and the
 //! alternatives of a guess partition the solutions of its board: the
@@ -20,7 +20,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::board::Board;
+use super::board::{Board, Saved};
 use crate::cover::avx2::BitOps;
 use crate::cover::watch::Watch;
 use crate::cover::{Limits, Status, StopReason};
@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 /// still to try.
 #[derive(Clone, Debug)]
 struct Frame {
-    board: Board,
+    board: Saved,
     band: u8,
     index: u8,
     /// Bit `d` for digit `d + 1`.
@@ -134,7 +134,7 @@ impl Bands {
         stack.clear();
         let mut solutions = 0;
         if watch.enter_one() {
-            stack.push(frame(root));
+            stack.push(frame(&root));
             watch.guess();
         }
         while let Some(top) = stack.last_mut() {
@@ -142,10 +142,10 @@ impl Bands {
             top.untried &= top.untried - 1;
             let (b, i) = (usize::from(top.band), usize::from(top.index));
             let mut board = if top.untried == 0 {
-                // The last alternative takes the saved board over.
-                stack.pop().expect("the top frame").board
+                // The last alternative takes the saved board.
+                Board::restore(&stack.pop().expect("the top frame").board)
             } else {
-                top.board
+                Board::restore(&top.board)
             };
             if !watch.enter_one() {
                 break;
@@ -154,7 +154,7 @@ impl Bands {
             match board.settle() {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
-                    stack.push(frame(board));
+                    stack.push(frame(&board));
                     watch.guess();
                 }
                 Outcome::Solved => {
@@ -178,7 +178,7 @@ impl Bands {
 /// the first, whose choice costs nothing; else the first cell with the
 /// fewest.
 #[inline(always)]
-fn frame(board: Board) -> Frame {
+fn frame(board: &Board) -> Frame {
     let pairs = whole(board.pairs);
     let open = whole(board.unsolved);
     let (band, index) = if pairs != 0 && open.count_ones() < WEIGHED {
@@ -197,10 +197,10 @@ fn frame(board: Board) -> Frame {
         }
         (best / 27, best % 27)
     } else {
-        fewest(&board)
+        fewest(board)
     };
     let untried = board.candidates(band, index) as u16;
-    Frame { board, band: band as u8, index: index as u8, untried }
+    Frame { board: board.save(), band: band as u8, index: index as u8, untried }
 }
 
 /// The empty cells from which a guess weighs its cell's peers: below, the
