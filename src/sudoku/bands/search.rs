@@ -173,8 +173,9 @@ impl Bands {
 
 /// The guess on the stuck `board`: usually a cell with two candidates;
 /// with [`WEIGHED`] empty cells or more, the one that constrains most
-/// (twice its empty peers plus its peers with two candidates, the first on
-/// a tie), as the bitboard search chooses (`Bits::branch`), and with fewer
+/// among the first [`WEIGHED_PAIRS`] (twice its empty peers plus its peers
+/// with two candidates, the first on a tie), as the bitboard search
+/// chooses (`Bits::branch`), and with fewer
 /// the first, whose choice costs nothing; else the first cell with the
 /// fewest.
 #[inline(always)]
@@ -186,10 +187,12 @@ fn frame(board: &Board) -> Frame {
         (c / 27, c % 27)
     } else if pairs != 0 {
         let (mut best, mut most, mut left) = (0, 0, pairs);
-        while left != 0 {
+        let mut weighed = 0;
+        while left != 0 && weighed < WEIGHED_PAIRS {
+            weighed += 1;
             let c = left.trailing_zeros() as usize;
             left &= left - 1;
-            let peers = PEERS[c % 81];
+            let peers = PEERS[c & 127];
             let weight = 2 * (peers & open).count_ones() + (peers & pairs).count_ones() + 1;
             if weight > most {
                 (best, most) = (c, weight);
@@ -209,6 +212,11 @@ fn frame(board: &Board) -> Frame {
 /// work.
 const WEIGHED: u32 = 30;
 
+/// The two-candidate cells a guess weighs at most, the first ones row by
+/// row: past them, weighing costs more than the better choice saves on the
+/// easier sets, and little changes on the hardest.
+const WEIGHED_PAIRS: u32 = 8;
+
 /// The three bands' cells as one grid (bit `27 * band + cell`, which is
 /// the cell's index row by row).
 #[inline(always)]
@@ -217,9 +225,10 @@ fn whole(bands: [u32; 3]) -> u128 {
 }
 
 /// Per cell (row by row): its peers, the other cells of its row, column
-/// and box.
-static PEERS: [u128; 81] = {
-    let mut table = [0u128; 81];
+/// and box (0 past the 81 cells: an index masked to 7 bits needs no
+/// bounds check).
+static PEERS: [u128; 128] = {
+    let mut table = [0u128; 128];
     let mut c = 0;
     while c < 81 {
         let mut k = 0;
