@@ -1,5 +1,5 @@
-//! One board of the band search and its deductions: a plain value of 228
-//! bytes, which the search saves whole before a guess.
+//! One board of the band search and its deductions: a plain value of 240
+//! bytes, of which the search saves the cells before a guess ([`Saved`]).
 //!
 //! `p[b][d]` holds, for band `b` and digit `d + 1`, the band's cells
 //! (bit `9 * row + column`, see [`super::tables`]) that hold the digit or
@@ -17,7 +17,7 @@
 //!
 //! **Why a settled board with no empty cell is a solution.** At a fixed
 //! point each digit's cells in a band leave a way to place it once in each
-//! row and each box (`KEEP` is not 0), so each of the 9 digits has at
+//! row and each box (`keep` is not 0), so each of the 9 digits has at
 //! least 3 of the band's 27 cells; with every cell placed (one bit each)
 //! that is exactly one cell in each row and box. Each box's cell is then
 //! alone in its column within the band, so the band's update took that
@@ -25,7 +25,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::tables::{ALL, FORCED, KEEP, OTHER_BANDS, SEEN, STAY, column_cells, columns, pattern, row_singles};
+use super::tables::{ALL, SEEN, SPREAD, STAY, TABLES, column_cells, columns, pattern, row_singles};
 use crate::sudoku::deduction::{Dead, Outcome};
 
 /// One board (see the module docs).
@@ -40,6 +40,16 @@ pub(super) struct Board {
     /// Per band: the empty cells with two candidates, as the last naked
     /// round found them.
     pub(super) pairs: [u32; 3],
+}
+
+/// A stuck board as the search saves it before a guess: its cells and
+/// empty cells. A stuck board is at a fixed point, where every band's
+/// `done` equals its `p`, and its pairs have chosen the guess already,
+/// so the rest need no saving (a little over half the board's bytes).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Saved {
+    p: [[u32; 9]; 3],
+    unsolved: [u32; 3],
 }
 
 /// Calls `$m!(d, b)` for each digit index `d` and band `b`, band by
@@ -112,6 +122,18 @@ impl Board {
         board
     }
 
+    /// The board to save, stuck ([`Board::settle`] said so).
+    #[inline(always)]
+    pub(super) fn save(&self) -> Saved {
+        Saved { p: self.p, unsolved: self.unsolved }
+    }
+
+    /// The stuck board `saved` was made from (its pairs aside).
+    #[inline(always)]
+    pub(super) fn restore(saved: &Saved) -> Board {
+        Board { p: saved.p, done: saved.p, unsolved: saved.unsolved, pairs: [0; 3] }
+    }
+
     /// Places digit `d + 1` in cell `i` of band `b`, which may hold it:
     /// the cell's other digits and the digit's other cells in the cell's
     /// row and box go (its column, in the other bands, goes at the band's
@@ -154,14 +176,14 @@ impl Board {
         // band's to fill (hidden singles in columns, locked candidates
         // down a stack); one with no cell left here is a contradiction.
         // A forced column with no cell here, or two in one box, leaves a
-        // box with no cell, which `KEEP` then finds.
+        // box with no cell, which `keep` then finds.
         let forced = 0o777 & !columns(self.p[o1][d] | self.p[o2][d]);
-        let x = self.p[b][d] & FORCED[forced];
-        let x = x & KEEP[pattern(x) & 511];
+        let x = self.p[b][d] & TABLES.forced[forced];
+        let x = x & TABLES.keep[pattern(x) & 511];
         if x == 0 {
             return Err(Dead);
         }
-        let other = OTHER_BANDS[columns(x) & 511];
+        let other = TABLES.other_bands[columns(x) & 511];
         self.p[o1][d] &= other;
         self.p[o2][d] &= other;
         // Cells alone in their row hold the digit: the other digits leave
@@ -255,19 +277,24 @@ impl Board {
         }
     }
 
-    /// The digits of a solved board, row by row.
+    /// The digits of a solved board, row by row: per band, the four bits
+    /// of each cell's digit as four bit planes (a solved band has one
+    /// digit per cell), each spread to a byte per cell by a look-up per 8
+    /// cells.
     #[inline(always)]
     pub(super) fn write(&self, cells: &mut [u8; 81]) {
-        for (band, out) in self.p.iter().zip(cells.chunks_exact_mut(27)) {
-            for (d, &x) in band.iter().enumerate() {
-                let mut x = x;
-                while x != 0 {
-                    if let Some(cell) = out.get_mut(x.trailing_zeros() as usize) {
-                        *cell = d as u8 + 1;
-                    }
-                    x &= x - 1;
+        for (p, out) in self.p.iter().zip(cells.chunks_exact_mut(27)) {
+            let planes =
+                [p[0] | p[2] | p[4] | p[6] | p[8], p[1] | p[2] | p[5] | p[6], p[3] | p[4] | p[5] | p[6], p[7] | p[8]];
+            let mut bytes = [0u8; 32];
+            for (chunk, out8) in bytes.chunks_exact_mut(8).enumerate() {
+                let mut v = 0u64;
+                for (j, &plane) in planes.iter().enumerate() {
+                    v |= SPREAD[(plane >> (8 * chunk)) as usize & 255] << j;
                 }
+                out8.copy_from_slice(&v.to_le_bytes());
             }
+            out.copy_from_slice(&bytes[..27]);
         }
     }
 }

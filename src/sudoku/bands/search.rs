@@ -5,8 +5,8 @@
 //! When the deductions are stuck the search guesses on a cell: one with
 //! two candidates if there is one (nearly always), else one with the
 //! fewest; it tries the cell's digits in increasing order. Before a guess
-//! the board is saved whole in a [`Frame`]; each alternative starts from
-//! a copy, and the last takes the saved board over. Every deduction holds
+//! the board is saved in a [`Frame`] (what a stuck board needs, see
+//! [`Saved`]); each alternative starts from a copy. Every deduction holds
 //! in every solution of the board (see [`super::board`]), so a solved
 //! board is a solution, a contradiction means none below, and the
 //! alternatives of a guess partition the solutions of its board: the
@@ -20,7 +20,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::board::Board;
+use super::board::{Board, Saved};
 use crate::cover::avx2::BitOps;
 use crate::cover::watch::Watch;
 use crate::cover::{Limits, Status, StopReason};
@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 /// still to try.
 #[derive(Clone, Debug)]
 struct Frame {
-    board: Board,
+    board: Saved,
     band: u8,
     index: u8,
     /// Bit `d` for digit `d + 1`.
@@ -134,7 +134,7 @@ impl Bands {
         stack.clear();
         let mut solutions = 0;
         if watch.enter_one() {
-            stack.push(frame(root));
+            stack.push(frame(&root));
             watch.guess();
         }
         while let Some(top) = stack.last_mut() {
@@ -142,10 +142,10 @@ impl Bands {
             top.untried &= top.untried - 1;
             let (b, i) = (usize::from(top.band), usize::from(top.index));
             let mut board = if top.untried == 0 {
-                // The last alternative takes the saved board over.
-                stack.pop().expect("the top frame").board
+                // The last alternative takes the saved board.
+                Board::restore(&stack.pop().expect("the top frame").board)
             } else {
-                top.board
+                Board::restore(&top.board)
             };
             if !watch.enter_one() {
                 break;
@@ -154,7 +154,7 @@ impl Bands {
             match board.settle() {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
-                    stack.push(frame(board));
+                    stack.push(frame(&board));
                     watch.guess();
                 }
                 Outcome::Solved => {
@@ -173,12 +173,13 @@ impl Bands {
 
 /// The guess on the stuck `board`: usually a cell with two candidates;
 /// with [`WEIGHED`] empty cells or more, the one that constrains most
-/// (twice its empty peers plus its peers with two candidates, the first on
-/// a tie), as the bitboard search chooses (`Bits::branch`), and with fewer
+/// among the first [`WEIGHED_PAIRS`] (twice its empty peers plus its peers
+/// with two candidates, the first on a tie), as the bitboard search
+/// chooses (`Bits::branch`), and with fewer
 /// the first, whose choice costs nothing; else the first cell with the
 /// fewest.
 #[inline(always)]
-fn frame(board: Board) -> Frame {
+fn frame(board: &Board) -> Frame {
     let pairs = whole(board.pairs);
     let open = whole(board.unsolved);
     let (band, index) = if pairs != 0 && open.count_ones() < WEIGHED {
@@ -186,10 +187,12 @@ fn frame(board: Board) -> Frame {
         (c / 27, c % 27)
     } else if pairs != 0 {
         let (mut best, mut most, mut left) = (0, 0, pairs);
-        while left != 0 {
+        let mut weighed = 0;
+        while left != 0 && weighed < WEIGHED_PAIRS {
+            weighed += 1;
             let c = left.trailing_zeros() as usize;
             left &= left - 1;
-            let peers = PEERS[c % 81];
+            let peers = PEERS[c & 127];
             let weight = 2 * (peers & open).count_ones() + (peers & pairs).count_ones() + 1;
             if weight > most {
                 (best, most) = (c, weight);
@@ -197,10 +200,10 @@ fn frame(board: Board) -> Frame {
         }
         (best / 27, best % 27)
     } else {
-        fewest(&board)
+        fewest(board)
     };
     let untried = board.candidates(band, index) as u16;
-    Frame { board, band: band as u8, index: index as u8, untried }
+    Frame { board: board.save(), band: band as u8, index: index as u8, untried }
 }
 
 /// The empty cells from which a guess weighs its cell's peers: below, the
@@ -208,6 +211,11 @@ fn frame(board: Board) -> Frame {
 /// empty cells left) but the weighing is a good part of a board's
 /// work.
 const WEIGHED: u32 = 30;
+
+/// The two-candidate cells a guess weighs at most, the first ones row by
+/// row: past them, weighing costs more than the better choice saves on the
+/// easier sets, and little changes on the hardest.
+const WEIGHED_PAIRS: u32 = 8;
 
 /// The three bands' cells as one grid (bit `27 * band + cell`, which is
 /// the cell's index row by row).
@@ -217,9 +225,10 @@ fn whole(bands: [u32; 3]) -> u128 {
 }
 
 /// Per cell (row by row): its peers, the other cells of its row, column
-/// and box.
-static PEERS: [u128; 81] = {
-    let mut table = [0u128; 81];
+/// and box (0 past the 81 cells: an index masked to 7 bits needs no
+/// bounds check).
+static PEERS: [u128; 128] = {
+    let mut table = [0u128; 128];
     let mut c = 0;
     while c < 81 {
         let mut k = 0;

@@ -10,24 +10,41 @@
 /// Every cell of a band.
 pub(super) const ALL: u32 = (1 << 27) - 1;
 
-/// Per 9-bit segment pattern (bit `3 * row + box`: the segments where a
-/// digit may still go), the cells of the segments that some way of
-/// placing the digit once in each row and each box of the band uses: the
-/// union of the permutations (row to box) that the pattern contains. No
-/// such way: 0.
-pub(super) static KEEP: [u32; 512] = keep_table();
+/// The look-up tables of a band update, side by side: one base address
+/// reaches them all.
+pub(super) struct Tables {
+    /// Per 9-bit segment pattern (bit `3 * row + box`: the segments where
+    /// a digit may still go), the cells of the segments that some way of
+    /// placing the digit once in each row and each box of the band uses:
+    /// the union of the permutations (row to box) that the pattern
+    /// contains. No such way: 0.
+    pub(super) keep: [u32; 512],
+    /// Per 9-bit column pattern (bit `column`: the columns where a band may
+    /// still hold a digit), the cells of another band that may keep it:
+    /// the band must put the digit in each of its boxes, so a box with one
+    /// column left takes that column from the other bands.
+    pub(super) other_bands: [u32; 512],
+    /// Per 9-bit pattern of *forced* columns (bit `column`: columns that no
+    /// other band can give the digit, so this band must), the cells of the
+    /// band that may keep it: in a box with one forced column, that column;
+    /// a box with two is a contradiction (every cell goes).
+    pub(super) forced: [u32; 512],
+    /// Per row `r` of the band and its 9 cells: the row's segments with a
+    /// cell (bit `3 * r + box`).
+    row_segments: [[u16; 512]; 3],
+    /// Per row `r` of the band and its 9 cells: the row's cell, in its
+    /// place in the band, if it has one, else 0.
+    row_single: [[u32; 512]; 3],
+}
 
-/// Per 9-bit column pattern (bit `column`: the columns where a band may
-/// still hold a digit), the cells of another band that may keep it: the
-/// band must put the digit in each of its boxes, so a box with one column
-/// left takes that column from the other bands.
-pub(super) static OTHER_BANDS: [u32; 512] = other_bands_table();
-
-/// Per 9-bit pattern of *forced* columns (bit `column`: columns that no
-/// other band can give the digit, so this band must), the cells of the
-/// band that may keep it: in a box with one forced column, that column;
-/// a box with two is a contradiction (every cell goes).
-pub(super) static FORCED: [u32; 512] = forced_table();
+/// The tables of a band update.
+pub(super) static TABLES: Tables = Tables {
+    keep: keep_table(),
+    other_bands: other_bands_table(),
+    forced: forced_table(),
+    row_segments: row_segments_table(),
+    row_single: row_single_table(),
+};
 
 /// Per cell of a band: the cells that keep a digit placed there, every
 /// cell but those of its row and box (the cell itself stays).
@@ -150,24 +167,46 @@ const fn stay_table() -> [u32; 27] {
     table
 }
 
-/// Per row of 9 cells: its segments with a cell (bit `box`).
-static ROW_SEGMENTS: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut r = 0;
-    while r < 512 {
-        table[r] = ((r & 0o7 != 0) as u8) | ((r & 0o70 != 0) as u8) << 1 | ((r & 0o700 != 0) as u8) << 2;
-        r += 1;
+const fn row_segments_table() -> [[u16; 512]; 3] {
+    let mut table = [[0; 512]; 3];
+    let mut row = 0;
+    while row < 3 {
+        let mut r = 0;
+        while r < 512 {
+            let boxes = (r & 0o7 != 0) as u16 | ((r & 0o70 != 0) as u16) << 1 | ((r & 0o700 != 0) as u16) << 2;
+            table[row][r] = boxes << (3 * row);
+            r += 1;
+        }
+        row += 1;
     }
     table
-};
+}
 
-/// Per row of 9 cells: the row if it has one cell, else 0.
-static ROW_SINGLE: [u16; 512] = {
-    let mut table = [0; 512];
-    let mut r: usize = 0;
-    while r < 512 {
-        table[r] = if r.count_ones() == 1 { r as u16 } else { 0 };
-        r += 1;
+const fn row_single_table() -> [[u32; 512]; 3] {
+    let mut table = [[0; 512]; 3];
+    let mut row = 0;
+    while row < 3 {
+        let mut r: usize = 0;
+        while r < 512 {
+            table[row][r] = if r.count_ones() == 1 { (r as u32) << (9 * row) } else { 0 };
+            r += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+/// Per 8 bits: the 8 bytes whose byte `k` is bit `k` (0 or 1).
+pub(super) static SPREAD: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[c] |= ((c >> k & 1) as u64) << (8 * k);
+            k += 1;
+        }
+        c += 1;
     }
     table
 };
@@ -176,8 +215,8 @@ static ROW_SINGLE: [u16; 512] = {
 /// `x` have a cell: a look-up per row.
 #[inline(always)]
 pub(super) fn pattern(x: u32) -> usize {
-    let row = |r: u32| usize::from(ROW_SEGMENTS[(x >> (9 * r)) as usize & 511]);
-    row(0) | row(1) << 3 | row(2) << 6
+    let t = &TABLES.row_segments;
+    usize::from(t[0][x as usize & 511] | t[1][(x >> 9) as usize & 511] | t[2][(x >> 18) as usize & 511])
 }
 
 /// The columns (bit `column`) where the band's bits `x` have a cell.
@@ -196,8 +235,8 @@ pub(super) fn column_cells(cols: usize) -> u32 {
 /// The cells of `x` alone in their row of the band: a look-up per row.
 #[inline(always)]
 pub(super) fn row_singles(x: u32) -> u32 {
-    let row = |r: u32| u32::from(ROW_SINGLE[(x >> (9 * r)) as usize & 511]) << (9 * r);
-    row(0) | row(1) | row(2)
+    let t = &TABLES.row_single;
+    t[0][x as usize & 511] | t[1][(x >> 9) as usize & 511] | t[2][(x >> 18) as usize & 511]
 }
 
 #[cfg(test)]
@@ -205,12 +244,12 @@ mod tests {
     use super::*;
 
     /// Brute force: the ways to place a digit in a band are the sets of
-    /// three cells, one in each row and each box; `KEEP`
+    /// three cells, one in each row and each box; `keep`
     /// keeps every cell that such a way uses within the pattern's
     /// segments, and 0 where there is none.
     #[test]
     fn keep_holds_every_way_to_place_a_digit() {
-        for (s, &kept) in KEEP.iter().enumerate() {
+        for (s, &kept) in TABLES.keep.iter().enumerate() {
             let cells = segment_cells(s);
             let mut used = 0;
             for a in 0..9 {
@@ -231,6 +270,28 @@ mod tests {
     }
 
     #[test]
+    fn spread_puts_each_bit_in_its_byte() {
+        for (c, &bytes) in SPREAD.iter().enumerate() {
+            let expected: Vec<u8> = (0..8).map(|k| (c >> k & 1) as u8).collect();
+            assert_eq!(bytes.to_le_bytes().to_vec(), expected, "{c:08b}");
+        }
+    }
+
+    /// Brute force over every 9-cell row: its segments and its single cell,
+    /// in each of the three rows of a band.
+    #[test]
+    fn row_tables_hold_every_row() {
+        for r in 0..512u32 {
+            let boxes = (0..3).filter(|b| r >> (3 * b) & 7 != 0).fold(0, |m, b| m | 1 << b);
+            let single = if r.count_ones() == 1 { r } else { 0 };
+            for row in 0..3 {
+                assert_eq!(pattern(r << (9 * row)), boxes << (3 * row), "{r:09b} in row {row}");
+                assert_eq!(row_singles(r << (9 * row)), single << (9 * row), "{r:09b} in row {row}");
+            }
+        }
+    }
+
+    #[test]
     fn patterns_columns_and_singles() {
         for s in 0..512 {
             assert_eq!(pattern(segment_cells(s)), s);
@@ -243,9 +304,9 @@ mod tests {
         assert_eq!(SEEN[1 << 4], 0o777_000 | 0o070_070_070);
         assert_eq!(column_cells(0b101), 0o005_005_005);
         // Column 4 forced: box 1 keeps it alone; columns 3 and 5: none.
-        assert_eq!(FORCED[1 << 4], ALL & !0o050_050_050);
-        assert_eq!(FORCED[0b101 << 3], 0);
+        assert_eq!(TABLES.forced[1 << 4], ALL & !0o050_050_050);
+        assert_eq!(TABLES.forced[0b101 << 3], 0);
         // Box 0 in column 1 alone, box 1 in two columns, box 2 in none.
-        assert_eq!(OTHER_BANDS[0b011_010], ALL & !(0o002_002_002));
+        assert_eq!(TABLES.other_bands[0b011_010], ALL & !(0o002_002_002));
     }
 }
