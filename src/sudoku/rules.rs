@@ -123,26 +123,46 @@ pub fn check_solution(layout: &Layout, puzzle: &Grid, solution: &Grid) -> Result
     if puzzle.cells().len() != solution.cells().len() || solution.side() != layout.side() {
         return Err(NotASolution::Size);
     }
-    // Branch-free checks first (every grid a batch shows is checked); the
-    // slow paths only name what is wrong.
-    let cells = solution.cells();
-    let bad_cell = puzzle.cells().iter().zip(cells).fold(false, |bad, (&p, &s)| bad | (s == 0) | (p != 0 && p != s));
-    if bad_cell {
-        return Err(wrong_cell(puzzle, solution, layout.side()));
-    }
+    keeps_the_givens(puzzle, solution)?;
     // Every cell is filled, so a house of `side` cells holds every digit
     // once exactly when the digits it holds are all different.
+    let cells = solution.cells();
     let all = (1u64 << (layout.side() + 1)) - 2;
     let distinct = if layout.is_classic() {
         classic_houses_distinct(layout.box_size(), cells)
     } else {
         layout.houses().iter().all(|h| h.cells.iter().fold(0u64, |m, &c| m | 1 << (cells[c] & 63)) == all)
     };
-    if distinct {
+    if distinct { Ok(()) } else { Err(named_conflict(layout, cells)) }
+}
+
+/// [`check_solution`] in the classic layout of the puzzle's size, which
+/// it builds only to name what is wrong: checking a right answer takes
+/// no layout, just the two grids.
+pub fn check_classic_solution(puzzle: &Grid, solution: &Grid) -> Result<(), NotASolution> {
+    if puzzle.cells().len() != solution.cells().len() {
+        return Err(NotASolution::Size);
+    }
+    keeps_the_givens(puzzle, solution)?;
+    if classic_houses_distinct(puzzle.box_size(), solution.cells()) {
         return Ok(());
     }
+    Err(named_conflict(&Layout::classic_box(puzzle.box_size()), solution.cells()))
+}
+
+/// Whether every cell of `solution` is filled and keeps the puzzle's
+/// given, if it has one: a branch-free pass (every grid a batch shows is
+/// checked); the slow path only names what is wrong.
+fn keeps_the_givens(puzzle: &Grid, solution: &Grid) -> Result<(), NotASolution> {
+    let bad_cell =
+        puzzle.cells().iter().zip(solution.cells()).fold(false, |bad, (&p, &s)| bad | (s == 0) | (p != 0 && p != s));
+    if bad_cell { Err(wrong_cell(puzzle, solution, solution.side())) } else { Ok(()) }
+}
+
+/// The conflict of a full grid known to break a rule of `layout`.
+fn named_conflict(layout: &Layout, cells: &[u8]) -> NotASolution {
     match first_conflict(layout, cells) {
-        Some(c) => Err(NotASolution::Conflict(c)),
+        Some(c) => NotASolution::Conflict(c),
         None => unreachable!("a full grid whose house lacks a digit repeats one"),
     }
 }
@@ -255,5 +275,46 @@ mod tests {
             }
         }
         assert!(valid > 500 && invalid > 4000, "{valid} valid, {invalid} invalid");
+    }
+
+    /// The check without a layout gives what the check in the classic
+    /// layout gives, error for error, on grids of every size: solutions,
+    /// and ones with a cell emptied, a given changed, two cells swapped or
+    /// a cell changed.
+    #[test]
+    fn the_check_without_a_layout_agrees_with_the_layout() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = |m: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as usize
+        };
+        let mut verdicts = std::collections::HashSet::new();
+        for n in 2..=5 {
+            let side = n * n;
+            let layout = Layout::classic(n).unwrap();
+            let solved: Vec<u8> =
+                (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect();
+            for _ in 0..1000 {
+                let puzzle: Vec<u8> = solved.iter().map(|&v| if next(3) == 0 { v } else { 0 }).collect();
+                let mut cells = solved.clone();
+                let (a, b) = (next(side * side), next(side * side));
+                match next(5) {
+                    0 => cells[a] = 0,
+                    1 => cells[a] = next(side) as u8 + 1,
+                    2 => cells.swap(a, b),
+                    _ => {}
+                }
+                let (puzzle, solution) = (Grid::from_cells(puzzle).unwrap(), Grid::from_cells(cells).unwrap());
+                let want = check_solution(&layout, &puzzle, &solution);
+                assert_eq!(check_classic_solution(&puzzle, &solution), want, "{solution:?}");
+                verdicts.insert(want.map_err(|e| std::mem::discriminant(&e)));
+            }
+            let other = Grid::blank(if n == 2 { 3 } else { 2 });
+            assert_eq!(check_classic_solution(&other, &Grid::from_cells(solved).unwrap()), Err(NotASolution::Size));
+        }
+        // Right answers, and empty cells, changed givens and conflicts.
+        assert_eq!(verdicts.len(), 4, "{verdicts:?}");
     }
 }

@@ -38,6 +38,10 @@
 //! its rest is skipped, so memory stays bounded and an endless line (say
 //! `/dev/zero`) is reported at once.
 //!
+//! A plain 9×9 line (81 cell characters and its line end) is read
+//! straight from the input's buffer, without the steps above (see
+//! `plain`); it reads to the puzzle they would read.
+//!
 //! A reader given a cancel flag ([`PuzzleReader::with_cancel`]) looks at it
 //! before each read from its input, and ends (as if the input ended there,
 //! with no error) once it is raised: a reader skipping an endless line
@@ -45,6 +49,7 @@
 
 mod cells;
 mod newline;
+mod plain;
 
 use super::error::{ParseErrorKind, SudokuError};
 use super::grid::Grid;
@@ -129,6 +134,9 @@ pub struct PuzzleReader<R> {
     skipping: bool,
     /// Raised, the reader ends.
     cancel: Option<Arc<AtomicBool>>,
+    /// The puzzle last lent out ([`PuzzleReader::lend_next`]), written in
+    /// place by the fast path.
+    current: Puzzle,
 }
 
 type Item = Result<Puzzle, SudokuError>;
@@ -149,6 +157,7 @@ impl<R: BufRead> PuzzleReader<R> {
             bytes: 0,
             skipping: false,
             cancel: None,
+            current: Puzzle { grid: Grid::blank(3), line: 0, solution: None, count: None },
         }
     }
 
@@ -488,6 +497,9 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         if let Some(item) = self.queued.take() {
             return Some(item);
         }
+        if self.plain_nine() {
+            return Some(Ok(self.current.clone()));
+        }
         while !self.done {
             match self.next_line() {
                 Err(e) => {
@@ -506,6 +518,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(Some(true)) => {
                     self.line += 1;
                     if let Some(grid) = self.plain_line() {
+                        self.content = true;
                         return Some(Ok(Puzzle { grid, line: self.line, solution: None, count: None }));
                     }
                     let text = match self.line_text() {
