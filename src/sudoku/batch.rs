@@ -221,9 +221,15 @@ pub struct Lane<'a> {
 
 impl Lane<'_> {
     /// Solves `puzzle` as [`Batch::run`] does, writing its first solution
-    /// (when one is found) into `first`, a slice of as many cells.
-    pub fn examine(&mut self, puzzle: &Grid, first: &mut [u8]) -> Result<Examined, SudokuError> {
-        self.batch.one(&mut self.solvers, puzzle, first)
+    /// (when one is found) into `first`, which becomes a grid of the
+    /// puzzle's size: so the caller has the solution as a grid, without
+    /// making one from its cells.
+    pub fn examine(&mut self, puzzle: &Grid, first: &mut Grid) -> Result<Examined, SudokuError> {
+        if first.cells().len() != puzzle.cells().len() {
+            *first = Grid::blank(puzzle.box_size());
+        }
+        // The search writes only digits of the puzzle's size, if any.
+        self.batch.one(&mut self.solvers, puzzle, first.cells_mut())
     }
 }
 

@@ -122,6 +122,12 @@ impl Grid {
         &self.cells
     }
 
+    /// The cells, to be written: by the crate's searches only, which
+    /// write digits of the grid's size.
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
     /// The value at row `r`, column `c` (0-based), 0 if empty.
     pub fn get(&self, r: usize, c: usize) -> u8 {
         self.cells[r * self.side() + c]

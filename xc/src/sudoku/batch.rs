@@ -33,8 +33,8 @@ const TEXT: usize = 128;
 #[derive(Debug, Default)]
 pub(super) struct Summary {
     pub(super) puzzles: u64,
-    unique: u64,
-    several: u64,
+    pub(super) unique: u64,
+    pub(super) several: u64,
     none: u64,
     stopped: u64,
     /// Counts stopped by the solution limit (`--limit`), not another one.
@@ -74,7 +74,7 @@ pub(super) struct Run<'a> {
     pub(super) args: &'a InputArgs,
     /// The limits and statistics asked for (none for `check`, `rate`).
     pub(super) search: &'a SearchFlags,
-    mode: Mode,
+    pub(super) mode: Mode,
     /// The houses of the puzzles.
     pub(super) shape: Shape,
     pub(super) batch: Batch,
@@ -236,7 +236,8 @@ impl Run<'_> {
             Mode::Solve { .. } | Mode::Count(_) | Mode::Enumerate(_) => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
                 return self.batch.map(&grids, |k, outcome, solution| {
-                    self.render(&chunk[k], self.classify(outcome, solution), name)
+                    let grid = || Grid::from_slice(solution).expect("a full grid");
+                    self.render(&chunk[k], self.classify(outcome, grid), name)
                 });
             }
         };
@@ -354,7 +355,9 @@ impl Run<'_> {
         }
     }
 
-    pub(super) fn classify(&self, found: &Result<Examined, SudokuError>, solution: &[u8]) -> Found {
+    /// What was found, as a [`Kind`]; `solution` makes the grid of the
+    /// first solution, and is called only when there is one.
+    pub(super) fn classify(&self, found: &Result<Examined, SudokuError>, solution: impl FnOnce() -> Grid) -> Found {
         let e = match found {
             Ok(e) => e,
             // Never: a grid that doesn't fit is reported as bad input when
@@ -363,7 +366,7 @@ impl Run<'_> {
         };
         let kind = match (&e.conflict, self.mode) {
             (None, Mode::Count(_)) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
-            _ => e.verdict(|| Grid::from_slice(solution).expect("a full grid")).into(),
+            _ => e.verdict(solution).into(),
         };
         (kind, Some((e.nodes, e.guesses)))
     }

@@ -201,6 +201,26 @@ fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
 /// The cells written at a time (a 9×9 grid's at once).
 const TEXT: usize = 128;
 
+/// Appends a solution's line to `out`: what [`write`] writes, in the line
+/// format without statistics, for a unique solution (`several` false) or
+/// the first of several. A 9×9 grid's 81 cells are made in a loop of
+/// fixed length, which the compiler unrolls into a few vector
+/// instructions.
+pub fn solution_line(out: &mut Vec<u8>, grid: &Grid, several: bool) {
+    let end: &[u8] = if several { b"  # several solutions\n" } else { b"\n" };
+    match <&[u8; 81]>::try_from(grid.cells()) {
+        Ok(cells) => {
+            let mut text = [0; 81];
+            for (t, &v) in text.iter_mut().zip(cells) {
+                *t = digit_byte(v);
+            }
+            out.extend_from_slice(&text);
+        }
+        Err(_) => out.extend(grid.cells().iter().map(|&v| digit_byte(v))),
+    }
+    out.extend_from_slice(end);
+}
+
 /// [`digit_char`]'s byte, by arithmetic and selects rather than branches,
 /// so that a grid's line is made 16 or 32 cells at a time.
 fn digit_byte(v: u8) -> u8 {
@@ -323,6 +343,29 @@ mod tests {
     fn digit_bytes_are_digit_chars() {
         for v in 0..=25 {
             assert_eq!(char::from(digit_byte(v)), digit_char(v), "{v}");
+        }
+    }
+
+    /// A solution's line, appended, is the line format's text of a unique
+    /// solution or the first of several, for every size.
+    #[test]
+    fn a_solution_line_is_what_the_line_format_writes() {
+        for n in 2..=5 {
+            let side = n * n;
+            let cells = (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8);
+            let grid = Grid::from_cells(cells.collect()).unwrap();
+            let puzzle = Grid::empty(n).unwrap();
+            for several in [false, true] {
+                let kind = if several { Kind::Several(grid.clone()) } else { Kind::Unique(grid.clone()) };
+                let record = Record { file: "f", line: 1, puzzle: &puzzle, kind, nodes: None };
+                let mut written = Vec::new();
+                write(&mut written, GridFormat::Line, &record).unwrap();
+                let mut appended = b"before\n".to_vec();
+                solution_line(&mut appended, &grid, several);
+                assert_eq!(appended[7..], written, "{n}");
+                let note = if several { "  # several solutions" } else { "" };
+                assert_eq!(written, format!("{}{note}\n", grid.to_line()).into_bytes());
+            }
         }
     }
 }

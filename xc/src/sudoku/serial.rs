@@ -11,8 +11,10 @@
 
 use super::batch::{Run, Summary};
 use super::report::{self, Record};
+use super::{GridFormat, Mode};
 use crate::exit::Failure;
-use exactcover::sudoku::PuzzleReader;
+use exactcover::cover::Status;
+use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError};
 use std::io::{BufRead, Write};
 
 /// The output buffered before a write: as the pipeline's writer.
@@ -30,7 +32,7 @@ impl Run<'_> {
         progress: &dyn Fn(u64),
     ) -> Result<(), Failure> {
         let mut lane = self.batch.lane();
-        let mut first = Vec::new();
+        let mut first = Grid::empty(3).expect("a box size");
         let mut text = Vec::with_capacity(2 * BUFFER);
         loop {
             let puzzle = match reader.lend_next() {
@@ -45,24 +47,29 @@ impl Run<'_> {
                 summary.error(format!("{name}:{}:1: {why}", puzzle.line));
                 continue;
             }
-            first.resize(puzzle.grid.cells().len(), 0);
             let outcome = lane.examine(&puzzle.grid, &mut first);
-            let (kind, nodes) = self.classify(&outcome, &first);
-            summary.puzzles += 1;
-            summary.nodes += nodes.map_or(0, |n| n.0);
-            if let Some(e) = self.shown_wrong(puzzle, &kind) {
-                out.write_all(&text)?;
-                return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
+            let plain = outcome.as_ref().ok().and_then(|e| Some((e, self.plain_solved(puzzle, e)?)));
+            if let Some((e, several)) = plain {
+                // The commonest results: checked, counted and written as
+                // below, without a `Kind` made for them.
+                summary.puzzles += 1;
+                summary.nodes += e.nodes;
+                if let Some(e) = self.wrong(puzzle, &first) {
+                    out.write_all(&text)?;
+                    return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
+                }
+                if several {
+                    summary.several += 1;
+                } else {
+                    summary.unique += 1;
+                }
+                report::solution_line(&mut text, &first, several);
+            } else {
+                self.general(puzzle, &outcome, &first, name, summary, &mut text).or_else(|e| {
+                    out.write_all(&text)?;
+                    Err(e)
+                })?;
             }
-            self.tally(&kind, name, puzzle, summary);
-            let record = Record {
-                file: name,
-                line: puzzle.line,
-                puzzle: &puzzle.grid,
-                nodes: nodes.filter(|_| self.search.stats),
-                kind,
-            };
-            report::write(&mut text, self.args.format, &record)?;
             if text.len() >= BUFFER {
                 out.write_all(&text)?;
                 text.clear();
@@ -71,6 +78,55 @@ impl Run<'_> {
         }
         out.write_all(&text)?;
         progress(reader.bytes_read());
+        Ok(())
+    }
+
+    /// Whether a result is one of the commonest, and which: one solution
+    /// (`false`), found by a search that ended, or several (`true`), of a
+    /// puzzle that gives no count or solution of its own to compare, shown
+    /// on its line without statistics, by `solve` without `--unique`. The
+    /// general path would check it, count it as unique or several, and
+    /// write its line, with no note or `several solutions`, and nothing
+    /// on stderr.
+    fn plain_solved(&self, puzzle: &Puzzle, e: &Examined) -> Option<bool> {
+        let plain = self.mode == (Mode::Solve { unique: false })
+            && self.args.format == GridFormat::Line
+            && !self.search.stats
+            && puzzle.solution.is_none()
+            && puzzle.count.is_none();
+        match (e.solutions, e.status) {
+            _ if !plain => None,
+            (1, Status::Complete) => Some(false),
+            (n, _) if n >= 2 => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Classifies, checks, counts and writes any other result into `text`.
+    fn general(
+        &self,
+        puzzle: &Puzzle,
+        outcome: &Result<Examined, SudokuError>,
+        first: &Grid,
+        name: &str,
+        summary: &mut Summary,
+        text: &mut Vec<u8>,
+    ) -> Result<(), Failure> {
+        let (kind, nodes) = self.classify(outcome, || first.clone());
+        summary.puzzles += 1;
+        summary.nodes += nodes.map_or(0, |n| n.0);
+        if let Some(e) = self.shown_wrong(puzzle, &kind) {
+            return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
+        }
+        self.tally(&kind, name, puzzle, summary);
+        let record = Record {
+            file: name,
+            line: puzzle.line,
+            puzzle: &puzzle.grid,
+            nodes: nodes.filter(|_| self.search.stats),
+            kind,
+        };
+        report::write(text, self.args.format, &record)?;
         Ok(())
     }
 }
