@@ -207,18 +207,27 @@ const TEXT: usize = 128;
 /// fixed length, which the compiler unrolls into a few vector
 /// instructions.
 pub fn solution_line(out: &mut Vec<u8>, grid: &Grid, several: bool) {
-    let end: &[u8] = if several { b"  # several solutions\n" } else { b"\n" };
+    const SEVERAL: &[u8] = b"  # several solutions\n";
     match <&[u8; 81]>::try_from(grid.cells()) {
         Ok(cells) => {
-            let mut text = [0; 81];
+            // Copies of lengths known here: vector moves, no `memcpy`.
+            let mut text = [0; 81 + SEVERAL.len()];
             for (t, &v) in text.iter_mut().zip(cells) {
                 *t = digit_byte(v);
             }
-            out.extend_from_slice(&text);
+            if several {
+                text[81..].copy_from_slice(SEVERAL);
+                out.extend_from_slice(&text);
+            } else {
+                text[81] = b'\n';
+                out.extend_from_slice(&text[..82]);
+            }
         }
-        Err(_) => out.extend(grid.cells().iter().map(|&v| digit_byte(v))),
+        Err(_) => {
+            out.extend(grid.cells().iter().map(|&v| digit_byte(v)));
+            out.extend_from_slice(if several { SEVERAL } else { b"\n" });
+        }
     }
-    out.extend_from_slice(end);
 }
 
 /// [`digit_char`]'s byte, by arithmetic and selects rather than branches,
