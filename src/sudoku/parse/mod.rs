@@ -134,6 +134,9 @@ pub struct PuzzleReader<R> {
     skipping: bool,
     /// Raised, the reader ends.
     cancel: Option<Arc<AtomicBool>>,
+    /// Whether the input said it ended (to the fast path, which leaves
+    /// the end to the general path without reading again).
+    ended: bool,
     /// The puzzle last lent out ([`PuzzleReader::lend_next`]), written in
     /// place by the fast path.
     current: Puzzle,
@@ -157,6 +160,7 @@ impl<R: BufRead> PuzzleReader<R> {
             bytes: 0,
             skipping: false,
             cancel: None,
+            ended: false,
             current: Puzzle { grid: Grid::blank(3), line: 0, solution: None, count: None },
         }
     }
@@ -219,7 +223,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// the end of the input or once cancelled.
     fn fill(&mut self) -> std::io::Result<Option<(usize, bool)>> {
         loop {
-            if self.cancelled() {
+            if self.cancelled() || self.ended {
                 return Ok(None);
             }
             let available = match self.input.fill_buf() {
@@ -494,11 +498,19 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
-        if let Some(item) = self.queued.take() {
-            return Some(item);
-        }
         if self.plain_nine() {
             return Some(Ok(self.current.clone()));
+        }
+        self.general_next()
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next item the general way, whatever the line (the fast path
+    /// declined it, or wasn't asked).
+    fn general_next(&mut self) -> Option<Item> {
+        if let Some(item) = self.queued.take() {
+            return Some(item);
         }
         while !self.done {
             match self.next_line() {

@@ -10,7 +10,9 @@
 //! are all 9×9 cell characters (so none is a line end) followed by its
 //! line end. Anything else, a byte-order mark, a line cut by the end of
 //! the buffer, a last line without a line end, is left untouched for the
-//! general path.
+//! general path. An end of input seen here is kept for the general path
+//! (`ended`): a terminal reports it once, and a second read would wait
+//! for more.
 
 #![forbid(unsafe_code)]
 
@@ -25,7 +27,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// docs).
     pub fn lend_next(&mut self) -> Option<Result<&Puzzle, SudokuError>> {
         if !self.plain_nine() {
-            self.current = match self.next()? {
+            self.current = match self.general_next()? {
                 Ok(p) => p,
                 Err(e) => return Some(Err(e)),
             };
@@ -37,6 +39,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// line (see the module docs), and says whether it was.
     pub(super) fn plain_nine(&mut self) -> bool {
         if self.done
+            || self.ended
             || self.skipping
             || self.queued.is_some()
             || self.block.is_some()
@@ -50,6 +53,12 @@ impl<R: BufRead> PuzzleReader<R> {
             // The general path reads again, and reports the error.
             return false;
         };
+        if available.is_empty() {
+            // The end of the input, which a terminal says once (Ctrl-D):
+            // kept for the general path, which must not read again.
+            self.ended = true;
+            return false;
+        }
         let end = match available.get(81..83) {
             Some([b'\n', _]) => 82,
             Some(b"\r\n") => 83,

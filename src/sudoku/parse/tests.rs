@@ -103,6 +103,9 @@ fn stray_words_are_errors() {
         assert_eq!(items[k + 1].0, line);
         assert!(items[k + 1].1.is_err(), "{items:?}");
     }
+    // A plain puzzle line is content too: a header after it is an error.
+    let items = outline(&format!("{INKALA}\nquizzes,solutions\n"), InputFormat::Auto);
+    assert_eq!(items[1], (2, Err("1: field 1 (`quizzes`) is not a cell".to_string())), "{items:?}");
 }
 
 /// With `--input-format line`, a row of a block is named as such.
@@ -220,4 +223,42 @@ fn lent_puzzles_read_as_the_general_path_reads_them() {
         }
     }
     assert!(fast > 1000 && total > fast * 2, "{fast} plain of {total}");
+}
+
+/// An input that ends once and then has more, as a terminal does after
+/// Ctrl-D: the reader ends at the first end, without reading again (which
+/// on a terminal would wait for more).
+#[test]
+fn the_first_end_of_input_ends_the_reader() {
+    struct Once(Vec<Vec<u8>>);
+    impl std::io::Read for Once {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                panic!("read past the end");
+            }
+            let chunk = self.0.remove(0);
+            buf[..chunk.len()].copy_from_slice(&chunk);
+            Ok(chunk.len())
+        }
+    }
+    let line = format!("{INKALA}\n").into_bytes();
+    for lend in [false, true] {
+        let input = Once(vec![line.clone(), Vec::new(), line.clone()]);
+        let mut reader = PuzzleReader::new(std::io::BufReader::new(input), InputFormat::Auto);
+        let mut lines = Vec::new();
+        loop {
+            let item = if lend {
+                reader.lend_next().map(|r| r.map(|p| p.line))
+            } else {
+                reader.next().map(|r| r.map(|p| p.line))
+            };
+            match item {
+                Some(item) => lines.push(item.unwrap()),
+                None => break,
+            }
+        }
+        assert_eq!(lines, [1], "lend {lend}");
+        // Asked again, the reader has ended: no read.
+        assert!(reader.next().is_none());
+    }
 }
