@@ -4,8 +4,10 @@
 //! thread to read ahead, and no copy of a puzzle or of its result: the
 //! reader lends its puzzle ([`PuzzleReader::lend_next`]), a [`Lane`] keeps
 //! one solver per size, and the text goes into one output buffer, written
-//! out 64 KiB at a time. What it writes, on stdout and stderr, and the
-//! summary it keeps, are the pipeline's (`batch.rs`) for the same input.
+//! out 64 KiB at a time. What it writes on stdout, the summary and the
+//! exit code are the pipeline's (`batch.rs`) for the same input, and so
+//! are the lines on stderr, here in line order (the pipeline names a
+//! chunk's bad lines as it reads it, before what solving it finds).
 //!
 //! [`Lane`]: exactcover::sudoku::batch::Lane
 
