@@ -73,15 +73,19 @@ use super::verdict::{Examined, Verdict};
 use crate::cover::{Limits, OptionId, Problem, ProblemBuilder, Solver, Stats, Status, StopReason};
 use crate::puzzles::coordinate;
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 /// Solves puzzles of one layout, reusing one exact-cover matrix.
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     layout: Layout,
-    solver: Solver,
+    /// The dance on the layout's matrix, built on first use: the band
+    /// search, which takes every classic 9×9 puzzle, needs neither it nor
+    /// the singles pass, and a run of 9×9 puzzles need not build them.
+    solver: OnceLock<Solver>,
     last: Stats,
-    /// The singles pass, with its board.
-    singles: Singles,
+    /// The singles pass, with its board, built on first use.
+    singles: OnceLock<Singles>,
     /// Whether the singles pass places digits before the search.
     use_singles: bool,
     /// The seed of the search, if any.
@@ -92,6 +96,32 @@ pub struct SudokuSolver {
     cells: Vec<u8>,
     /// The band search, for classic 9×9 layouts.
     bands: Option<Bands>,
+}
+
+/// The singles pass of `layout`, built now if it wasn't.
+fn singles<'a>(singles: &'a mut OnceLock<Singles>, layout: &Layout) -> &'a mut Singles {
+    if singles.get().is_none() {
+        let _ = singles.set(Singles::new(layout));
+    }
+    singles.get_mut().expect("built above")
+}
+
+/// The dance on the matrix of `layout`, with `limits` and `seed`.
+fn new_dance(layout: &Layout, limits: &Limits, seed: Option<u64>) -> Solver {
+    let mut solver = matrix(layout).solver();
+    solver.set_limits(limits.clone());
+    if seed.is_some() {
+        solver.set_seed(seed);
+    }
+    solver
+}
+
+/// The dance, built now if it wasn't.
+fn dance<'a>(solver: &'a mut OnceLock<Solver>, layout: &Layout, limits: &Limits, seed: Option<u64>) -> &'a mut Solver {
+    if solver.get().is_none() {
+        let _ = solver.set(new_dance(layout, limits, seed));
+    }
+    solver.get_mut().expect("built above")
 }
 
 /// The positions of the set bits of a mask, lowest first.
@@ -141,11 +171,10 @@ impl SudokuSolver {
 
     /// A solver for any layout.
     pub fn with_layout(layout: Layout) -> SudokuSolver {
-        let problem = matrix(&layout);
         let classic_9 = layout.is_classic() && layout.side() == 9;
         SudokuSolver {
-            solver: problem.solver(),
-            singles: Singles::new(&layout),
+            solver: OnceLock::new(),
+            singles: OnceLock::new(),
             layout,
             last: Stats::default(),
             use_singles: true,
@@ -163,13 +192,15 @@ impl SudokuSolver {
 
     /// The exact-cover problem (without givens).
     pub fn problem(&self) -> &Problem {
-        self.solver.problem()
+        self.solver.get_or_init(|| new_dance(&self.layout, &self.limits, self.seed)).problem()
     }
 
     /// Limits for the following searches (node budget, time, cancel flag).
     /// A solution limit is ignored; each call says how many it wants.
     pub fn set_limits(&mut self, limits: Limits) {
-        self.solver.set_limits(limits.clone());
+        if let Some(solver) = self.solver.get_mut() {
+            solver.set_limits(limits.clone());
+        }
         self.limits = limits;
     }
 
@@ -177,8 +208,10 @@ impl SudokuSolver {
     /// the natural order. With a seed, the singles pass is skipped (see
     /// the module docs).
     pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.solver.unpin_all();
-        self.solver.set_seed(seed);
+        if let Some(solver) = self.solver.get_mut() {
+            solver.unpin_all();
+            solver.set_seed(seed);
+        }
         self.seed = seed;
     }
 
@@ -202,18 +235,19 @@ impl SudokuSolver {
             debug_assert!(exclude.is_none(), "no exclusions with a seed");
             return self.pin_givens(cells);
         }
-        let mut outcome = match self.singles.load(cells) {
+        let singles = singles(&mut self.singles, &self.layout);
+        let mut outcome = match singles.load(cells) {
             Err(_) => return Loaded::Clash(first_conflict(&self.layout, cells).expect("a clash is a conflict")),
             Ok(o) => o,
         };
         if let Some((c, d)) = exclude {
             if outcome != Singled::Contradiction {
-                outcome = self.singles.exclude(c, d);
+                outcome = singles.exclude(c, d);
             }
         }
         if self.use_singles {
             if outcome == Singled::Stuck {
-                outcome = self.singles.propagate();
+                outcome = singles.propagate();
             }
             match outcome {
                 Singled::Solved => return Loaded::Decided(true),
@@ -228,14 +262,15 @@ impl SudokuSolver {
     /// candidates (see the module docs).
     fn restrict(&mut self) {
         let side = self.layout.side() as u32;
-        let (cells, masks) = self.singles.board();
+        let (cells, masks) = singles(&mut self.singles, &self.layout).board();
         let pins = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
         let pins = pins.map(|(c, &v)| OptionId::from_u32(c as u32 * side + u32::from(v) - 1));
         let allowed = masks.iter().enumerate().flat_map(|(c, &m)| {
             let base = c as u32 * side;
             Bits32(m).map(move |d| OptionId::from_u32(base + d))
         });
-        self.solver.pin_within(pins, allowed).expect("the board's digits agree");
+        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        solver.pin_within(pins, allowed).expect("the board's digits agree");
     }
 
     /// Checks the givens and pins them through the dance (for a seeded
@@ -244,11 +279,12 @@ impl SudokuSolver {
         if let Some(conflict) = first_conflict(&self.layout, cells) {
             return Loaded::Clash(conflict);
         }
-        self.solver.unpin_all();
+        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        solver.unpin_all();
         let side = self.layout.side();
         let givens = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
         let options = givens.map(|(k, &v)| OptionId::from_u32((k * side + usize::from(v) - 1) as u32));
-        self.solver.pin_all(options).expect("givens without conflicts can all be pinned");
+        solver.pin_all(options).expect("givens without conflicts can all be pinned");
         Loaded::Search
     }
 
@@ -270,7 +306,7 @@ impl SudokuSolver {
                 debug_assert!(cells.iter().all(|&v| v != 0) && first_conflict(layout, cells).is_none());
                 visit(cells)
             };
-            if let Some(found) = self.singles.search(max, &self.limits, checked) {
+            if let Some(found) = singles(&mut self.singles, layout).search(max, &self.limits, checked) {
                 let Examined { solutions, nodes, guesses, .. } = found;
                 self.last = Stats { nodes, guesses, solutions, ..Stats::default() };
                 return found;
@@ -279,12 +315,13 @@ impl SudokuSolver {
         if self.seed.is_none() {
             self.restrict();
         }
-        self.solver.reset();
         let side = self.layout.side();
+        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        solver.reset();
         self.cells.resize(side * side, 0);
         let mut found = 0;
         while found < max {
-            let Some(solution) = self.solver.next_solution() else {
+            let Some(solution) = solver.next_solution() else {
                 break;
             };
             found += 1;
@@ -294,11 +331,11 @@ impl SudokuSolver {
             }
         }
         // Paused: `max` was reached, or `visit` stopped the search.
-        let status = match self.solver.status() {
+        let status = match solver.status() {
             Status::Paused => Status::Stopped(StopReason::Solutions),
             s => s,
         };
-        let stats = self.solver.stats();
+        let stats = solver.stats();
         self.last = stats;
         // A search paused at its last solution stays so: the next puzzle's
         // `restrict` drops it without undoing it (see `Solver::pin_within`).
@@ -355,7 +392,12 @@ impl SudokuSolver {
         let mut filled = false;
         self.examine_with(cells, max, |cells| {
             if !filled {
-                first.copy_from_slice(cells);
+                match (<&mut [u8; 81]>::try_from(&mut *first), <&[u8; 81]>::try_from(cells)) {
+                    // A 9×9 grid's copy, of a length known here: a few
+                    // vector moves rather than a call to `memcpy`.
+                    (Ok(to), Ok(from)) => *to = *from,
+                    _ => first.copy_from_slice(cells),
+                }
                 filled = true;
             }
             ControlFlow::Continue(())
@@ -388,7 +430,7 @@ impl SudokuSolver {
                 let max = self.at_most(max);
                 if solved && max > 0 {
                     // The only solution: whatever `visit` answers, there is no other.
-                    let _ = visit(self.singles.cells());
+                    let _ = visit(singles(&mut self.singles, &self.layout).cells());
                 }
                 self.decided(solved, max)
             }

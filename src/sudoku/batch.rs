@@ -10,7 +10,8 @@
 //! are reused from chunk to chunk ([`Batch::run`]), or through a closure
 //! called on the worker ([`Batch::map`]), so the caller can stream a file
 //! of any length through a fixed amount of memory: read a chunk, solve it,
-//! write the results, repeat.
+//! write the results, repeat. A [`Lane`] solves them one at a time on the
+//! caller's thread instead, for a caller that streams puzzles on one.
 //!
 //! Invariant: a workspace is used by one thread at a time (its lock is
 //! only tried, never waited on; a thread that finds it taken uses a fresh
@@ -179,6 +180,12 @@ impl Batch {
         results
     }
 
+    /// A lane through the batch: its puzzles solved one at a time on the
+    /// caller's thread (see [`Lane`]).
+    pub fn lane(&self) -> Lane<'_> {
+        Lane { batch: self, solvers: Default::default() }
+    }
+
     fn one(
         &self,
         solvers: &mut [Option<SudokuSolver>; 6],
@@ -199,6 +206,30 @@ impl Batch {
         }
         let solver = solvers[n].get_or_insert_with(|| prototype.clone());
         Ok(solver.examine(puzzle.cells(), self.max_solutions, slot))
+    }
+}
+
+/// A batch's puzzles solved one at a time, in the order given, on the
+/// caller's thread, with one solver per box size kept from puzzle to
+/// puzzle: for a caller that streams puzzles on one thread, with no pool,
+/// no chunk and no lock.
+#[derive(Debug)]
+pub struct Lane<'a> {
+    batch: &'a Batch,
+    solvers: [Option<SudokuSolver>; 6],
+}
+
+impl Lane<'_> {
+    /// Solves `puzzle` as [`Batch::run`] does, writing its first solution
+    /// (when one is found) into `first`, which becomes a grid of the
+    /// puzzle's size: so the caller has the solution as a grid, without
+    /// making one from its cells.
+    pub fn examine(&mut self, puzzle: &Grid, first: &mut Grid) -> Result<Examined, SudokuError> {
+        if first.cells().len() != puzzle.cells().len() {
+            *first = Grid::blank(puzzle.box_size());
+        }
+        // The search writes only digits of the puzzle's size, if any.
+        self.batch.one(&mut self.solvers, puzzle, first.cells_mut())
     }
 }
 

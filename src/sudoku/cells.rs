@@ -38,6 +38,18 @@ impl Cells {
         }
     }
 
+    /// The 81 cells of a 9×9 grid, to be written in place: they become
+    /// inline first if they were not.
+    pub(crate) fn nine_mut(&mut self) -> &mut [u8; INLINE] {
+        if !matches!(self, Cells::Inline { len: 81, .. }) {
+            *self = Cells::Inline { len: 81, cells: [0; INLINE] };
+        }
+        match self {
+            Cells::Inline { cells, .. } => cells,
+            Cells::Heap(_) => unreachable!("made inline above"),
+        }
+    }
+
     /// `len` cells, each `value(byte)` of the byte at its place in `bytes`
     /// (which has `len` of them), without a `Vec` for 81 or fewer.
     pub(crate) fn map_bytes(bytes: &[u8], value: impl Fn(u8) -> u8) -> Cells {
@@ -110,6 +122,10 @@ mod tests {
             assert!(c.iter().zip(&v).all(|(&c, &x)| c == x + 1) && c.len() == len);
             // Where the cells are kept is no part of equality.
             assert!(Cells::Heap(v.clone()) == a);
+            // Written in place, any cells become 81 inline ones.
+            let mut d = Cells::from(v.clone());
+            d.nine_mut()[80] = 7;
+            assert!(matches!(d, Cells::Inline { len: 81, .. }) && d.len() == 81 && d[80] == 7);
         }
     }
 }

@@ -129,7 +129,11 @@ impl Layout {
     pub fn variant(variant: Variant, n: usize) -> Result<Layout, SudokuError> {
         let classic = Layout::classic(n)?;
         let side = n * n;
-        let mut houses = classic.houses;
+        let mut houses = match variant {
+            // Built once, not again from its houses.
+            Variant::Classic => return Ok(classic),
+            _ => classic.houses,
+        };
         match variant {
             Variant::Classic => {}
             Variant::X => {

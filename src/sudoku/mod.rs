@@ -59,6 +59,6 @@ pub use grid::{BOX_SIZES, Grid};
 pub use layout::{House, HouseKind, Layout, Variant};
 pub use names::{cell_name, digit_char, digit_value};
 pub use parse::{InputFormat, Puzzle, PuzzleReader, read_puzzles};
-pub use rules::{Conflict, NotASolution, check_solution, conflicts, first_conflict};
+pub use rules::{Conflict, NotASolution, check_classic_solution, check_solution, conflicts, first_conflict};
 pub use symmetry::Symmetry;
 pub use verdict::{Examined, Verdict};

@@ -7,7 +7,9 @@
 use super::grid::Grid;
 use super::layout::Layout;
 use super::names::{cell_name, digit_char};
+use crate::cover::avx2::BitOps;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// Two cells of one house holding the same digit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,26 +125,53 @@ pub fn check_solution(layout: &Layout, puzzle: &Grid, solution: &Grid) -> Result
     if puzzle.cells().len() != solution.cells().len() || solution.side() != layout.side() {
         return Err(NotASolution::Size);
     }
-    // Branch-free checks first (every grid a batch shows is checked); the
-    // slow paths only name what is wrong.
-    let cells = solution.cells();
-    let bad_cell = puzzle.cells().iter().zip(cells).fold(false, |bad, (&p, &s)| bad | (s == 0) | (p != 0 && p != s));
-    if bad_cell {
-        return Err(wrong_cell(puzzle, solution, layout.side()));
-    }
+    keeps_the_givens(puzzle, solution)?;
     // Every cell is filled, so a house of `side` cells holds every digit
     // once exactly when the digits it holds are all different.
+    let cells = solution.cells();
     let all = (1u64 << (layout.side() + 1)) - 2;
     let distinct = if layout.is_classic() {
         classic_houses_distinct(layout.box_size(), cells)
     } else {
         layout.houses().iter().all(|h| h.cells.iter().fold(0u64, |m, &c| m | 1 << (cells[c] & 63)) == all)
     };
-    if distinct {
+    if distinct { Ok(()) } else { Err(named_conflict(layout, cells)) }
+}
+
+/// [`check_solution`] in the classic layout of the puzzle's size, which
+/// it builds only to name what is wrong: checking a right answer takes
+/// no layout, just the two grids.
+pub fn check_classic_solution(puzzle: &Grid, solution: &Grid) -> Result<(), NotASolution> {
+    if puzzle.cells().len() != solution.cells().len() {
+        return Err(NotASolution::Size);
+    }
+    keeps_the_givens(puzzle, solution)?;
+    if classic_houses_distinct(puzzle.box_size(), solution.cells()) {
         return Ok(());
     }
+    Err(named_conflict(&Layout::classic_box(puzzle.box_size()), solution.cells()))
+}
+
+/// Whether every cell of `solution` is filled and keeps the puzzle's
+/// given, if it has one: a branch-free pass (every grid a batch shows is
+/// checked); the slow path only names what is wrong.
+fn keeps_the_givens(puzzle: &Grid, solution: &Grid) -> Result<(), NotASolution> {
+    // Bytes or'ed, not booleans, so that the compiler compares 16 cells at
+    // a time; a 9×9 grid's fixed length lets it unroll the loop.
+    let bad = |p: &[u8], s: &[u8]| {
+        p.iter().zip(s).fold(0u8, |bad, (&p, &s)| bad | u8::from(s == 0) | u8::from((p != 0) & (p != s)))
+    };
+    let bad_cell = match (<&[u8; 81]>::try_from(puzzle.cells()), <&[u8; 81]>::try_from(solution.cells())) {
+        (Ok(p), Ok(s)) => bad(p, s),
+        _ => bad(puzzle.cells(), solution.cells()),
+    };
+    if bad_cell != 0 { Err(wrong_cell(puzzle, solution, solution.side())) } else { Ok(()) }
+}
+
+/// The conflict of a full grid known to break a rule of `layout`.
+fn named_conflict(layout: &Layout, cells: &[u8]) -> NotASolution {
     match first_conflict(layout, cells) {
-        Some(c) => Err(NotASolution::Conflict(c)),
+        Some(c) => NotASolution::Conflict(c),
         None => unreachable!("a full grid whose house lacks a digit repeats one"),
     }
 }
@@ -178,10 +207,24 @@ fn classic_houses_distinct(n: usize, cells: &[u8]) -> bool {
     rows_ok && columns[..side].iter().chain(&boxes[..side]).all(|&m| m == all)
 }
 
-/// [`classic_houses_distinct`] for 9×9, band by band and box segment by
-/// box segment, in loops of fixed length that the compiler unrolls (most
-/// grids checked are 9×9).
+/// [`classic_houses_distinct`] for 9×9 (most grids checked are): compiled
+/// for the bit instructions where the CPU has them, so that a digit's bit
+/// takes one shift (BMI2's `shlx`) rather than a move and a shift.
 fn classic_9_distinct(cells: &[u8; 81]) -> bool {
+    static BIT_OPS: OnceLock<Option<BitOps>> = OnceLock::new();
+    match *BIT_OPS.get_or_init(BitOps::detect) {
+        Some(bit_ops) => bit_ops.run(
+            #[inline(always)]
+            || nine_distinct(cells),
+        ),
+        None => nine_distinct(cells),
+    }
+}
+
+/// [`classic_9_distinct`], band by band and box segment by box segment,
+/// in loops of fixed length that the compiler unrolls.
+#[inline(always)]
+fn nine_distinct(cells: &[u8; 81]) -> bool {
     const ALL: u16 = 0x3fe;
     let bit = |v: u8| 1u16 << (v & 15);
     let mut columns = [0u16; 9];
@@ -241,6 +284,10 @@ mod tests {
             let solved: Vec<u8> =
                 (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect();
             assert!(classic_houses_distinct(n, &solved));
+            if let Ok(nine) = <&[u8; 81]>::try_from(&solved[..]) {
+                // The twin compiled without the bit instructions, as well.
+                assert!(nine_distinct(nine));
+            }
             for _ in 0..2000 {
                 let mut cells = solved.clone();
                 let (a, b) = (next(side * side), next(side * side));
@@ -250,10 +297,54 @@ mod tests {
                     cells[a] = next(side) as u8 + 1;
                 }
                 let ok = classic_houses_distinct(n, &cells);
+                if let Ok(nine) = <&[u8; 81]>::try_from(&cells[..]) {
+                    assert_eq!(nine_distinct(nine), ok);
+                }
                 assert_eq!(ok, first_conflict(&layout, &cells).is_none(), "n {n}: {cells:?}");
                 if ok { valid += 1 } else { invalid += 1 }
             }
         }
         assert!(valid > 500 && invalid > 4000, "{valid} valid, {invalid} invalid");
+    }
+
+    /// The check without a layout gives what the check in the classic
+    /// layout gives, error for error, on grids of every size: solutions,
+    /// and ones with a cell emptied, a given changed, two cells swapped or
+    /// a cell changed.
+    #[test]
+    fn the_check_without_a_layout_agrees_with_the_layout() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = |m: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as usize
+        };
+        let mut verdicts = std::collections::HashSet::new();
+        for n in 2..=5 {
+            let side = n * n;
+            let layout = Layout::classic(n).unwrap();
+            let solved: Vec<u8> =
+                (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect();
+            for _ in 0..1000 {
+                let puzzle: Vec<u8> = solved.iter().map(|&v| if next(3) == 0 { v } else { 0 }).collect();
+                let mut cells = solved.clone();
+                let (a, b) = (next(side * side), next(side * side));
+                match next(5) {
+                    0 => cells[a] = 0,
+                    1 => cells[a] = next(side) as u8 + 1,
+                    2 => cells.swap(a, b),
+                    _ => {}
+                }
+                let (puzzle, solution) = (Grid::from_cells(puzzle).unwrap(), Grid::from_cells(cells).unwrap());
+                let want = check_solution(&layout, &puzzle, &solution);
+                assert_eq!(check_classic_solution(&puzzle, &solution), want, "{solution:?}");
+                verdicts.insert(want.map_err(|e| std::mem::discriminant(&e)));
+            }
+            let other = Grid::blank(if n == 2 { 3 } else { 2 });
+            assert_eq!(check_classic_solution(&other, &Grid::from_cells(solved).unwrap()), Err(NotASolution::Size));
+        }
+        // Right answers, and empty cells, changed givens and conflicts.
+        assert_eq!(verdicts.len(), 4, "{verdicts:?}");
     }
 }

@@ -38,6 +38,10 @@
 //! its rest is skipped, so memory stays bounded and an endless line (say
 //! `/dev/zero`) is reported at once.
 //!
+//! A plain 9×9 line (81 cell characters and its line end) is read
+//! straight from the input's buffer, without the steps above (see
+//! `plain`); it reads to the puzzle they would read.
+//!
 //! A reader given a cancel flag ([`PuzzleReader::with_cancel`]) looks at it
 //! before each read from its input, and ends (as if the input ended there,
 //! with no error) once it is raised: a reader skipping an endless line
@@ -45,6 +49,7 @@
 
 mod cells;
 mod newline;
+mod plain;
 
 use super::error::{ParseErrorKind, SudokuError};
 use super::grid::Grid;
@@ -129,6 +134,12 @@ pub struct PuzzleReader<R> {
     skipping: bool,
     /// Raised, the reader ends.
     cancel: Option<Arc<AtomicBool>>,
+    /// Whether the input said it ended (to the fast path, which leaves
+    /// the end to the general path without reading again).
+    ended: bool,
+    /// The puzzle last lent out ([`PuzzleReader::lend_next`]), written in
+    /// place by the fast path.
+    current: Puzzle,
 }
 
 type Item = Result<Puzzle, SudokuError>;
@@ -149,6 +160,8 @@ impl<R: BufRead> PuzzleReader<R> {
             bytes: 0,
             skipping: false,
             cancel: None,
+            ended: false,
+            current: Puzzle { grid: Grid::blank(3), line: 0, solution: None, count: None },
         }
     }
 
@@ -210,7 +223,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// the end of the input or once cancelled.
     fn fill(&mut self) -> std::io::Result<Option<(usize, bool)>> {
         loop {
-            if self.cancelled() {
+            if self.cancelled() || self.ended {
                 return Ok(None);
             }
             let available = match self.input.fill_buf() {
@@ -485,6 +498,17 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
+        if self.plain_nine() {
+            return Some(Ok(self.current.clone()));
+        }
+        self.general_next()
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next item the general way, whatever the line (the fast path
+    /// declined it, or wasn't asked).
+    fn general_next(&mut self) -> Option<Item> {
         if let Some(item) = self.queued.take() {
             return Some(item);
         }
@@ -506,6 +530,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(Some(true)) => {
                     self.line += 1;
                     if let Some(grid) = self.plain_line() {
+                        self.content = true;
                         return Some(Ok(Puzzle { grid, line: self.line, solution: None, count: None }));
                     }
                     let text = match self.line_text() {

@@ -103,6 +103,9 @@ fn stray_words_are_errors() {
         assert_eq!(items[k + 1].0, line);
         assert!(items[k + 1].1.is_err(), "{items:?}");
     }
+    // A plain puzzle line is content too: a header after it is an error.
+    let items = outline(&format!("{INKALA}\nquizzes,solutions\n"), InputFormat::Auto);
+    assert_eq!(items[1], (2, Err("1: field 1 (`quizzes`) is not a cell".to_string())), "{items:?}");
 }
 
 /// With `--input-format line`, a row of a block is named as such.
@@ -124,4 +127,138 @@ fn bad_character_is_located() {
     bad.replace_range(10..11, "x");
     let e = all(&format!("# c\n{bad}\n")).remove(0).unwrap_err();
     assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
+}
+
+/// Reads `text` through a buffer of `capacity` bytes, lending each
+/// puzzle (`lend_next`), as `(line, Ok(grid, solution, count))` or
+/// `(line, column, Err(message))` items.
+fn lent(text: &str, capacity: usize, format: InputFormat) -> Vec<String> {
+    let mut reader = PuzzleReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()), format);
+    let mut items = Vec::new();
+    while let Some(item) = reader.lend_next() {
+        items.push(match item {
+            Ok(p) => format!("{}: {:?} {:?} {:?}", p.line, p.grid, p.solution, p.count),
+            Err(e) => format!("error {e:?}"),
+        });
+    }
+    items.push(format!("{} bytes", reader.bytes_read()));
+    items
+}
+
+/// The fast path reads what the general path reads. A buffer of 64
+/// bytes never holds a whole 9×9 line, so through it every line takes
+/// the general path: the oracle. Through buffers of 82 bytes and more,
+/// lines are read in place where they can be, and some are cut by the
+/// buffer's end. Random texts mix good lines with bad characters, wrong
+/// lengths, CRLF and lone CR, comments, blank lines, headers, extras,
+/// block rows, other sizes and a byte-order mark.
+#[test]
+fn lent_puzzles_read_as_the_general_path_reads_them() {
+    let mut state = 0x6a09_e667_f3bc_c909u64;
+    let mut next = |m: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % m as u64) as usize
+    };
+    let solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    let pieces = [
+        INKALA.to_string(),
+        INKALA.replace('.', "0"),
+        INKALA.replace('.', "_"),
+        solution.to_string(),
+        format!("{INKALA}:1"),
+        format!("{INKALA}:1:{solution}"),
+        format!("{INKALA},{solution}"),
+        format!("{INKALA} # a comment"),
+        "# a comment".to_string(),
+        String::new(),
+        "quizzes,solutions".to_string(),
+        "1.3.3..2.1..4.21".to_string(),
+        "8 . . | . . . | . . .".to_string(),
+        "..343412..434321".to_string(),
+        "[[\"5\",\"3\",\".\"]]".to_string(),
+        "\u{feff}".to_string(),
+    ];
+    let (mut fast, mut total) = (0, 0);
+    for round in 0..400 {
+        let mut text = String::new();
+        for _ in 0..next(12) {
+            let mut line = pieces[next(pieces.len())].clone().into_bytes();
+            // Now and then a byte changed, added or dropped.
+            match next(8) {
+                0 if !line.is_empty() => {
+                    let at = next(line.len());
+                    line[at] = b"x.9A\r\n \t,:#0"[next(12)];
+                }
+                1 => line.insert(next(line.len() + 1), b"x.9\r"[next(4)]),
+                2 if !line.is_empty() => {
+                    line.remove(next(line.len()));
+                }
+                _ => {}
+            }
+            let line = String::from_utf8(line).unwrap_or_default();
+            text.push_str(&line);
+            text.push_str(["\n", "\r\n", "\n", "\r\r\n"][next(4)]);
+        }
+        if round % 3 == 0 {
+            // No line end at the end.
+            text.pop();
+        }
+        for format in [InputFormat::Auto, InputFormat::Line, InputFormat::Csv] {
+            let want = lent(&text, 64, format);
+            for capacity in [82, 83, 100, 165, 1 << 16] {
+                assert_eq!(lent(&text, capacity, format), want, "{text:?} {format:?} {capacity}");
+            }
+            // And the iterator, through a large buffer.
+            let iterated: Vec<String> = PuzzleReader::new(text.as_bytes(), format)
+                .map(|item| match item {
+                    Ok(p) => format!("{}: {:?} {:?} {:?}", p.line, p.grid, p.solution, p.count),
+                    Err(e) => format!("error {e:?}"),
+                })
+                .collect();
+            assert_eq!(iterated, want[..want.len() - 1], "{text:?} {format:?}");
+            total += want.len() - 1;
+            fast += want.iter().filter(|w| w.contains("None None")).count();
+        }
+    }
+    assert!(fast > 1000 && total > fast * 2, "{fast} plain of {total}");
+}
+
+/// An input that ends once and then has more, as a terminal does after
+/// Ctrl-D: the reader ends at the first end, without reading again (which
+/// on a terminal would wait for more).
+#[test]
+fn the_first_end_of_input_ends_the_reader() {
+    struct Once(Vec<Vec<u8>>);
+    impl std::io::Read for Once {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                panic!("read past the end");
+            }
+            let chunk = self.0.remove(0);
+            buf[..chunk.len()].copy_from_slice(&chunk);
+            Ok(chunk.len())
+        }
+    }
+    let line = format!("{INKALA}\n").into_bytes();
+    for lend in [false, true] {
+        let input = Once(vec![line.clone(), Vec::new(), line.clone()]);
+        let mut reader = PuzzleReader::new(std::io::BufReader::new(input), InputFormat::Auto);
+        let mut lines = Vec::new();
+        loop {
+            let item = if lend {
+                reader.lend_next().map(|r| r.map(|p| p.line))
+            } else {
+                reader.next().map(|r| r.map(|p| p.line))
+            };
+            match item {
+                Some(item) => lines.push(item.unwrap()),
+                None => break,
+            }
+        }
+        assert_eq!(lines, [1], "lend {lend}");
+        // Asked again, the reader has ended: no read.
+        assert!(reader.next().is_none());
+    }
 }

@@ -15,7 +15,9 @@ use crate::{interrupt, progress};
 use exactcover::cover::{Limits, StopReason};
 use exactcover::sudoku::batch::Batch;
 use exactcover::sudoku::logic::{LogicError, LogicSolver};
-use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_solution, conflicts};
+use exactcover::sudoku::{
+    Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_classic_solution, check_solution, conflicts,
+};
 use exactcover::text::Escaped;
 use rayon::prelude::*;
 use smallvec::SmallVec;
@@ -31,8 +33,8 @@ const TEXT: usize = 128;
 #[derive(Debug, Default)]
 pub(super) struct Summary {
     pub(super) puzzles: u64,
-    unique: u64,
-    several: u64,
+    pub(super) unique: u64,
+    pub(super) several: u64,
     none: u64,
     stopped: u64,
     /// Counts stopped by the solution limit (`--limit`), not another one.
@@ -53,7 +55,7 @@ impl Summary {
 }
 
 /// What was found for one puzzle, with its nodes and guesses when known.
-type Found = (Kind, Option<(u64, u64)>);
+pub(super) type Found = (Kind, Option<(u64, u64)>);
 
 /// One puzzle's result, checked and rendered on a worker thread, so the
 /// writing thread only counts and copies bytes.
@@ -72,10 +74,10 @@ pub(super) struct Run<'a> {
     pub(super) args: &'a InputArgs,
     /// The limits and statistics asked for (none for `check`, `rate`).
     pub(super) search: &'a SearchFlags,
-    mode: Mode,
+    pub(super) mode: Mode,
     /// The houses of the puzzles.
     pub(super) shape: Shape,
-    batch: Batch,
+    pub(super) batch: Batch,
 }
 
 /// Runs `xc sudoku solve|count|check` over the inputs.
@@ -115,11 +117,13 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format())
             .with_cancel(interrupt::flag());
         let seen_before = summary.puzzles + summary.errors;
+        let progress = |bytes| bar.set_position(done_bytes + bytes);
         match mode {
             Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
-            _ => run.pipeline(&pool, &mut reader, &name, &mut summary, out, &|bytes| {
-                bar.set_position(done_bytes + bytes)
-            })?,
+            Mode::Solve { .. } | Mode::Count(_) if pool.current_num_threads() == 1 => {
+                run.serial(&mut reader, &name, &mut summary, out, &progress)?
+            }
+            _ => run.pipeline(&pool, &mut reader, &name, &mut summary, out, &progress)?,
         }
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
@@ -154,11 +158,16 @@ impl Run<'_> {
                     None => return Some(p),
                     Some(why) => summary.error(format!("{name}:{}:1: {why}", p.line)),
                 },
-                Err(SudokuError::Parse { line, column, kind }) => {
-                    summary.error(format!("{name}:{line}:{column}: {kind}"));
-                }
-                Err(e) => summary.error(format!("{name}: {e}")),
+                Err(e) => self.bad_input(e, name, summary),
             }
+        }
+    }
+
+    /// Reports a line that is no puzzle, naming its place.
+    pub(super) fn bad_input(&self, e: SudokuError, name: &str, summary: &mut Summary) {
+        match e {
+            SudokuError::Parse { line, column, kind } => summary.error(format!("{name}:{line}:{column}: {kind}")),
+            e => summary.error(format!("{name}: {e}")),
         }
     }
 
@@ -227,7 +236,8 @@ impl Run<'_> {
             Mode::Solve { .. } | Mode::Count(_) | Mode::Enumerate(_) => {
                 let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
                 return self.batch.map(&grids, |k, outcome, solution| {
-                    self.render(&chunk[k], self.classify(outcome, solution), name)
+                    let grid = || Grid::from_slice(solution).expect("a full grid");
+                    self.render(&chunk[k], self.classify(outcome, grid), name)
                 });
             }
         };
@@ -236,10 +246,7 @@ impl Run<'_> {
 
     /// Checks every grid shown against the rules and renders the result.
     fn render(&self, puzzle: &Puzzle, (kind, nodes): Found, name: &str) -> Done {
-        let wrong = match &kind {
-            Kind::Unique(g) | Kind::Several(g) => self.wrong(puzzle, g),
-            _ => None,
-        };
+        let wrong = self.shown_wrong(puzzle, &kind);
         let record = Record {
             file: name,
             line: puzzle.line,
@@ -278,10 +285,25 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Why the grid a result shows, if it shows one, is not a solution of
+    /// `puzzle`, if it isn't.
+    pub(super) fn shown_wrong(&self, puzzle: &Puzzle, kind: &Kind) -> Option<String> {
+        match kind {
+            Kind::Unique(g) | Kind::Several(g) => self.wrong(puzzle, g),
+            _ => None,
+        }
+    }
+
     /// Why `shown` is not a solution of `puzzle`, if it isn't: the check of
     /// every grid shown, independent of the search.
     pub(super) fn wrong(&self, puzzle: &Puzzle, shown: &Grid) -> Option<String> {
-        check_solution(self.shape.layout(&puzzle.grid), &puzzle.grid, shown).err().map(|e| e.to_string())
+        let checked = if self.shape.is_classic() {
+            // No layout to build or look up for the classic houses.
+            check_classic_solution(&puzzle.grid, shown)
+        } else {
+            check_solution(self.shape.layout(&puzzle.grid), &puzzle.grid, shown)
+        };
+        checked.err().map(|e| e.to_string())
     }
 
     fn check(&self, p: &Puzzle) -> Kind {
@@ -333,7 +355,9 @@ impl Run<'_> {
         }
     }
 
-    fn classify(&self, found: &Result<Examined, SudokuError>, solution: &[u8]) -> Found {
+    /// What was found, as a [`Kind`]; `solution` makes the grid of the
+    /// first solution, and is called only when there is one.
+    pub(super) fn classify(&self, found: &Result<Examined, SudokuError>, solution: impl FnOnce() -> Grid) -> Found {
         let e = match found {
             Ok(e) => e,
             // Never: a grid that doesn't fit is reported as bad input when
@@ -342,7 +366,7 @@ impl Run<'_> {
         };
         let kind = match (&e.conflict, self.mode) {
             (None, Mode::Count(_)) => Kind::Counted { count: e.solutions, stop: e.status.stop_reason() },
-            _ => e.verdict(|| Grid::from_slice(solution).expect("a full grid")).into(),
+            _ => e.verdict(solution).into(),
         };
         (kind, Some((e.nodes, e.guesses)))
     }

@@ -6,6 +6,7 @@ pub mod explain;
 mod generate;
 mod report;
 mod sample;
+mod serial;
 mod shape;
 mod sources;
 
