@@ -201,7 +201,7 @@ fn shown<'a>(r: &'a Record<'a>) -> Option<&'a Grid> {
 /// The cells written at a time (a 9×9 grid's at once).
 const TEXT: usize = 128;
 
-/// Appends a solution's line to `out`: what [`write`] writes, in the line
+/// Appends a solution's line to `out`: what [`write()`] writes, in the line
 /// format without statistics, for a unique solution (`several` false) or
 /// the first of several. A 9×9 grid's 81 cells are made in a loop of
 /// fixed length, which the compiler unrolls into a few vector
@@ -230,8 +230,9 @@ pub fn solution_line(out: &mut Vec<u8>, grid: &Grid, several: bool) {
     }
 }
 
-/// [`digit_char`]'s byte, by arithmetic and selects rather than branches,
-/// so that a grid's line is made 16 or 32 cells at a time.
+/// [`digit_char`](exactcover::sudoku::digit_char)'s byte, by arithmetic
+/// and selects rather than branches, so that a grid's line is made 16 or
+/// 32 cells at a time.
 fn digit_byte(v: u8) -> u8 {
     let c = v + if v > 9 { b'A' - 10 } else { b'0' };
     if v == 0 { b'.' } else { c }
