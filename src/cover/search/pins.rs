@@ -46,8 +46,10 @@ impl Search {
         ok
     }
 
-    /// Sets the prefix of the following searches without checking it
-    /// (positions out of range end the prefix early). The levels it shares
+    /// Sets the prefix of the following searches without checking it (a
+    /// prefix that leaves the tree, by a position out of range or a dead
+    /// end, is dropped whole when replayed: callers pass the prefixes a
+    /// split made). The levels it shares
     /// with the prefix committed now stay committed: a search that
     /// completes leaves its prefix's levels in place, so a worker solving
     /// a split's subproblems in order replays only the levels where the
@@ -474,6 +476,8 @@ mod tests {
                         fresh.search.reset();
                         worker.search.use_prefix(prefix);
                         assert_eq!(worker.search.check_all(), Ok(()));
+                        // The prefix's levels stay for the next one.
+                        assert_eq!(worker.search.stack.floor, prefix.len());
                         let got = worker.search.stats();
                         assert_eq!(
                             (got.solutions, got.nodes, got.updates),

@@ -3,9 +3,10 @@
 //! own levels, the fixed ones (the pins, then a prefix's levels).
 //!
 //! Invariant: levels `floor..level` are the search's, committed in order
-//! above `floor_mark`; levels `0..floor` are the prefix's, committed above
-//! `prefix_mark`; the pins lie below both. Undoing the trail to a level's
-//! mark undoes that level and everything above it (see `arena`). Between
+//! above `floor_mark`; levels `0..floor` are the prefix's, level `l`
+//! committed above `prefix_marks[l]`; the pins lie below both. Undoing
+//! the trail to a level's mark undoes that level and everything above it
+//! (see `arena`). Between
 //! searches the prefix's levels may stay committed (a completed search
 //! leaves them for the next prefix to share): then they are
 //! `prefix[..floor]`, and nothing of the search's lies above them.

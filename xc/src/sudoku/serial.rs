@@ -1,7 +1,8 @@
 //! The batch loop on one thread (`--threads 1`, or a machine with one
 //! core), for `solve` and `count`: each puzzle is read, solved, checked
 //! and written before the next is read. No pool, no chunk, no second
-//! thread to read ahead, and no copy of a puzzle or of its result: the
+//! thread to read ahead, and no copy of a puzzle or of its commonest
+//! results (one solution, or several, on a line of its own): the
 //! reader lends its puzzle ([`PuzzleReader::lend_next`]), a [`Lane`] keeps
 //! one solver per size, and the text goes into one output buffer, written
 //! out 64 KiB at a time. What it writes on stdout, the summary and the
