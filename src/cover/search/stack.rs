@@ -6,10 +6,10 @@
 //! above `floor_mark`; levels `0..floor` are the prefix's, level `l`
 //! committed above `prefix_marks[l]`; the pins lie below both. Undoing
 //! the trail to a level's mark undoes that level and everything above it
-//! (see `arena`). Between
-//! searches the prefix's levels may stay committed (a completed search
-//! leaves them for the next prefix to share): then they are
-//! `prefix[..floor]`, and nothing of the search's lies above them.
+//! (see `arena`). Between searches the prefix's levels may stay
+//! committed (a completed search leaves them for the next prefix to
+//! share): then they are `prefix[..floor]`, and nothing of the search's
+//! lies above them.
 
 use super::Phase;
 use crate::cover::ids::{Fork, NodeId, TrailMark};
