@@ -265,24 +265,33 @@ fn wrong_cell(puzzle: &Grid, solution: &Grid, side: usize) -> NotASolution {
 mod tests {
     use super::*;
 
+    /// A xorshift generator of numbers below its argument, from `seed`.
+    fn numbers(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |m| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as usize
+        }
+    }
+
+    /// A solved classic grid of box size `n`.
+    fn solved(n: usize) -> Vec<u8> {
+        let side = n * n;
+        (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect()
+    }
+
     /// The one-pass check of the classic houses agrees with the rules read
     /// house by house (`first_conflict`) on full grids of every box size:
     /// valid ones, and ones with two cells swapped or a cell changed.
     #[test]
     fn the_classic_check_agrees_with_the_houses() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % m as u64) as usize
-        };
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15u64);
         let (mut valid, mut invalid) = (0, 0);
         for n in 2..=5 {
             let side = n * n;
             let layout = Layout::classic(n).unwrap();
-            let solved: Vec<u8> =
-                (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect();
+            let solved = solved(n);
             assert!(classic_houses_distinct(n, &solved));
             if let Ok(nine) = <&[u8; 81]>::try_from(&solved[..]) {
                 // The twin compiled without the bit instructions, as well.
@@ -313,19 +322,12 @@ mod tests {
     /// a cell changed.
     #[test]
     fn the_check_without_a_layout_agrees_with_the_layout() {
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = |m: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % m as u64) as usize
-        };
+        let mut next = numbers(0x853c_49e6_748f_ea9bu64);
         let mut verdicts = std::collections::HashSet::new();
         for n in 2..=5 {
             let side = n * n;
             let layout = Layout::classic(n).unwrap();
-            let solved: Vec<u8> =
-                (0..side * side).map(|k| ((k / side * n + k / side / n + k % side) % side + 1) as u8).collect();
+            let solved = solved(n);
             for _ in 0..1000 {
                 let puzzle: Vec<u8> = solved.iter().map(|&v| if next(3) == 0 { v } else { 0 }).collect();
                 let mut cells = solved.clone();
