@@ -121,6 +121,31 @@ fn one_thread_writes_what_two_write() {
     }
 }
 
+/// On an input of many chunks, two threads (which solve each chunk in
+/// pieces on the workers) write what one writes, and name what they find
+/// on solving (wrong counts and solutions given in the input, no
+/// solution, several) in input order, as one thread does.
+#[test]
+fn two_threads_keep_the_input_order_across_pieces_and_chunks() {
+    let one = mixed();
+    let input = (0..90).map(|_| one.trim_start_matches('\u{feff}')).collect::<Vec<_>>().join("\n");
+    for args in [&["solve", "--unique"][..], &["count"], &["solve", "--format", "json"]] {
+        let (code, stdout, stderr) = agree(args, &input);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(stdout.lines().count() >= 90 * 50, "{args:?}");
+        let found = |lines: &[String]| -> Vec<String> {
+            let read = [": wrong length", "bad character", "field 1"];
+            lines.iter().filter(|l| !read.iter().any(|r| l.contains(r))).cloned().collect()
+        };
+        let two = outcome(args, "2", &input);
+        let in_order = found(&stderr);
+        assert_eq!(in_order, found(&two.2), "{args:?}");
+        assert!(in_order.len() > 90, "{args:?}: {}", in_order.len());
+        let lines: Vec<usize> = in_order.iter().filter_map(|l| l.split(':').nth(1)?.parse().ok()).collect();
+        assert!(lines.windows(2).all(|w| w[0] <= w[1]), "{args:?}");
+    }
+}
+
 /// Bad lines between good ones are named by line and column, the batch
 /// goes on, and the good ones are solved in order.
 #[test]

@@ -1,5 +1,8 @@
 //! The streaming batch loop of `xc sudoku`: read a chunk of puzzles,
-//! solve it on every core, write the results in input order, repeat. Bad
+//! solve it on every core, write the results in input order, repeat.
+//! Solving and counting cut a chunk into pieces, each solved, checked and
+//! written on a worker by the one-thread loop's code (`serial.rs`) into
+//! its own text and counts, its lines for stderr held for the writer. Bad
 //! lines are reported on stderr as `file:line:column: ...` and the batch
 //! goes on; memory stays bounded by the chunk size. Enumerating solutions
 //! (`--all`, `--limit`) streams each puzzle's solutions as they are found
@@ -13,7 +16,7 @@ use crate::exit::{self, Failure, worst};
 use crate::printer::counted;
 use crate::{interrupt, progress};
 use exactcover::cover::{Limits, StopReason};
-use exactcover::sudoku::batch::Batch;
+use exactcover::sudoku::batch::{Batch, Lane};
 use exactcover::sudoku::logic::{LogicError, LogicSolver};
 use exactcover::sudoku::{
     Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_classic_solution, check_solution, conflicts,
@@ -22,6 +25,7 @@ use exactcover::text::Escaped;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 use std::io::{BufReader, Write};
+use std::sync::{Mutex, TryLockError};
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
@@ -44,13 +48,49 @@ pub(super) struct Summary {
     code: u8,
     /// Puzzles rated at each level (easy to needs guessing).
     levels: [u64; 5],
+    /// The lines for stderr of a piece solved on a worker, held for the
+    /// writer to print in input order; `None` prints them at once.
+    held: Option<Vec<String>>,
 }
 
 impl Summary {
+    /// The summary of a piece of a chunk: its lines for stderr are held
+    /// until [`Summary::absorb`] takes it in.
+    fn held() -> Summary {
+        Summary { held: Some(Vec::new()), ..Summary::default() }
+    }
+
+    /// Prints a line on stderr, or holds it.
+    fn say(&mut self, line: String) {
+        match &mut self.held {
+            Some(lines) => lines.push(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
     pub(super) fn error(&mut self, message: String) {
-        eprintln!("{message}");
+        self.say(message);
         self.errors += 1;
         self.code = worst(self.code, exit::BAD_INPUT);
+    }
+
+    /// Adds a piece's counts to these, and prints (or holds) its lines.
+    fn absorb(&mut self, piece: Summary) {
+        self.puzzles += piece.puzzles;
+        self.unique += piece.unique;
+        self.several += piece.several;
+        self.none += piece.none;
+        self.stopped += piece.stopped;
+        self.at_limit += piece.at_limit;
+        self.errors += piece.errors;
+        self.nodes += piece.nodes;
+        self.code = worst(self.code, piece.code);
+        for (level, n) in self.levels.iter_mut().zip(piece.levels) {
+            *level += n;
+        }
+        for line in piece.held.into_iter().flatten() {
+            self.say(line);
+        }
     }
 }
 
@@ -67,6 +107,61 @@ struct Done {
     text: SmallVec<[u8; TEXT]>,
     /// Why a shown grid failed the independent check, if one did.
     wrong: Option<String>,
+}
+
+/// A chunk's results, as the workers left them.
+enum Solved {
+    /// One record a puzzle (checking, rating, writing DLX).
+    Records(Vec<Done>),
+    /// Solving and counting: the chunk's pieces in order, each with its
+    /// text written and its puzzles counted.
+    Pieces(Vec<Piece>),
+}
+
+/// Puzzles of a chunk solved as one piece, on one worker.
+const PIECE: usize = 64;
+
+/// A piece of a chunk, solved on a worker by the one-thread loop's code:
+/// its output, its counts with its lines for stderr held, and the wrong
+/// answer that ended it, if one did (its text stops before that puzzle).
+struct Piece {
+    text: Vec<u8>,
+    summary: Summary,
+    wrong: Option<Failure>,
+}
+
+/// A lane and a grid for its first solution for each thread of the pool,
+/// kept from chunk to chunk.
+struct Lanes<'a> {
+    batch: &'a Batch,
+    lanes: Vec<Mutex<(Lane<'a>, Grid)>>,
+}
+
+impl<'a> Lanes<'a> {
+    fn new(batch: &'a Batch, threads: usize) -> Lanes<'a> {
+        let mut lanes = Lanes { batch, lanes: Vec::new() };
+        lanes.lanes = (0..threads).map(|_| Mutex::new(lanes.fresh())).collect();
+        lanes
+    }
+
+    /// Runs `f` with this thread's lane; a thread outside the pool, or
+    /// one whose lane is busy (never, as `f` starts no parallel work that
+    /// could come back to it), takes a fresh one.
+    fn with<R>(&self, f: impl FnOnce(&mut (Lane<'a>, Grid)) -> R) -> R {
+        let own = rayon::current_thread_index().and_then(|i| self.lanes.get(i)).and_then(|m| match m.try_lock() {
+            Ok(guard) => Some(guard),
+            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        });
+        match own {
+            Some(mut guard) => f(&mut guard),
+            None => f(&mut self.fresh()),
+        }
+    }
+
+    fn fresh(&self) -> (Lane<'a>, Grid) {
+        (self.batch.lane(), Grid::empty(3).expect("a box size"))
+    }
 }
 
 /// Everything the loop needs to know about the run.
@@ -199,11 +294,12 @@ impl Run<'_> {
         out: &mut dyn Write,
         progress: &dyn Fn(u64),
     ) -> Result<(), Failure> {
+        let lanes = Lanes::new(&self.batch, pool.current_num_threads());
         let mut current = self.read_chunk(reader, name, summary);
-        let mut solved: Option<(Vec<Puzzle>, Vec<Done>)> = None;
+        let mut solved: Option<(Vec<Puzzle>, Solved)> = None;
         while !current.is_empty() {
             let (kinds, next, written) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| pool.install(|| self.process(&current, name)));
+                let solving = scope.spawn(|| pool.install(|| self.process(&current, name, &lanes)));
                 let written = match solved.take() {
                     Some((chunk, kinds)) => self.write(&chunk, kinds, name, summary, out),
                     None => Ok(()),
@@ -227,21 +323,33 @@ impl Run<'_> {
 
     /// Solves (or checks, rates, ...) a chunk on the current thread pool
     /// and renders each result, all on the workers. Solving and counting
-    /// do it in one parallel pass over the chunk.
-    fn process(&self, chunk: &[Puzzle], name: &str) -> Vec<Done> {
+    /// take the chunk in pieces, each solved, checked, counted and written
+    /// by the one-thread loop's code (`Run::solve_one`).
+    fn process(&self, chunk: &[Puzzle], name: &str, lanes: &Lanes) -> Solved {
         let found = match self.mode {
             Mode::Check => chunk.iter().map(|p| (self.check(p), None)).collect(),
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Rate => self.rate(chunk),
             Mode::Solve { .. } | Mode::Count(_) | Mode::Enumerate(_) => {
-                let grids: Vec<&Grid> = chunk.iter().map(|p| &p.grid).collect();
-                return self.batch.map(&grids, |k, outcome, solution| {
-                    let grid = || Grid::from_slice(solution).expect("a full grid");
-                    self.render(&chunk[k], self.classify(outcome, grid), name)
-                });
+                return Solved::Pieces(
+                    chunk.par_chunks(PIECE).map(|p| lanes.with(|l| self.piece(p, name, l))).collect(),
+                );
             }
         };
-        chunk.par_iter().zip(found).map(|(puzzle, found)| self.render(puzzle, found, name)).collect()
+        Solved::Records(chunk.par_iter().zip(found).map(|(puzzle, found)| self.render(puzzle, found, name)).collect())
+    }
+
+    /// Solves a piece of a chunk as the one-thread loop would, up to its
+    /// end or its first wrong answer.
+    fn piece(&self, puzzles: &[Puzzle], name: &str, (lane, first): &mut (Lane, Grid)) -> Piece {
+        let mut piece = Piece { text: Vec::with_capacity(puzzles.len() * 84), summary: Summary::held(), wrong: None };
+        for puzzle in puzzles {
+            if let Err(e) = self.solve_one(puzzle, lane, first, name, &mut piece.summary, &mut piece.text) {
+                piece.wrong = Some(e);
+                break;
+            }
+        }
+        piece
     }
 
     /// Checks every grid shown against the rules and renders the result.
@@ -264,7 +372,7 @@ impl Run<'_> {
     fn write(
         &self,
         chunk: &[Puzzle],
-        done: Vec<Done>,
+        solved: Solved,
         name: &str,
         summary: &mut Summary,
         out: &mut dyn Write,
@@ -272,6 +380,21 @@ impl Run<'_> {
         // One write call per 64 KiB rather than per line (stdout is line
         // buffered), flushed at the end of the chunk.
         let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+        let done = match solved {
+            Solved::Records(done) => done,
+            Solved::Pieces(pieces) => {
+                for piece in pieces {
+                    out.write_all(&piece.text)?;
+                    summary.absorb(piece.summary);
+                    if let Some(e) = piece.wrong {
+                        out.flush()?;
+                        return Err(e);
+                    }
+                }
+                out.flush()?;
+                return Ok(());
+            }
+        };
         for (puzzle, d) in chunk.iter().zip(done) {
             summary.puzzles += 1;
             summary.nodes += d.nodes.map_or(0, |n| n.0);
@@ -386,7 +509,7 @@ impl Run<'_> {
                 } else {
                     s.several += 1;
                     if unique {
-                        eprintln!("{at}: several solutions");
+                        s.say(format!("{at}: several solutions"));
                         s.code = worst(s.code, exit::NO_SOLUTION);
                     }
                 }
@@ -402,7 +525,7 @@ impl Run<'_> {
                 s.none += 1;
                 s.code = worst(s.code, exit::NO_SOLUTION);
                 if unique {
-                    eprintln!("{at}: no solution");
+                    s.say(format!("{at}: no solution"));
                 }
                 if puzzle.count.is_some_and(|c| c != 0) {
                     s.error(format!("{at}: no solution found but the input says {}", puzzle.count.unwrap_or(0)));

@@ -17,6 +17,7 @@ use super::report::{self, Record};
 use super::{GridFormat, Mode};
 use crate::exit::Failure;
 use exactcover::cover::Status;
+use exactcover::sudoku::batch::Lane;
 use exactcover::sudoku::{Examined, Grid, Puzzle, PuzzleReader, SudokuError};
 use std::io::{BufRead, Write};
 
@@ -50,28 +51,9 @@ impl Run<'_> {
                 summary.error(format!("{name}:{}:1: {why}", puzzle.line));
                 continue;
             }
-            let outcome = lane.examine(&puzzle.grid, &mut first);
-            let plain = outcome.as_ref().ok().and_then(|e| Some((e, self.plain_solved(puzzle, e)?)));
-            if let Some((e, several)) = plain {
-                // The commonest results: checked, counted and written as
-                // below, without a `Kind` made for them.
-                summary.puzzles += 1;
-                summary.nodes += e.nodes;
-                if let Some(e) = self.wrong(puzzle, &first) {
-                    out.write_all(&text)?;
-                    return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
-                }
-                if several {
-                    summary.several += 1;
-                } else {
-                    summary.unique += 1;
-                }
-                report::solution_line(&mut text, &first, several);
-            } else {
-                self.general(puzzle, &outcome, &first, name, summary, &mut text).or_else(|e| {
-                    out.write_all(&text)?;
-                    Err(e)
-                })?;
+            if let Err(e) = self.solve_one(puzzle, &mut lane, &mut first, name, summary, &mut text) {
+                out.write_all(&text)?;
+                return Err(e);
             }
             if text.len() >= BUFFER {
                 out.write_all(&text)?;
@@ -81,6 +63,38 @@ impl Run<'_> {
         }
         out.write_all(&text)?;
         progress(reader.bytes_read());
+        Ok(())
+    }
+
+    /// Solves (or counts) one puzzle with `lane`, then checks, counts and
+    /// writes its result into `text`, `first` holding its first solution.
+    /// A wrong answer is an error, with nothing of it in `text`.
+    pub(super) fn solve_one(
+        &self,
+        puzzle: &Puzzle,
+        lane: &mut Lane,
+        first: &mut Grid,
+        name: &str,
+        summary: &mut Summary,
+        text: &mut Vec<u8>,
+    ) -> Result<(), Failure> {
+        let outcome = lane.examine(&puzzle.grid, first);
+        let Some((e, several)) = outcome.as_ref().ok().and_then(|e| Some((e, self.plain_solved(puzzle, e)?))) else {
+            return self.general(puzzle, &outcome, first, name, summary, text);
+        };
+        // The commonest results: checked, counted and written as
+        // `general` would, without a `Kind` made for them.
+        summary.puzzles += 1;
+        summary.nodes += e.nodes;
+        if let Some(e) = self.wrong(puzzle, first) {
+            return Err(Failure::wrong_answer(format!("{name}:{}: {e}", puzzle.line)));
+        }
+        if several {
+            summary.several += 1;
+        } else {
+            summary.unique += 1;
+        }
+        report::solution_line(text, first, several);
         Ok(())
     }
 
