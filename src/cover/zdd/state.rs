@@ -63,13 +63,22 @@ pub(crate) struct Rules {
     /// Option `o`'s items with their colours: `entries[option_start[o]..option_start[o + 1]]`.
     entries: Vec<(u32, u32)>,
     option_start: Vec<u32>,
-    /// Whether option `o` names an item that needs more than its bit.
-    special: Vec<bool>,
+    /// What option `o`'s items need beside their bits: nothing
+    /// ([`PLAIN`]), thresholds ([`BOUNDED`]) or colours ([`COLORED`]).
+    special: Vec<u8>,
     /// Option `o`'s items as bits, `masks[o * bit_words..][..bit_words]`,
     /// when the table is small enough (else empty, and `fits` reads the
     /// items one by one).
     masks: Vec<u64>,
 }
+
+/// An option's items need only their bits open.
+const PLAIN: u8 = 0;
+/// An option names an item with a multiplicity, and no coloured item:
+/// its bits open and its thresholds met.
+const BOUNDED: u8 = 1;
+/// An option names a coloured item: each item read by its kind.
+const COLORED: u8 = 2;
 
 /// The most words of option masks the rules keep (128 MiB).
 const MAX_MASK_WORDS: usize = 1 << 24;
@@ -124,16 +133,20 @@ impl Rules {
         for o in 0..options {
             let id = OptionId::from_u32(o as u32);
             let kept = ignored.binary_search(&id).is_err();
-            let mut odd = false;
+            let mut needs = PLAIN;
             if kept {
                 for (item, color) in problem.option(id).iter() {
                     entries.push((item.as_u32(), color.as_u32()));
                     per_item[item.as_usize()] += 1;
-                    odd |= !matches!(kinds[item.as_usize()], Kind::Primary | Kind::Secondary);
+                    needs = needs.max(match kinds[item.as_usize()] {
+                        Kind::Primary | Kind::Secondary => PLAIN,
+                        Kind::Multi { .. } => BOUNDED,
+                        Kind::Colored { .. } => COLORED,
+                    });
                 }
             }
             option_start.push(entries.len() as u32);
-            special.push(odd);
+            special.push(needs);
         }
         // Options by item, in option order.
         let mut item_start = Vec::with_capacity(n + 1);
@@ -236,13 +249,23 @@ impl Rules {
     /// Whether option `o` may be taken in `state`.
     #[inline]
     pub(crate) fn fits(&self, state: &[u64], o: u32) -> bool {
-        if !self.special[o as usize] {
-            if !self.masks.is_empty() {
+        let needs = self.special[o as usize];
+        if needs != COLORED {
+            let open = if self.masks.is_empty() {
+                self.items_of(o).iter().all(|&(i, _)| Self::is_open(state, i))
+            } else {
                 let w = self.bit_words;
                 let mask = &self.masks[o as usize * w..(o as usize + 1) * w];
-                return mask.iter().zip(state).all(|(&m, &s)| m & !s == 0);
-            }
-            return self.items_of(o).iter().all(|&(i, _)| Self::is_open(state, i));
+                mask.iter().zip(state).all(|(&m, &s)| m & !s == 0)
+            };
+            // Most options that don't fit name an item already closed,
+            // so the thresholds are read only for those that pass.
+            return open
+                && (needs == PLAIN
+                    || self.items_of(o).iter().all(|&(i, _)| match self.kinds[i as usize] {
+                        Kind::Multi { slot, .. } => o as u64 >= self.slot(state, slot) & 0xffff_ffff,
+                        _ => true,
+                    }));
         }
         let items = self.items_of(o);
         items.iter().all(|&(i, color)| match self.kinds[i as usize] {
