@@ -20,6 +20,10 @@
 #                 than one solution).
 #   Generation    `xc sudoku generate --threads 1` against `qqwing --generate`,
 #                 per symmetry both support: milliseconds per puzzle.
+#   Threads       `xc cover --threads 2` against `--threads 1` on every exact-
+#                 cover instance above, and `xc sudoku solve` on the Sudoku
+#                 sets together, both pinned to the same two CPUs
+#                 (${TWO_CPUS:-0,1}): medians of --reps whole processes.
 #
 # Every timed process is pinned to one CPU (taskset -c ${CPU:-1}). The exact-
 # cover, sudoku-crate, xc and qqwing figures are the best and the median of
@@ -56,7 +60,8 @@ XC=""
 XC_HOW="given with --xc"
 OUT=""
 WITH_DLX2=0
-SECTIONS="cover,mult,sudoku,generate"
+SECTIONS="cover,mult,sudoku,generate,threads"
+TWO_CPUS=${TWO_CPUS:-0,1}
 TDOKU_SOLVERS=""      # empty: every solver run_benchmark was built with
 INSTANCES="queens13 queens14 langford11 langford12 pent5x12 pent6x10 domino8x8 ink"
 # Instances with multiplicities (benches/peers/dlx3-instances.sh), against DLX3.
@@ -81,15 +86,17 @@ Options:
   --gen-count N      puzzles per generation run (default 200)
   --dlx2             also time Knuth's DLX2 on the exact-cover instances
   --tdoku-solvers L  run_benchmark solvers, comma-separated (default: all built)
-  --only LIST        sections to run: cover,mult,sudoku,generate (default: all);
-                     mult: instances with multiplicities, DLX3 against xc
+  --only LIST        sections to run: cover,mult,sudoku,generate,threads (default:
+                     all); mult: instances with multiplicities, DLX3 against xc;
+                     threads: xc on two CPUs against one (no peers)
   --instances LIST   exact-cover instances (default: queens13,queens14,langford11,
                      langford12,pent5x12,pent6x10,domino8x8,ink)
   -h, --help         this help
 
 Environment: PEERS_BUILD (scratch dir, default /tmp/peers-build),
 EXACTCOVER_SHARED (shared data, default ../shared beside the repository),
-CPU (the CPU to pin to, default 1), KNUTH_CFLAGS (default -O3 -march=native).
+CPU (the CPU to pin to, default 1), TWO_CPUS (the two for the threads
+section, default 0,1), KNUTH_CFLAGS (default -O3 -march=native).
 EOF
 }
 
@@ -523,6 +530,76 @@ mult_section() {
     emit "the solution, node and update counts agree (tests/multiplicities.rs, benches/peers/dlx3-expected.md)."
 }
 
+# ---------------------------------------------------------------- threads
+
+# `xc cover --threads 1` against `--threads 2`, both pinned to the same two
+# CPUs, interleaved, on the instances of the two sections above; then `xc
+# sudoku solve` on the Sudoku sets together (every puzzle proven unique).
+threads_section() {
+    local dir=$INST/mult inst file rep out us t want got
+    [ -f "$INST/queens13.dlx" ] || gen_instances
+    bash "$REPO/benches/peers/dlx3-instances.sh" "$dir" >/dev/null
+    emit ""
+    emit "### Two threads against one: whole-process wall time, milliseconds (median of $REPS, pinned to CPUs $TWO_CPUS)"
+    emit ""
+    emit "| instance | solutions | \`--threads 1\` | \`--threads 2\` | speed-up |"
+    emit "|---|---:|---:|---:|---:|"
+    local -a jobs=()
+    for inst in $INSTANCES; do jobs+=("$INST/$inst.dlx:$(expected_count "$inst")"); done
+    for inst in $M_INSTANCES; do jobs+=("$dir/$inst.dlx:$(expected_m_count "$inst")"); done
+    local job
+    for job in "${jobs[@]}"; do
+        file=${job%:*} want=${job##*:} inst=$(basename "$file" .dlx)
+        note "threads: $inst"
+        local -a times=()
+        for rep in $(seq "$REPS"); do
+            for t in 1 2; do
+                out=$BUILD/out-threads
+                us=$(CPU=$TWO_CPUS run_timed /dev/null "$out" "$XC" cover "$file" --threads "$t")
+                got=$(solution_count "$out")
+                if [ "$got" != "$want" ]; then
+                    note "MISMATCH on $inst: --threads $t found '${got}' solutions, expected $want"
+                    exit 1
+                fi
+                times[$t]="${times[$t]:-} $us"
+            done
+        done
+        local one two
+        # shellcheck disable=SC2086
+        one=$(stats ${times[1]}) two=$(stats ${times[2]})
+        one=${one#* } two=${two#* }
+        emit "| $inst | $want | $(fmt_ms "$one") | $(fmt_ms "$two") | $(ratio "$one" "$two") |"
+    done
+    local all=$BUILD/sudoku-all.txt name
+    : >"$all"
+    while IFS=: read -r name file; do
+        if [ ! -f "$SHARED/data/$file" ]; then
+            note "threads: $SHARED/data/$file not found; no Sudoku row (set EXACTCOVER_SHARED)"
+            emit ""
+            return
+        fi
+        prepare_set "$SHARED/data/$file" "$BUILD/set-threads.txt"
+        cut -c1-81 "$BUILD/set-threads.txt" >>"$all"
+    done <<<"$SUDOKU_SETS"
+    local n
+    n=$(wc -l <"$all")
+    local -a times=()
+    for rep in $(seq "$REPS"); do
+        for t in 1 2; do
+            us=$(CPU=$TWO_CPUS run_timed /dev/null /dev/null "$XC" sudoku solve -q --threads "$t" "$all")
+            times[$t]="${times[$t]:-} $us"
+        done
+    done
+    local one two
+    # shellcheck disable=SC2086
+    one=$(stats ${times[1]}) two=$(stats ${times[2]})
+    one=${one#* } two=${two#* }
+    emit "| \`xc sudoku solve\`, the six Sudoku sets | $n puzzles | $(fmt_ms "$one") | $(fmt_ms "$two") | $(ratio "$one" "$two") |"
+    emit ""
+    emit "Speed-up = the median with one thread / the median with two (2 at best). Every run counts (or, for Sudoku,"
+    emit "solves and proves unique) with every solution checked; the machine's other load moves these figures most."
+}
+
 # ---------------------------------------------------------------- sudoku
 
 # Sudoku sets: name and file (under $SHARED/data).
@@ -721,6 +798,7 @@ main() {
     fi
     if section_on sudoku; then sudoku_section; fi
     if section_on generate; then generate_section; fi
+    if section_on threads; then threads_section; fi
     note "done${OUT:+; tables written to $OUT}"
 }
 
