@@ -8,6 +8,7 @@
 //! (`--all`, `--limit`) streams each puzzle's solutions as they are found
 //! instead (see `enumerate.rs`).
 
+use super::pieces::{Lanes, Piece};
 use super::report::{self, Kind, Record};
 use super::shape::Shape;
 use super::sources::Source;
@@ -16,7 +17,7 @@ use crate::exit::{self, Failure, worst};
 use crate::printer::counted;
 use crate::{interrupt, progress};
 use exactcover::cover::{Limits, StopReason};
-use exactcover::sudoku::batch::{Batch, Lane};
+use exactcover::sudoku::batch::Batch;
 use exactcover::sudoku::logic::{LogicError, LogicSolver};
 use exactcover::sudoku::{
     Examined, Grid, Puzzle, PuzzleReader, SudokuError, SudokuSolver, check_classic_solution, check_solution, conflicts,
@@ -25,7 +26,6 @@ use exactcover::text::Escaped;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 use std::io::{BufReader, Write};
-use std::sync::{Mutex, TryLockError};
 use std::time::Instant;
 
 /// Puzzles solved together; bounds the memory used.
@@ -56,7 +56,7 @@ pub(super) struct Summary {
 impl Summary {
     /// The summary of a piece of a chunk: its lines for stderr are held
     /// until [`Summary::absorb`] takes it in.
-    fn held() -> Summary {
+    pub(super) fn held() -> Summary {
         Summary { held: Some(Vec::new()), ..Summary::default() }
     }
 
@@ -75,7 +75,7 @@ impl Summary {
     }
 
     /// Adds a piece's counts to these, and prints (or holds) its lines.
-    fn absorb(&mut self, piece: Summary) {
+    pub(super) fn absorb(&mut self, piece: Summary) {
         self.puzzles += piece.puzzles;
         self.unique += piece.unique;
         self.several += piece.several;
@@ -116,52 +116,6 @@ enum Solved {
     /// Solving and counting: the chunk's pieces in order, each with its
     /// text written and its puzzles counted.
     Pieces(Vec<Piece>),
-}
-
-/// Puzzles of a chunk solved as one piece, on one worker.
-const PIECE: usize = 64;
-
-/// A piece of a chunk, solved on a worker by the one-thread loop's code:
-/// its output, its counts with its lines for stderr held, and the wrong
-/// answer that ended it, if one did (its text stops before that puzzle).
-struct Piece {
-    text: Vec<u8>,
-    summary: Summary,
-    wrong: Option<Failure>,
-}
-
-/// A lane and a grid for its first solution for each thread of the pool,
-/// kept from chunk to chunk.
-struct Lanes<'a> {
-    batch: &'a Batch,
-    lanes: Vec<Mutex<(Lane<'a>, Grid)>>,
-}
-
-impl<'a> Lanes<'a> {
-    fn new(batch: &'a Batch, threads: usize) -> Lanes<'a> {
-        let mut lanes = Lanes { batch, lanes: Vec::new() };
-        lanes.lanes = (0..threads).map(|_| Mutex::new(lanes.fresh())).collect();
-        lanes
-    }
-
-    /// Runs `f` with this thread's lane; a thread outside the pool, or
-    /// one whose lane is busy (never, as `f` starts no parallel work that
-    /// could come back to it), takes a fresh one.
-    fn with<R>(&self, f: impl FnOnce(&mut (Lane<'a>, Grid)) -> R) -> R {
-        let own = rayon::current_thread_index().and_then(|i| self.lanes.get(i)).and_then(|m| match m.try_lock() {
-            Ok(guard) => Some(guard),
-            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
-            Err(TryLockError::WouldBlock) => None,
-        });
-        match own {
-            Some(mut guard) => f(&mut guard),
-            None => f(&mut self.fresh()),
-        }
-    }
-
-    fn fresh(&self) -> (Lane<'a>, Grid) {
-        (self.batch.lane(), Grid::empty(3).expect("a box size"))
-    }
 }
 
 /// Everything the loop needs to know about the run.
@@ -331,25 +285,10 @@ impl Run<'_> {
             Mode::EmitDlx => chunk.iter().map(|p| (self.emit_dlx(p), None)).collect(),
             Mode::Rate => self.rate(chunk),
             Mode::Solve { .. } | Mode::Count(_) | Mode::Enumerate(_) => {
-                return Solved::Pieces(
-                    chunk.par_chunks(PIECE).map(|p| lanes.with(|l| self.piece(p, name, l))).collect(),
-                );
+                return Solved::Pieces(self.pieces(chunk, name, lanes));
             }
         };
         Solved::Records(chunk.par_iter().zip(found).map(|(puzzle, found)| self.render(puzzle, found, name)).collect())
-    }
-
-    /// Solves a piece of a chunk as the one-thread loop would, up to its
-    /// end or its first wrong answer.
-    fn piece(&self, puzzles: &[Puzzle], name: &str, (lane, first): &mut (Lane, Grid)) -> Piece {
-        let mut piece = Piece { text: Vec::with_capacity(puzzles.len() * 84), summary: Summary::held(), wrong: None };
-        for puzzle in puzzles {
-            if let Err(e) = self.solve_one(puzzle, lane, first, name, &mut piece.summary, &mut piece.text) {
-                piece.wrong = Some(e);
-                break;
-            }
-        }
-        piece
     }
 
     /// Checks every grid shown against the rules and renders the result.
@@ -383,16 +322,9 @@ impl Run<'_> {
         let done = match solved {
             Solved::Records(done) => done,
             Solved::Pieces(pieces) => {
-                for piece in pieces {
-                    out.write_all(&piece.text)?;
-                    summary.absorb(piece.summary);
-                    if let Some(e) = piece.wrong {
-                        out.flush()?;
-                        return Err(e);
-                    }
-                }
+                let written = Piece::write_all(pieces, summary, &mut out);
                 out.flush()?;
-                return Ok(());
+                return written;
             }
         };
         for (puzzle, d) in chunk.iter().zip(done) {

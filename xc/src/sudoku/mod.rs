@@ -4,6 +4,7 @@ mod batch;
 mod enumerate;
 pub mod explain;
 mod generate;
+mod pieces;
 mod report;
 mod sample;
 mod serial;
