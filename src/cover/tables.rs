@@ -173,9 +173,34 @@ impl Tables {
     }
 }
 
+/// Sets the first `n` bits of `set` (every option live) and clears the
+/// rest: a word at a time.
+pub(crate) fn first_bits(set: &mut [u64], n: usize) {
+    for (k, word) in set.iter_mut().enumerate() {
+        let below = n.saturating_sub(k * 64);
+        *word = if below >= 64 { u64::MAX } else { (1u64 << below) - 1 };
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Tables;
+    use super::{Tables, first_bits};
+
+    /// `first_bits` sets the bits a bit-by-bit loop sets.
+    #[test]
+    fn first_bits_sets_the_first_n() {
+        for w in [1, 2, 4] {
+            for n in 0..=w * 64 {
+                let mut set = vec![0x5555_5555_5555_5555u64; w];
+                first_bits(&mut set, n);
+                let mut want = vec![0u64; w];
+                for k in 0..n {
+                    want[k / 64] |= 1 << (k % 64);
+                }
+                assert_eq!(set, want, "{w} words, {n} bits");
+            }
+        }
+    }
     use crate::cover::Problem;
     use crate::cover::brute::random_dlx;
     use rand::{RngExt, SeedableRng};

@@ -53,7 +53,7 @@ use crate::cover::avx2::with_avx2;
 use crate::cover::ids::Fork;
 use crate::cover::keys::COVERED;
 use crate::cover::keys::KeyBits;
-use crate::cover::tables::{SLOTS, Tables, m_shape};
+use crate::cover::tables::{SLOTS, Tables, first_bits, m_shape};
 use std::fmt;
 use std::sync::Arc;
 
@@ -185,10 +185,7 @@ impl MLevels {
     pub(crate) fn start(&mut self, tables: &Tables, arena: &Arena, level: usize) {
         let w = self.w;
         let live = &mut self.live[level * w..][..w];
-        live.fill(0);
-        for x in 0..tables.option_count() {
-            live[x / 64] |= 1 << (x % 64);
-        }
+        first_bits(live, tables.option_count());
         for e in arena.trail.in_use() {
             let x = tables.option_of(e.node());
             live[x / 64] &= !(1 << (x % 64));

@@ -42,7 +42,7 @@ use crate::cover::arena::Arena;
 use crate::cover::avx2::{maybe_avx2, with_avx2};
 use crate::cover::ids::Fork;
 use crate::cover::keys::COVERED as LEN_COVERED;
-use crate::cover::tables::{MAX_ITEMS, MAX_OPTIONS, Tables};
+use crate::cover::tables::{MAX_ITEMS, MAX_OPTIONS, Tables, first_bits};
 use std::fmt;
 use std::sync::Arc;
 
@@ -101,10 +101,7 @@ impl Levels {
     pub(crate) fn start(&mut self, tables: &Tables, arena: &Arena, level: usize) {
         let w = tables.w;
         let live = &mut self.live[level * w..][..w];
-        live.fill(0);
-        for k in 0..tables.first.len() {
-            live[k / 64] |= 1 << (k % 64);
-        }
+        first_bits(live, tables.first.len());
         for e in arena.trail.in_use() {
             let k = tables.option_of(e.hidden());
             live[k / 64] &= !(1 << (k % 64));
