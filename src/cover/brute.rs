@@ -63,3 +63,22 @@ pub(crate) fn random_dlx(
     }
     text
 }
+
+/// [`random_dlx`]'s problem with two secondary items, which each option
+/// names with probability one half, in one of two colours or none.
+#[cfg(test)]
+pub(crate) fn with_random_colors(rng: &mut impl rand::Rng, text: &str) -> String {
+    use rand::RngExt;
+    let mut lines = text.lines();
+    let mut out = format!("{} | s0 s1\n", lines.next().unwrap_or_default());
+    for line in lines {
+        out.push_str(line);
+        for s in ["s0", "s1"] {
+            if rng.random_bool(0.5) {
+                out.push_str(&[format!(" {s}"), format!(" {s}:a"), format!(" {s}:b")][rng.random_range(0..3)]);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

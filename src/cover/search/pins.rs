@@ -261,7 +261,7 @@ pub enum PinError {
 #[cfg(test)]
 mod tests {
     use super::PinError;
-    use crate::cover::brute::random_dlx;
+    use crate::cover::brute::{random_dlx, with_random_colors};
     use crate::cover::{OptionId, Problem, brute_force_solutions};
     use crate::puzzles::queens::Queens;
     use rand::{RngExt, SeedableRng};
@@ -448,7 +448,7 @@ mod tests {
     /// they share committed, and counts (with the checker), nodes and
     /// updates below each are those of a fresh solver, in the split's
     /// order or any other; `reset` leaves the links as they were. With and
-    /// without multiplicities, on the dance and on bit sets.
+    /// without multiplicities and colours, on the dance and on bit sets.
     #[test]
     fn a_worker_keeps_the_levels_prefixes_share() {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
@@ -456,10 +456,12 @@ mod tests {
         for round in 0..40 {
             let (items, options) = (rng.random_range(5..9), rng.random_range(8..24));
             let text = random_dlx(&mut rng, items, options, 0.35, round % 2 == 1);
+            let text = if round % 4 >= 2 { with_random_colors(&mut rng, &text) } else { text };
             if let Ok(problem) = Problem::from_dlx(&text) {
                 problems.push(problem);
             }
         }
+        assert!(problems.iter().filter(|p| p.has_colors()).count() >= 15);
         for problem in &problems {
             for bits in [false, true] {
                 let mut fresh = problem.solver();
