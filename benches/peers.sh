@@ -532,61 +532,21 @@ mult_section() {
 
 # ---------------------------------------------------------------- threads
 
-# `xc cover --threads 1` against `--threads 2`, both pinned to the same two
-# CPUs, interleaved, on the instances of the two sections above; then `xc
-# sudoku solve` on the Sudoku sets together (every puzzle proven unique).
-threads_section() {
-    local dir=$INST/mult inst file rep out us t want got
-    [ -f "$INST/queens13.dlx" ] || gen_instances
-    bash "$REPO/benches/peers/dlx3-instances.sh" "$dir" >/dev/null
-    emit ""
-    emit "### Two threads against one: whole-process wall time, milliseconds (median of $REPS, pinned to CPUs $TWO_CPUS)"
-    emit ""
-    emit "| instance | solutions | \`--threads 1\` | \`--threads 2\` | speed-up |"
-    emit "|---|---:|---:|---:|---:|"
-    local -a jobs=()
-    for inst in $INSTANCES; do jobs+=("$INST/$inst.dlx:$(expected_count "$inst")"); done
-    for inst in $M_INSTANCES; do jobs+=("$dir/$inst.dlx:$(expected_m_count "$inst")"); done
-    local job
-    for job in "${jobs[@]}"; do
-        file=${job%:*} want=${job##*:} inst=$(basename "$file" .dlx)
-        note "threads: $inst"
-        local -a times=()
-        for rep in $(seq "$REPS"); do
-            for t in 1 2; do
-                out=$BUILD/out-threads
-                us=$(CPU=$TWO_CPUS run_timed /dev/null "$out" "$XC" cover "$file" --threads "$t")
-                got=$(solution_count "$out")
-                if [ "$got" != "$want" ]; then
-                    note "MISMATCH on $inst: --threads $t found '${got}' solutions, expected $want"
-                    exit 1
-                fi
-                times[$t]="${times[$t]:-} $us"
-            done
-        done
-        local one two
-        # shellcheck disable=SC2086
-        one=$(stats ${times[1]}) two=$(stats ${times[2]})
-        one=${one#* } two=${two#* }
-        emit "| $inst | $want | $(fmt_ms "$one") | $(fmt_ms "$two") | $(ratio "$one" "$two") |"
-    done
-    local all=$BUILD/sudoku-all.txt name
-    : >"$all"
-    while IFS=: read -r name file; do
-        if [ ! -f "$SHARED/data/$file" ]; then
-            note "threads: $SHARED/data/$file not found; no Sudoku row (set EXACTCOVER_SHARED)"
-            emit ""
-            return
-        fi
-        prepare_set "$SHARED/data/$file" "$BUILD/set-threads.txt"
-        cut -c1-81 "$BUILD/set-threads.txt" >>"$all"
-    done <<<"$SUDOKU_SETS"
-    local n
-    n=$(wc -l <"$all")
+# threads_row LABEL SHOWN WANT CMD...: times `CMD --threads 1` and `CMD
+# --threads 2`, interleaved, pinned to the same two CPUs; checks the count
+# printed against WANT (unless it is -); emits the table's row.
+threads_row() {
+    local label=$1 shown=$2 want=$3 rep t us got out=$BUILD/out-threads
+    shift 3
     local -a times=()
     for rep in $(seq "$REPS"); do
         for t in 1 2; do
-            us=$(CPU=$TWO_CPUS run_timed /dev/null /dev/null "$XC" sudoku solve -q --threads "$t" "$all")
+            us=$(CPU=$TWO_CPUS run_timed /dev/null "$out" "$@" --threads "$t")
+            got=$(solution_count "$out")
+            if [ "$want" != - ] && [ "$got" != "$want" ]; then
+                note "MISMATCH on $label: --threads $t found '${got}' solutions, expected $want"
+                exit 1
+            fi
             times[$t]="${times[$t]:-} $us"
         done
     done
@@ -594,7 +554,43 @@ threads_section() {
     # shellcheck disable=SC2086
     one=$(stats ${times[1]}) two=$(stats ${times[2]})
     one=${one#* } two=${two#* }
-    emit "| \`xc sudoku solve\`, the six Sudoku sets | $n puzzles | $(fmt_ms "$one") | $(fmt_ms "$two") | $(ratio "$one" "$two") |"
+    emit "| $label | $shown | $(fmt_ms "$one") | $(fmt_ms "$two") | $(ratio "$one" "$two") |"
+}
+
+# `xc cover --threads 1` against `--threads 2`, both pinned to the same two
+# CPUs, interleaved, on the instances of the two sections above; then `xc
+# sudoku solve` on the Sudoku sets together (every puzzle proven unique).
+threads_section() {
+    local dir=$INST/mult inst want name file
+    [ -f "$INST/queens13.dlx" ] || gen_instances
+    bash "$REPO/benches/peers/dlx3-instances.sh" "$dir" >/dev/null
+    emit ""
+    emit "### Two threads against one: whole-process wall time, milliseconds (median of $REPS, pinned to CPUs $TWO_CPUS)"
+    emit ""
+    emit "| instance | solutions | \`--threads 1\` | \`--threads 2\` | speed-up |"
+    emit "|---|---:|---:|---:|---:|"
+    for inst in $INSTANCES; do
+        note "threads: $inst"
+        want=$(expected_count "$inst")
+        threads_row "$inst" "$want" "$want" "$XC" cover "$INST/$inst.dlx"
+    done
+    for inst in $M_INSTANCES; do
+        note "threads: $inst"
+        want=$(expected_m_count "$inst")
+        threads_row "$inst" "$want" "$want" "$XC" cover "$dir/$inst.dlx"
+    done
+    local all=$BUILD/sudoku-all.txt
+    : >"$all"
+    while IFS=: read -r name file; do
+        if [ ! -f "$SHARED/data/$file" ]; then
+            note "threads: $SHARED/data/$file not found; no Sudoku row (set EXACTCOVER_SHARED)"
+            return
+        fi
+        prepare_set "$SHARED/data/$file" "$BUILD/set-threads.txt"
+        cut -c1-81 "$BUILD/set-threads.txt" >>"$all"
+    done <<<"$SUDOKU_SETS"
+    note "threads: sudoku"
+    threads_row "\`xc sudoku solve\`, the six Sudoku sets" "$(wc -l <"$all") puzzles" - "$XC" sudoku solve -q "$all"
     emit ""
     emit "Speed-up = the median with one thread / the median with two (2 at best). Every run counts (or, for Sudoku,"
     emit "solves and proves unique) with every solution checked; the machine's other load moves these figures most."
