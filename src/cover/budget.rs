@@ -28,7 +28,7 @@ pub(crate) struct Budget {
 impl Budget {
     /// The budget that `limits` set, its clock starting now.
     pub(crate) fn new(limits: &Limits) -> Budget {
-        Budget { limits: limits.clone(), deadline: limits.deadline_from(Instant::now()), countdown: POLL_INTERVAL }
+        Budget { limits: limits.clone(), deadline: limits.deadline_from_now(), countdown: POLL_INTERVAL }
     }
 
     /// The memory budget in bytes, if any.

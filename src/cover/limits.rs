@@ -192,6 +192,12 @@ impl Limits {
         }
     }
 
+    /// [`Limits::deadline_from`] now, reading the clock only for a time
+    /// limit (a batch of quick searches reads it once per search otherwise).
+    pub(crate) fn deadline_from_now(&self) -> Option<Instant> {
+        if self.time.is_some() { self.deadline_from(Instant::now()) } else { self.deadline }
+    }
+
     /// Whether the cancel flag is raised.
     pub(crate) fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))

@@ -99,7 +99,7 @@ impl<L: Borrow<Limits>> Watch<L> {
     /// (at the first node if the cancel flag is already up or the time
     /// is out, so that a batch of easy searches stops at its next one).
     pub(crate) fn begin(&mut self) {
-        self.deadline = self.limits().deadline_from(Instant::now());
+        self.deadline = self.limits().deadline_from_now();
         self.stopped = None;
         self.next_check = if self.clock_or_cancel().is_some() { self.nodes } else { self.nodes + CHECK_INTERVAL };
     }

@@ -103,7 +103,7 @@ impl<'a> Builder<'a> {
             rules,
             choice,
             limits: limits.clone(),
-            deadline: limits.deadline_from(Instant::now()),
+            deadline: limits.deadline_from_now(),
             max_states: None,
             memo: Memo::with_hash(rules.width, hash),
             nodes: Nodes::new(),
