@@ -8,6 +8,7 @@
 #
 #   benches/scaling.sh [LINES] [ROUNDS]      (defaults: 100000 lines, 11 rounds)
 #   SAVE_INPUT=mix.txt benches/scaling.sh 1000000 0   # only write the input
+#   XC=path/to/xc benches/scaling.sh                  # time this binary (no build)
 #
 # The input is the shared 17-clue, Kaggle and serg sets, repeated to LINES
 # lines (../shared/data, or $EXACTCOVER_SHARED/data).
@@ -20,8 +21,12 @@ if [ ! -d "$data" ]; then
   echo "skipped: shared data not found at $data" >&2
   exit 0
 fi
-cargo build --profile max --quiet
-xc=target/max/xc
+if [ -n "${XC:-}" ]; then
+  xc=$XC
+else
+  cargo build --profile max --quiet
+  xc=target/max/xc
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sets=("$data/tdoku_puzzles2_17_clue.txt" "$data/kaggle_bryanpark_first10k_puzzles.txt" "$data/tdoku_puzzles7_serg_benchmark.txt")
