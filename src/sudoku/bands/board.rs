@@ -140,11 +140,14 @@ impl Board {
     /// next update).
     #[inline(always)]
     pub(super) fn put(&mut self, d: usize, b: usize, i: usize) {
-        let (b, bit) = (b % 3, 1u32 << (i % 27));
+        // Clamped and masked rather than taken modulo: the same for the
+        // indices the search passes, and cheaper.
+        let (b, i) = (b.min(2), i & 31);
+        let bit = 1u32 << i;
         for x in &mut self.p[b] {
             *x &= !bit;
         }
-        self.p[b][d % 9] = (self.p[b][d % 9] | bit) & STAY[i % 27];
+        self.p[b][d.min(8)] = (self.p[b][d.min(8)] | bit) & STAY[i];
         self.unsolved[b] &= !bit;
     }
 
@@ -152,8 +155,8 @@ impl Board {
     #[inline(always)]
     pub(super) fn candidates(&self, b: usize, i: usize) -> u32 {
         let mut m = 0;
-        for (d, x) in self.p[b % 3].iter().enumerate() {
-            m |= (x >> (i % 27) & 1) << d;
+        for (d, x) in self.p[b.min(2)].iter().enumerate() {
+            m |= (x >> (i & 31) & 1) << d;
         }
         m
     }
@@ -263,7 +266,7 @@ impl Board {
                 let Some(d) = self.p[b].iter().position(|x| x & bit != 0) else {
                     return Err(Dead);
                 };
-                self.p[b][d] &= STAY[i % 27];
+                self.p[b][d] &= STAY[i & 31];
                 self.unsolved[b] &= !bit;
                 placed = true;
             }
