@@ -140,11 +140,14 @@ impl Board {
     /// next update).
     #[inline(always)]
     pub(super) fn put(&mut self, d: usize, b: usize, i: usize) {
-        let (b, bit) = (b % 3, 1u32 << (i % 27));
+        // Clamped and masked rather than taken modulo: the same for the
+        // indices the search passes, and cheaper.
+        let (b, i) = (b.min(2), i & 31);
+        let bit = 1u32 << i;
         for x in &mut self.p[b] {
             *x &= !bit;
         }
-        self.p[b][d % 9] = (self.p[b][d % 9] | bit) & STAY[i % 27];
+        self.p[b][d.min(8)] = (self.p[b][d.min(8)] | bit) & STAY[i];
         self.unsolved[b] &= !bit;
     }
 
@@ -152,10 +155,16 @@ impl Board {
     #[inline(always)]
     pub(super) fn candidates(&self, b: usize, i: usize) -> u32 {
         let mut m = 0;
-        for (d, x) in self.p[b % 3].iter().enumerate() {
-            m |= (x >> (i % 27) & 1) << d;
+        for (d, x) in self.p[b.min(2)].iter().enumerate() {
+            m |= (x >> (i & 31) & 1) << d;
         }
         m
+    }
+
+    /// The empty cells.
+    #[inline(always)]
+    pub(super) fn open(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
     }
 
     /// Whether every cell is placed.
@@ -167,9 +176,11 @@ impl Board {
     /// Updates band `b` of digit `d`: keeps only the cells of its segments
     /// that a way to place the digit once in each row and box uses, takes
     /// the columns it must use from the other bands, and places the cells
-    /// alone in their row (hidden singles). `Dead` when no way is left.
+    /// alone in their row (hidden singles). With `forced`, first keeps in
+    /// each box only its *forced column*, if it has one: a column the
+    /// other bands can't give the digit. `Dead` when no way is left.
     #[inline(always)]
-    fn update(&mut self, d: usize, b: usize) -> Result<(), Dead> {
+    fn update(&mut self, d: usize, b: usize, forced: bool) -> Result<(), Dead> {
         let (b, d) = (b % 3, d % 9);
         let [o1, o2] = OTHERS[b];
         // The columns the other bands can't give the digit are this
@@ -177,8 +188,14 @@ impl Board {
         // down a stack); one with no cell left here is a contradiction.
         // A forced column with no cell here, or two in one box, leaves a
         // box with no cell, which `keep` then finds.
-        let forced = 0o777 & !columns(self.p[o1][d] | self.p[o2][d]);
-        let x = self.p[b][d] & TABLES.forced[forced];
+        let x = if forced {
+            // (Without: a weaker deduction, still a sound one; the
+            // search guesses what it misses.)
+            let forced = 0o777 & !columns(self.p[o1][d] | self.p[o2][d]);
+            self.p[b][d] & TABLES.forced[forced]
+        } else {
+            self.p[b][d]
+        };
         let x = x & TABLES.keep[pattern(x) & 511];
         if x == 0 {
             return Err(Dead);
@@ -204,14 +221,14 @@ impl Board {
     /// the updates before it in the pass left. The pass is written out
     /// whole ([`each_band`]), so every index is a constant.
     #[inline(always)]
-    fn update_all(&mut self) -> Result<(), Dead> {
+    fn update_all(&mut self, forced: bool) -> Result<(), Dead> {
         loop {
             let mut changed = false;
             macro_rules! visit {
                 ($d:literal, $b:literal) => {
                     if self.p[$b][$d] != self.done[$b][$d] {
                         changed = true;
-                        self.update($d, $b)?;
+                        self.update($d, $b, forced)?;
                     }
                 };
             }
@@ -249,7 +266,7 @@ impl Board {
                 let Some(d) = self.p[b].iter().position(|x| x & bit != 0) else {
                     return Err(Dead);
                 };
-                self.p[b][d] &= STAY[i % 27];
+                self.p[b][d] &= STAY[i & 31];
                 self.unsolved[b] &= !bit;
                 placed = true;
             }
@@ -257,13 +274,16 @@ impl Board {
         Ok(placed)
     }
 
-    /// Band updates and naked singles until neither finds more: `Solved`
-    /// (see the module docs), `Contradiction`, or `Stuck` with the cells
-    /// of two candidates in `pairs`.
+    /// Band updates (with or without the forced columns: `forced`) and
+    /// naked singles until neither finds more: `Solved` (see the module
+    /// docs), `Contradiction`, or `Stuck` with the cells of two candidates
+    /// in `pairs`. The flag is tested in each update rather than made a
+    /// const parameter: a second copy of the written-out pass makes the
+    /// function that holds the search larger, and its code worse.
     #[inline(always)]
-    pub(super) fn settle(&mut self) -> Outcome {
+    pub(super) fn settle(&mut self, forced: bool) -> Outcome {
         loop {
-            if self.update_all().is_err() {
+            if self.update_all(forced).is_err() {
                 return Outcome::Contradiction;
             }
             if self.solved() {

@@ -15,7 +15,10 @@
 //! * [`board`]: one board and its deductions: band updates until a fixed
 //!   point, then naked singles, until neither finds more.
 //! * [`search`]: the search on an explicit stack of saved boards, with
-//!   the limits and counts of the exact-cover search's `Watch`.
+//!   the limits and counts of the exact-cover search's `Watch`, and its
+//!   choice of the boards that take the forced columns.
+//! * `tests`: those choices against each other, each solution checked
+//!   by code of its own.
 //!
 //! Other layouts (4×4, X, windoku, jigsaw) keep the bitboard search
 //! ([`super::bitboard`]), larger ones the dance; the tests compare the
@@ -27,5 +30,7 @@
 mod board;
 mod search;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use search::Bands;

@@ -47,8 +47,9 @@ pub(super) static TABLES: Tables = Tables {
 };
 
 /// Per cell of a band: the cells that keep a digit placed there, every
-/// cell but those of its row and box (the cell itself stays).
-pub(super) static STAY: [u32; 27] = stay_table();
+/// cell but those of its row and box (the cell itself stays); 0 past the
+/// 27 cells, so that a cell index masked to 5 bits needs no bounds check.
+pub(super) static STAY: [u32; 32] = stay_table();
 
 /// Per 9-bit segment pattern: the cells of the rows and boxes of its
 /// segments (the peers, within the band, of a digit placed there).
@@ -155,8 +156,8 @@ const fn forced_table() -> [u32; 512] {
     table
 }
 
-const fn stay_table() -> [u32; 27] {
-    let mut table = [0; 27];
+const fn stay_table() -> [u32; 32] {
+    let mut table = [0; 32];
     let mut i = 0;
     while i < 27 {
         let (row, column) = (i / 9, i % 9);
@@ -266,6 +267,17 @@ mod tests {
                 }
             }
             assert_eq!(kept, used, "{s:09b}");
+        }
+    }
+
+    /// Brute force: a digit placed in a cell stays in the cell and in the
+    /// cells of other rows and boxes; past the 27 cells, nothing.
+    #[test]
+    fn stay_keeps_the_cells_outside_the_row_and_box() {
+        for (i, &stay) in STAY.iter().enumerate() {
+            let kept =
+                (0..27).filter(|&k| k == i || (k / 9 != i / 9 && k % 9 / 3 != i % 9 / 3)).fold(0u32, |m, k| m | 1 << k);
+            assert_eq!(stay, if i < 27 { kept } else { 0 }, "{i}");
         }
     }
 

@@ -1,0 +1,140 @@
+//! The band search's choices of boards that take the forced columns
+//! ([`Forced`]) against each other: every choice is sound, so each finds
+//! the same solutions, and each solution passes a check written here,
+//! independent of the search.
+
+use super::board::Board;
+use super::search::{Bands, Forced};
+use crate::cover::Limits;
+use std::ops::ControlFlow;
+
+/// Every solution of `cells` (at most `max`), sorted, each checked, and
+/// the nodes searched.
+fn solutions(forced: Forced, cells: &[u8; 81], max: u64) -> (Vec<[u8; 81]>, u64) {
+    let mut bands = Bands::with_forced(forced);
+    let mut found = Vec::new();
+    let examined = bands.examine(cells, max, &Limits::default(), |s| {
+        found.push(<[u8; 81]>::try_from(s).expect("81 cells"));
+        ControlFlow::Continue(())
+    });
+    assert_eq!(examined.solutions, found.len() as u64);
+    for solution in &found {
+        assert!(is_solution_of(solution, cells), "{solution:?} for {cells:?}");
+    }
+    found.sort_unstable();
+    (found, examined.nodes)
+}
+
+/// Whether `solution` keeps the givens of `cells` and holds each digit
+/// once in every row, column and box.
+fn is_solution_of(solution: &[u8; 81], cells: &[u8; 81]) -> bool {
+    let kept = cells.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s);
+    let house = |cell: &dyn Fn(usize) -> usize| {
+        let mut seen = 0u16;
+        for k in 0..9 {
+            seen |= 1 << solution[cell(k)];
+        }
+        seen == 0b11_1111_1110
+    };
+    kept && (0..9).all(|h| {
+        house(&|k| 9 * h + k) && house(&|k| 9 * k + h) && house(&|k| 9 * (h / 3 * 3 + k / 3) + h % 3 * 3 + k % 3)
+    })
+}
+
+fn line(text: &str) -> [u8; 81] {
+    let cells: Vec<u8> = text.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect();
+    cells.try_into().expect("81 cells")
+}
+
+/// The three choices agree, and the tuned one's later boards take the
+/// forced columns: Inkala's puzzle searches past its 16th node.
+#[test]
+fn every_choice_finds_the_same_solutions_of_hard_puzzles() {
+    let hard = [
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    ];
+    for text in hard {
+        let cells = line(text);
+        let (tuned, nodes) = solutions(Forced::TUNED, &cells, 2);
+        assert_eq!(tuned.len(), 1, "{text}");
+        assert_eq!(solutions(Forced::ALWAYS, &cells, 2).0, tuned, "{text}");
+        assert_eq!(solutions(Forced::NEVER, &cells, 2).0, tuned, "{text}");
+        if text.starts_with("8...") {
+            assert!(nodes > Forced::TUNED.nodes, "{nodes}");
+        }
+    }
+}
+
+/// Random partial grids (a solved grid relabelled, its rows shuffled
+/// within their bands, a share of its cells kept), many with several
+/// solutions: the same solutions, up to 60, whichever boards take the
+/// forced columns.
+#[test]
+fn every_choice_finds_the_same_solutions_of_random_partial_grids() {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut several = 0;
+    for round in 0..300 {
+        let mut relabel: Vec<u8> = (1..=9).collect();
+        for k in (1..9).rev() {
+            relabel.swap(k, next() as usize % (k + 1));
+        }
+        let mut rows: Vec<usize> = (0..9).collect();
+        for band in 0..3 {
+            for k in (1..3).rev() {
+                rows.swap(3 * band + k, 3 * band + next() as usize % (k + 1));
+            }
+        }
+        let keep = 22 + round % 18;
+        let mut cells = [0u8; 81];
+        for (c, cell) in cells.iter_mut().enumerate() {
+            let (r, col) = (rows[c / 9], c % 9);
+            if (next() % 81) < keep as u64 {
+                *cell = relabel[(r * 3 + r / 3 + col) % 9];
+            }
+        }
+        // Past 60, each choice may stop at other solutions: only their
+        // number must agree.
+        let (tuned, _) = solutions(Forced::TUNED, &cells, 60);
+        assert!(!tuned.is_empty(), "{cells:?}");
+        for other in [Forced::ALWAYS, Forced::NEVER] {
+            let (found, _) = solutions(other, &cells, 60);
+            assert_eq!(found.len(), tuned.len(), "{cells:?}");
+            if tuned.len() < 60 {
+                assert_eq!(found, tuned, "{cells:?}");
+            }
+        }
+        several += usize::from(tuned.len() > 1);
+    }
+    assert!(several > 100, "{several}");
+}
+
+/// The tuned choice: boards with many empty cells, or any board from the
+/// 16th node on.
+#[test]
+fn the_tuned_choice_takes_open_boards_and_late_nodes() {
+    // A solved grid with its first `open` cells emptied.
+    let board = |open: usize| {
+        let mut cells = [0u8; 81];
+        for (c, cell) in cells.iter_mut().enumerate().skip(open) {
+            let (r, col) = (c / 9, c % 9);
+            *cell = ((r * 3 + r / 3 + col) % 9 + 1) as u8;
+        }
+        let board = Board::load(&cells);
+        assert_eq!(board.open(), open as u32);
+        board
+    };
+    let tuned = Forced::TUNED;
+    assert!(tuned.takes(&board(45), 1) && tuned.takes(&board(81), 2));
+    assert!(!tuned.takes(&board(44), 15) && !tuned.takes(&board(10), 1));
+    assert!(tuned.takes(&board(10), 16) && tuned.takes(&board(0), 1000));
+    assert!(Forced::ALWAYS.takes(&board(0), 0) && !Forced::NEVER.takes(&board(81), 1 << 40));
+}
