@@ -25,7 +25,8 @@
 #                 sets together, both pinned to the same two CPUs
 #                 (${TWO_CPUS:-0,1}): medians of --reps whole processes.
 #
-# Every timed process is pinned to one CPU (taskset -c ${CPU:-1}). The exact-
+# Every timed process is pinned to one CPU (taskset -c ${CPU:-1}), but for the
+# threads section's, pinned to two (${TWO_CPUS:-0,1}). The exact-
 # cover, sudoku-crate, xc and qqwing figures are the best and the median of
 # --reps runs (default 3) of the WHOLE process; run_benchmark times itself in
 # process, after a warm-up, on puzzles it has already loaded, so its figures
@@ -562,7 +563,7 @@ threads_row() {
 # sudoku solve` on the Sudoku sets together (every puzzle proven unique).
 threads_section() {
     local dir=$INST/mult inst want name file
-    [ -f "$INST/queens13.dlx" ] || gen_instances
+    for inst in $INSTANCES; do [ -f "$INST/$inst.dlx" ] || { gen_instances; break; }; done
     bash "$REPO/benches/peers/dlx3-instances.sh" "$dir" >/dev/null
     emit ""
     emit "### Two threads against one: whole-process wall time, milliseconds (median of $REPS, pinned to CPUs $TWO_CPUS)"
@@ -579,18 +580,21 @@ threads_section() {
         want=$(expected_m_count "$inst")
         threads_row "$inst" "$want" "$want" "$XC" cover "$dir/$inst.dlx"
     done
-    local all=$BUILD/sudoku-all.txt
+    local all=$BUILD/sudoku-all.txt sets=yes
     : >"$all"
     while IFS=: read -r name file; do
         if [ ! -f "$SHARED/data/$file" ]; then
             note "threads: $SHARED/data/$file not found; no Sudoku row (set EXACTCOVER_SHARED)"
-            return
+            sets=no
+            break
         fi
         prepare_set "$SHARED/data/$file" "$BUILD/set-threads.txt"
         cut -c1-81 "$BUILD/set-threads.txt" >>"$all"
     done <<<"$SUDOKU_SETS"
-    note "threads: sudoku"
-    threads_row "\`xc sudoku solve\`, the six Sudoku sets" "$(wc -l <"$all") puzzles" - "$XC" sudoku solve -q "$all"
+    if [ "$sets" = yes ]; then
+        note "threads: sudoku"
+        threads_row "\`xc sudoku solve\`, the six Sudoku sets" "$(wc -l <"$all") puzzles" - "$XC" sudoku solve -q "$all"
+    fi
     emit ""
     emit "Speed-up = the median with one thread / the median with two (2 at best). Every run counts (or, for Sudoku,"
     emit "solves and proves unique) with every solution checked; the machine's other load moves these figures most."
@@ -774,6 +778,7 @@ main() {
     emit "## xc against its peers ($(date -u +%Y-%m-%d))"
     emit ""
     emit "- machine: $(nproc) CPUs, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); every timed process pinned with \`taskset -c $CPU\`"
+    if section_on threads; then emit "- the threads section: one and two threads both pinned with \`taskset -c $TWO_CPUS\`"; fi
     emit "- xc: \`$XC\` ($XC_HOW; repository at $(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo '?'))"
     if [ -n "$DLX1" ]; then
         emit "- Knuth's DLX1/DLX3/SSXC1$([ "$WITH_DLX2" = 1 ] && echo /DLX2): cwebtest $(git_rev "$CWEBTEST"), ctangle, \`gcc $KNUTH_CFLAGS\` ($(gcc -dumpfullversion))"

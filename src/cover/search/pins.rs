@@ -448,7 +448,8 @@ mod tests {
     /// they share committed, and counts (with the checker), nodes and
     /// updates below each are those of a fresh solver, in the split's
     /// order or any other; `reset` leaves the links as they were. With and
-    /// without multiplicities and colours, on the dance and on bit sets.
+    /// without multiplicities and colours, on the dance and on bit sets
+    /// (problems with colours take the dance only).
     #[test]
     fn a_worker_keeps_the_levels_prefixes_share() {
         let mut rng = ChaCha8Rng::seed_from_u64(41);

@@ -322,9 +322,12 @@ impl Run<'_> {
         let done = match solved {
             Solved::Records(done) => done,
             Solved::Pieces(pieces) => {
+                // A wrong answer is the error to give, even if the flush
+                // of what came before it fails too.
                 let written = Piece::write_all(pieces, summary, &mut out);
-                out.flush()?;
-                return written;
+                let flushed = out.flush();
+                written?;
+                return flushed.map_err(Into::into);
             }
         };
         for (puzzle, d) in chunk.iter().zip(done) {

@@ -17,8 +17,11 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::sync::{Mutex, TryLockError};
 
-/// Puzzles of a chunk solved as one piece, on one worker.
+/// Puzzles of a chunk solved as one piece, on one worker, at most; fewer
+/// (down to [`LEAST`]) when that gives each thread four pieces a chunk,
+/// so that many threads don't wait on a few long pieces at its end.
 const PIECE: usize = 64;
+const LEAST: usize = 8;
 
 /// A piece of a chunk, solved on a worker by the one-thread loop's code:
 /// its output, its counts with its lines for stderr held, and the wrong
@@ -81,7 +84,8 @@ impl Piece {
 impl Run<'_> {
     /// Solves a chunk in pieces on the current pool.
     pub(super) fn pieces(&self, chunk: &[Puzzle], name: &str, lanes: &Lanes) -> Vec<Piece> {
-        chunk.par_chunks(PIECE).map(|p| lanes.with(|l| self.piece(p, name, l))).collect()
+        let size = (chunk.len() / (4 * lanes.lanes.len().max(1))).clamp(LEAST, PIECE);
+        chunk.par_chunks(size).map(|p| lanes.with(|l| self.piece(p, name, l))).collect()
     }
 
     /// Solves a piece of a chunk as the one-thread loop would, up to its
