@@ -185,6 +185,10 @@ pub(crate) fn first_bits(set: &mut [u64], n: usize) {
 #[cfg(test)]
 mod tests {
     use super::{Tables, first_bits};
+    use crate::cover::Problem;
+    use crate::cover::brute::random_dlx;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// `first_bits` sets the bits a bit-by-bit loop sets.
     #[test]
@@ -201,11 +205,6 @@ mod tests {
             }
         }
     }
-    use crate::cover::Problem;
-    use crate::cover::brute::random_dlx;
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
     /// Every node of every option maps to that option, the first and last
     /// nodes included, with options of different lengths.
     #[test]
