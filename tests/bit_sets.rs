@@ -111,11 +111,11 @@ proptest! {
             stepped.push(s.to_vec());
         }
         prop_assert_eq!(&stepped, &dance.0);
-        let split = Parallel::new(&p).threads(3).subproblems_per_thread(4).count();
+        let split = Parallel::new(&p).small_tree(0).threads(3).subproblems_per_thread(4).count();
         let (_, _, (nodes, updates, solutions, _)) = dance;
         prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
         let mut ordered = Vec::new();
-        let _ = Parallel::new(&p).threads(3).for_each_ordered(|s| {
+        let _ = Parallel::new(&p).small_tree(0).threads(3).for_each_ordered(|s| {
             ordered.push(s.to_vec());
             ControlFlow::<()>::Continue(())
         });
@@ -147,7 +147,7 @@ fn packings_choose_bit_sets_and_count_as_knuths_dlx1() {
         solver.use_bit_sets(false);
         assert_eq!(solver.count_checked(), Ok(count));
         assert_eq!(bits, figures(solver.stats()));
-        let two = Parallel::new(p).threads(2).count();
+        let two = Parallel::new(p).small_tree(0).threads(2).count();
         assert_eq!((two.solutions, two.stats.nodes, two.stats.updates), (count, nodes, updates));
     }
 }

@@ -80,13 +80,14 @@ fn reused(problem: &Problem, bits: bool, pins: &[OptionId], nodes: u64) -> Vec<R
 /// share its solutions.
 fn splits_as_the_dance(problem: &Problem, dance: &Run, threads: usize) -> Result<(), TestCaseError> {
     let (nodes, updates, solutions, _) = dance.2;
-    let split = Parallel::new(problem).threads(threads).subproblems_per_thread(4).count();
+    let split = Parallel::new(problem).small_tree(0).threads(threads).subproblems_per_thread(4).count();
     prop_assert_eq!((split.solutions, split.stats.nodes, split.stats.updates), (solutions, nodes, updates));
     let mut ordered = Vec::new();
-    let (_, report) = Parallel::new(problem).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
-        ordered.push(s.to_vec());
-        ControlFlow::<()>::Continue(())
-    });
+    let (_, report) =
+        Parallel::new(problem).small_tree(0).threads(threads).subproblems_per_thread(2).for_each_ordered(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
     prop_assert_eq!(&ordered, &dance.0);
     prop_assert_eq!((report.status, report.stats.nodes, report.stats.updates), (Status::Complete, nodes, updates));
     let shards: u64 = (0..3).map(|k| Parallel::new(problem).threads(1).shard(k, 3).solutions).sum();
@@ -387,7 +388,7 @@ fn counts_as_dlx3(name: &str, problem: &Problem, (count, nodes, updates): (u64, 
     let bits = digest(&mut forced(problem, true, Limits::new()));
     assert_eq!((bits.1.2, bits.1.0, bits.1.1), (count, nodes, updates), "{name} on bit sets");
     assert_eq!(digest(&mut forced(problem, false, Limits::new())), bits, "{name} dancing");
-    let two = Parallel::new(problem).threads(2).count();
+    let two = Parallel::new(problem).small_tree(0).threads(2).count();
     assert_eq!((two.solutions, two.stats.nodes, two.stats.updates), (count, nodes, updates), "{name} on 2 threads");
 }
 

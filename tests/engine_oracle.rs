@@ -288,7 +288,7 @@ proptest! {
         prop_assert!(counter.links_are_pristine());
         counter.set_verify(false);
         prop_assert_eq!(counter.count(), found.len() as u64);
-        let two = Parallel::new(&problem).threads(2).subproblems_per_thread(3).count();
+        let two = Parallel::new(&problem).small_tree(0).threads(2).subproblems_per_thread(3).count();
         prop_assert_eq!(two.solutions, found.len() as u64);
         prop_assert_eq!((two.stats.nodes, two.stats.updates), (counted.nodes, counted.updates));
     }

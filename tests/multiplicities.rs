@@ -120,7 +120,7 @@ proptest! {
         let mut solver = problem.solver();
         let total = solver.count();
         let stats = solver.stats();
-        let report = Parallel::new(&problem).threads(2).subproblems_per_thread(2).count();
+        let report = Parallel::new(&problem).small_tree(0).threads(2).subproblems_per_thread(2).count();
         prop_assert_eq!(report.solutions, total);
         prop_assert_eq!((report.stats.nodes, report.stats.updates), (stats.nodes, stats.updates));
         let shards: u64 = (0..3).map(|k| Parallel::new(&problem).threads(1).shard(k, 3).solutions).sum();
@@ -363,20 +363,20 @@ fn parallel_search_first_solution_and_iterator() {
     let mut solver = problem.solver();
     let first = solver.first().unwrap();
     let total = problem.solver().count();
-    let report = Parallel::new(&problem).threads(2).count();
+    let report = Parallel::new(&problem).small_tree(0).threads(2).count();
     assert_eq!(report.solutions, total);
     assert_eq!(report.solutions, 3106);
-    assert_eq!(Parallel::new(&problem).threads(2).first().0, Some(first));
+    assert_eq!(Parallel::new(&problem).small_tree(0).threads(2).first().0, Some(first));
     let shards: u64 = (0..4).map(|k| Parallel::new(&problem).shard(k, 4).solutions).sum();
     assert_eq!(shards, total);
     let seen = Mutex::new(0u64);
-    let _ = Parallel::new(&problem).threads(2).for_each(|s| {
+    let _ = Parallel::new(&problem).small_tree(0).threads(2).for_each(|s| {
         assert!(check_solution(&problem, s).is_ok());
         *seen.lock().unwrap() += 1;
         ControlFlow::<()>::Continue(())
     });
     assert_eq!(*seen.lock().unwrap(), total);
-    assert_eq!(Parallel::new(&problem).threads(2).solutions().take(5).count(), 5);
+    assert_eq!(Parallel::new(&problem).small_tree(0).threads(2).solutions().take(5).count(), 5);
 }
 
 #[test]

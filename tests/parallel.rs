@@ -34,7 +34,7 @@ fn counts_and_statistics_equal_one_threads_for_any_thread_count() {
         let stats = solver.stats();
         for threads in [1, 2, 3, 5] {
             for per_thread in [1, 7, 64] {
-                let r = Parallel::new(&p).threads(threads).subproblems_per_thread(per_thread).count();
+                let r = Parallel::new(&p).small_tree(0).threads(threads).subproblems_per_thread(per_thread).count();
                 assert_eq!(r.solutions, count, "{name}, {threads} threads");
                 assert_eq!(
                     (r.stats.nodes, r.stats.updates, r.stats.cleansings),
@@ -43,7 +43,7 @@ fn counts_and_statistics_equal_one_threads_for_any_thread_count() {
                 );
                 assert_eq!(r.status, Status::Complete);
                 let (checked, c) =
-                    Parallel::new(&p).threads(threads).subproblems_per_thread(per_thread).count_checked();
+                    Parallel::new(&p).small_tree(0).threads(threads).subproblems_per_thread(per_thread).count_checked();
                 assert_eq!(checked, Ok(()), "{name}, {threads} threads");
                 assert_eq!(
                     (c.solutions, c.stats.nodes, c.stats.updates, c.status),
@@ -60,7 +60,7 @@ fn first_solution_and_order_are_the_single_threaded_ones() {
     for (name, p) in problems() {
         let sequential: Vec<Vec<OptionId>> = p.solver().solutions().collect();
         for threads in [1, 2, 4] {
-            let par = Parallel::new(&p).threads(threads).subproblems_per_thread(3);
+            let par = Parallel::new(&p).small_tree(0).threads(threads).subproblems_per_thread(3);
             assert_eq!(par.first().0, sequential.first().cloned(), "{name}");
             let mut ordered = Vec::new();
             let (_, report) = par.for_each_ordered(|s| {
@@ -158,7 +158,8 @@ fn a_shards_split_goes_deeper_on_a_big_tree() {
     let first = Limits::new().solutions(1);
     for n in [8, 16] {
         let least = (16 * n).max(256);
-        let shallow = Parallel::new(&p).threads(1).subproblems_per_thread(least).with_limits(first.clone()).count();
+        let shallow =
+            Parallel::new(&p).small_tree(0).threads(1).subproblems_per_thread(least).with_limits(first.clone()).count();
         let r = Parallel::new(&p).threads(1).with_limits(first.clone()).shard(n - 1, n);
         assert!(shallow.split_into >= least && r.depth > shallow.depth, "{n} shards: {r:?}, {shallow:?}");
         assert!(r.split_into > shallow.split_into && r.split_into <= 4 * 4096 * n, "{n} shards: {r:?}");
@@ -168,21 +169,22 @@ fn a_shards_split_goes_deeper_on_a_big_tree() {
 #[test]
 fn limits_are_shared() {
     let p = Queens::new(10).unwrap().problem().clone();
-    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().solutions(100)).count();
+    let r = Parallel::new(&p).small_tree(0).threads(2).with_limits(Limits::new().solutions(100)).count();
     assert_eq!((r.solutions, r.status), (100, Status::Stopped(StopReason::Solutions)));
-    let (checked, r) = Parallel::new(&p).threads(2).with_limits(Limits::new().solutions(100)).count_checked();
+    let (checked, r) =
+        Parallel::new(&p).small_tree(0).threads(2).with_limits(Limits::new().solutions(100)).count_checked();
     assert_eq!((checked, r.solutions, r.status), (Ok(()), 100, Status::Stopped(StopReason::Solutions)));
-    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().nodes(3000)).count();
+    let r = Parallel::new(&p).small_tree(0).threads(2).with_limits(Limits::new().nodes(3000)).count();
     assert_eq!(r.status, Status::Stopped(StopReason::Nodes));
     assert!(r.stats.nodes < 3000 + 2 * 300 + 200, "{}", r.stats.nodes);
-    let (_, r) = Parallel::new(&p).threads(2).with_limits(Limits::new().nodes(3000)).count_checked();
+    let (_, r) = Parallel::new(&p).small_tree(0).threads(2).with_limits(Limits::new().nodes(3000)).count_checked();
     assert_eq!(r.status, Status::Stopped(StopReason::Nodes));
     assert!(r.stats.nodes < 3000 + 2 * 300 + 200, "{}", r.stats.nodes);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let r = Parallel::new(&p).threads(2).with_limits(Limits::new().cancel_flag(flag)).count();
+    let r = Parallel::new(&p).small_tree(0).threads(2).with_limits(Limits::new().cancel_flag(flag)).count();
     assert_eq!(r.status, Status::Stopped(StopReason::Cancelled));
     let mut n = 0;
-    let (_, r) = Parallel::new(&p).threads(2).for_each_ordered(|_| {
+    let (_, r) = Parallel::new(&p).small_tree(0).threads(2).for_each_ordered(|_| {
         n += 1;
         if n == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
@@ -197,7 +199,7 @@ fn limits_are_shared() {
 fn the_split_keeps_to_the_limits() {
     let p = Queens::new(12).unwrap().problem().clone();
     // 8192 subproblems: several thousand nodes of split.
-    let par = Parallel::new(&p).threads(2).subproblems_per_thread(1 << 12);
+    let par = Parallel::new(&p).small_tree(0).threads(2).subproblems_per_thread(1 << 12);
     assert!(par.count().stats.nodes > 4000);
     let raised = Arc::new(AtomicBool::new(true));
     let cases = [
@@ -224,6 +226,7 @@ fn a_flag_raised_during_the_split_ends_the_run_at_once() {
     let p = Queens::new(20).unwrap().problem().clone();
     let flag = Arc::new(AtomicBool::new(false));
     let par = Parallel::new(&p)
+        .small_tree(0)
         .threads(2)
         .subproblems_per_thread(1 << 22)
         .with_limits(Limits::new().cancel_flag(flag.clone()));
@@ -245,9 +248,50 @@ fn many_threads_count_as_one() {
     for (name, p) in problems() {
         let mut solver = p.solver();
         let count = solver.count();
-        let r = Parallel::new(&p).threads(1024).subproblems_per_thread(1).count();
+        let r = Parallel::new(&p).small_tree(0).threads(1024).subproblems_per_thread(1).count();
         assert_eq!((r.solutions, r.stats.nodes), (count, solver.stats().nodes), "{name}");
         assert!(r.thread_nodes.len() <= r.subproblems.max(1), "{name}: {r:?}");
+    }
+}
+
+/// A tree of at most `small_tree` nodes is searched whole, as one thread
+/// searches it: no split and no worker, the same counts, statistics,
+/// solutions and order. One node more, and it is split. A node limit
+/// under the size stops the search where one thread stops.
+#[test]
+fn a_small_tree_is_searched_whole() {
+    let queens = Queens::new(7).unwrap().problem().clone();
+    let mut solver = queens.solver();
+    let (count, stats) = (solver.count(), solver.stats());
+    assert_eq!((count, stats.nodes), (40, 334));
+    for (small, split) in [(stats.nodes, false), (stats.nodes - 1, true), (0, true)] {
+        let par = Parallel::new(&queens).threads(2).subproblems_per_thread(4).small_tree(small);
+        let r = par.count();
+        let (checked, c) = par.count_checked();
+        assert_eq!(checked, Ok(()));
+        for r in [&r, &c] {
+            assert_eq!((r.solutions, r.stats.nodes, r.stats.updates), (count, stats.nodes, stats.updates));
+            assert_eq!(r.status, Status::Complete);
+            assert_eq!((r.depth > 0, r.split_into > 0), (split, split), "{small}: {r:?}");
+        }
+        assert_eq!(r.thread_nodes.iter().sum::<u64>() > 0, split, "{small}: workers {r:?}");
+        let mut ordered = Vec::new();
+        let (_, o) = par.for_each_ordered(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(ordered, queens.solver().solutions().collect::<Vec<_>>(), "{small}");
+        assert_eq!(o.split_into > 0, split);
+        let first = par.first();
+        assert_eq!((first.0, first.1.split_into > 0), (queens.solver().first(), split), "{small}");
+    }
+    for limit in [1, 17, 333] {
+        let mut one = queens.solver().with_limits(Limits::new().nodes(limit));
+        let want = one.count();
+        let r = Parallel::new(&queens).threads(2).with_limits(Limits::new().nodes(limit)).count();
+        assert_eq!((r.solutions, r.stats.nodes, r.status), (want, one.stats().nodes, one.status()), "limit {limit}");
+        assert_eq!(r.status, Status::Stopped(StopReason::Nodes), "limit {limit}");
+        assert_eq!(r.split_into, 0, "limit {limit}");
     }
 }
 
@@ -284,11 +328,11 @@ proptest! {
         let p = small_problem(&options);
         let mut solver = p.solver();
         let want = solver.count();
-        let r = Parallel::new(&p).threads(threads).subproblems_per_thread(per).count();
+        let r = Parallel::new(&p).small_tree(0).threads(threads).subproblems_per_thread(per).count();
         prop_assert_eq!(r.solutions, want);
         prop_assert_eq!(r.stats.nodes, solver.stats().nodes);
         prop_assert_eq!(r.stats.updates, solver.stats().updates);
-        let (checked, c) = Parallel::new(&p).threads(threads).subproblems_per_thread(per).count_checked();
+        let (checked, c) = Parallel::new(&p).small_tree(0).threads(threads).subproblems_per_thread(per).count_checked();
         prop_assert_eq!(checked, Ok(()));
         prop_assert_eq!((c.solutions, c.stats.nodes), (want, solver.stats().nodes));
     }
@@ -332,7 +376,7 @@ fn the_iterator_yields_every_solution_lazily() {
         let mut sorted = expected.clone();
         sorted.sort();
         for threads in [1, 2, 3] {
-            let parallel = Parallel::new(&problem).threads(threads).subproblems_per_thread(4);
+            let parallel = Parallel::new(&problem).small_tree(0).threads(threads).subproblems_per_thread(4);
             let ordered: Vec<Vec<OptionId>> = parallel.solutions_ordered().collect();
             assert_eq!(ordered, expected, "{name}, {threads} threads, ordered");
             let mut it = parallel.solutions();

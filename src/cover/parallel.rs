@@ -16,7 +16,10 @@
 //! whatever the number of threads. The depth is the smallest for which
 //! there are at least `subproblems` of them (64 per thread by default), and
 //! the threads take them in order from a shared counter (the `pool`
-//! module), so every core stays busy when subtrees are uneven.
+//! module), so every core stays busy when subtrees are uneven. A tree of
+//! at most 4096 nodes ([`Parallel::small_tree`]) is not split: the first
+//! thing the split does is search it whole, as one thread would, and
+//! no worker starts (a report at depth 0, with no subproblems).
 //!
 //! The split is made by one thread before the workers start (the
 //! `frontier` module); it keeps to the run's limits, so a cancel flag, a
@@ -63,6 +66,12 @@ mod frontier;
 mod pool;
 mod solve;
 
+/// The nodes of the biggest tree a [`Parallel`] search searches on one
+/// thread by default (see [`Parallel::small_tree`]): a few milliseconds at
+/// most, and under 32 nodes for each of the 64 subproblems per thread of
+/// a split on two threads.
+const SMALL_TREE: u64 = 4096;
+
 /// A parallel search of one problem. See the module documentation.
 ///
 /// ```
@@ -83,6 +92,7 @@ pub struct Parallel {
     problem: Problem,
     threads: usize,
     per_thread: usize,
+    small: u64,
     limits: Limits,
     verify: bool,
 }
@@ -94,6 +104,7 @@ impl Parallel {
             problem: problem.clone(),
             threads: 0,
             per_thread: 64,
+            small: SMALL_TREE,
             limits: Limits::new(),
             verify: cfg!(debug_assertions),
         }
@@ -108,6 +119,17 @@ impl Parallel {
     /// Subproblems to make per thread (64 by default).
     pub fn subproblems_per_thread(mut self, n: usize) -> Parallel {
         self.per_thread = n.max(1);
+        self
+    }
+
+    /// Searches a tree of at most `nodes` nodes on one thread, without a
+    /// split (4096 by default; 0: always split). The first
+    /// `nodes` nodes are searched before any split, and dropped if the tree
+    /// has more, so a big tree loses that much; a small one is searched
+    /// once, as one thread searches it, instead of its top levels again at
+    /// every depth the split tries, and no thread is started.
+    pub fn small_tree(mut self, nodes: u64) -> Parallel {
+        self.small = nodes;
         self
     }
 
@@ -145,7 +167,7 @@ impl Parallel {
     /// documentation), under `limits` but for the solution limit: the
     /// split keeps every solution it finds above its depth.
     fn split(&self, target: usize, limits: &Limits, keep: Keep) -> Frontier {
-        Frontier::split(&self.problem, target, &limits.without_solution_limit(), keep)
+        Frontier::split(&self.problem, target, self.small, &limits.without_solution_limit(), keep)
     }
 
     /// Counts every solution.

@@ -37,6 +37,14 @@ fn threads_give_the_same_counts_and_statistics() {
         .success()
         .stdout(predicate::str::starts_with("Altogether 724 solutions, 198264 updates, 11578 nodes"))
         .stderr(predicate::str::contains("split at depth"));
+    // 334 nodes: searched whole on one thread, with one thread's figures.
+    let one = stdout(&["queens", "7"]);
+    assert!(one.starts_with("Altogether 40 solutions, 5066 updates, 334 nodes"), "{one}");
+    xc().args(["queens", "7", "--threads", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Altogether 40 solutions, 5066 updates, 334 nodes"))
+        .stderr(predicate::str::contains("not split: 334 nodes searched on one thread"));
 }
 
 #[test]

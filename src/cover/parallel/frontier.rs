@@ -94,8 +94,12 @@ const MAX_DEPTH: usize = 24;
 impl Frontier {
     /// The shallowest split with at least `target` subproblems (or the
     /// whole tree, when it is too small), under `limits` (with an absolute
-    /// deadline: each depth's exploration starts afresh).
-    pub(super) fn split(problem: &Problem, target: usize, limits: &Limits, keep: Keep) -> Frontier {
+    /// deadline: each depth's exploration starts afresh). A tree of at most
+    /// `small` nodes is searched whole first (see [`Frontier::whole`]).
+    pub(super) fn split(problem: &Problem, target: usize, small: u64, limits: &Limits, keep: Keep) -> Frontier {
+        if let Some(whole) = Frontier::whole(problem, small, limits, keep) {
+            return whole;
+        }
         let mut depth = 1;
         loop {
             let f = Frontier::at(problem, depth, limits, keep);
@@ -160,6 +164,26 @@ impl Frontier {
             }
             (above, nodes_above) = (top, f.subproblems);
             depth += 1;
+        }
+    }
+
+    /// The whole tree, searched on this thread as one thread would, if it
+    /// has at most `small` nodes or the limits stop it first: a frontier at
+    /// depth 0 with no subproblems, which holds the search's solutions and
+    /// statistics. `None` when the tree is bigger: the nodes searched are
+    /// dropped, and cost at most `small` nodes. Deepening a split one
+    /// level at a time explores the top of a narrow tree again at every
+    /// depth, which on a small tree costs many times the search itself.
+    fn whole(problem: &Problem, small: u64, limits: &Limits, keep: Keep) -> Option<Frontier> {
+        if small == 0 {
+            return None;
+        }
+        let theirs = limits.node_budget().is_some_and(|b| b <= small);
+        let ours = if theirs { limits.clone() } else { limits.clone().nodes(small) };
+        let f = Frontier::at(problem, usize::MAX, &ours, keep);
+        match f.stopped {
+            Some(StopReason::Nodes) if !theirs => None,
+            _ => Some(Frontier { depth: 0, ..f }),
         }
     }
 

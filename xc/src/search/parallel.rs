@@ -118,6 +118,9 @@ fn unordered(
 const SEEN_BATCH: u64 = 1024;
 
 fn split_line(r: &Report) -> String {
+    if r.split_into == 0 {
+        return format!("not split: {} nodes searched on one thread", r.stats.nodes);
+    }
     format!(
         "split at depth {} into {} subproblems; nodes per thread {:?} (imbalance {:.3}); largest subproblem {} nodes",
         r.depth,
