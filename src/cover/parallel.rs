@@ -13,8 +13,10 @@
 //! with the worker's previous one stay committed, so taking subproblems in
 //! order replays little. So the counts, and the node
 //! and update statistics, are exactly those of the single-threaded search,
-//! whatever the number of threads. The depth is the smallest for which
-//! there are at least `subproblems` of them (64 per thread by default), and
+//! whatever the number of threads. The depth is the first tried that gives
+//! at least `subproblems` of them (64 per thread by default; the depths
+//! tried go up by one while the tree at least doubles at each, and double
+//! where it grows slower), and
 //! the threads take them in order from a shared counter (the `pool`
 //! module), so every core stays busy when subtrees are uneven. A tree of
 //! at most 4096 nodes ([`Parallel::small_tree`]) is not split: the first

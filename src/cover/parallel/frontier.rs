@@ -92,21 +92,28 @@ pub(super) struct Frontier {
 const MAX_DEPTH: usize = 24;
 
 impl Frontier {
-    /// The shallowest split with at least `target` subproblems (or the
-    /// whole tree, when it is too small), under `limits` (with an absolute
+    /// The first split with at least `target` subproblems (or the whole
+    /// tree, when it is too small), under `limits` (with an absolute
     /// deadline: each depth's exploration starts afresh). A tree of at most
     /// `small` nodes is searched whole first (see [`Frontier::whole`]).
+    ///
+    /// The depths tried grow by one while each level at least doubles the
+    /// subproblems: the explorations then cost at most about twice the
+    /// last. Where the tree grows slower (a narrow one, a Sudoku's), trying
+    /// every depth would explore its top again and again, so the depth
+    /// doubles instead.
     pub(super) fn split(problem: &Problem, target: usize, small: u64, limits: &Limits, keep: Keep) -> Frontier {
         if let Some(whole) = Frontier::whole(problem, small, limits, keep) {
             return whole;
         }
-        let mut depth = 1;
+        let (mut depth, mut before) = (1, 1);
         loop {
             let f = Frontier::at(problem, depth, limits, keep);
             if f.stopped.is_some() || f.subproblems >= target || f.subproblems == 0 || depth >= MAX_DEPTH {
                 return f;
             }
-            depth += 1;
+            let step = if f.subproblems >= 2 * before { 1 } else { depth };
+            (depth, before) = ((depth + step).min(MAX_DEPTH), f.subproblems);
         }
     }
 
