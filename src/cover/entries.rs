@@ -68,10 +68,9 @@ impl Entries {
         let start = self.items.len();
         for (item, color) in items {
             self.items.push(item);
-            if color.is_some() && self.colors.is_empty() {
+            // The first colour gives every entry before it none.
+            if color.is_some() || !self.colors.is_empty() {
                 self.colors.resize(self.items.len() - 1, ColorId::NONE);
-            }
-            if !self.colors.is_empty() {
                 self.colors.push(color);
             }
         }
@@ -212,5 +211,22 @@ mod tests {
         assert_eq!(all, [option(&[0, 1], &[]), option(&[1, 2], &[]), option(&[3], &[]), option(&[0, 4], &[0, 7])]);
         assert_eq!(e.get(OptionId::from_u32(2)).items(), [ItemId::from_u32(3)]);
         assert_eq!(e.total(), 7);
+    }
+
+    /// The first entry of all may be the first coloured one: its colour
+    /// is kept (it was once dropped, and the problem lost solutions).
+    #[test]
+    fn a_colour_on_the_very_first_entry_is_kept() {
+        for first in [option(&[5, 0], &[3]), option(&[5], &[3])] {
+            let mut e = Entries::default();
+            e.push(first.clone().into_iter());
+            e.push(option(&[5, 1], &[3]).into_iter());
+            e.push(option(&[2], &[]).into_iter());
+            assert_eq!(e.get(OptionId::from_u32(0)).iter().collect::<Vec<_>>(), first);
+            assert_eq!(e.get(OptionId::from_u32(1)).iter().collect::<Vec<_>>(), option(&[5, 1], &[3]));
+            assert_eq!(e.get(OptionId::from_u32(2)).iter().collect::<Vec<_>>(), option(&[2], &[]));
+        }
+        let p = crate::cover::Problem::from_dlx("A B | x\nx:a A\nx:a B\n").unwrap();
+        assert_eq!(p.solver().count(), 1);
     }
 }
