@@ -191,6 +191,51 @@ fn limits_are_shared() {
     assert_eq!((n, r.status), (5, Status::Stopped(StopReason::Solutions)));
 }
 
+/// The solution limit: no more solutions are visited than it allows, in
+/// any order, on a tree split or not (split or searched whole, or split
+/// with solutions above its depth), and a run that finds as many as the
+/// limit stopped at it, as one thread's does; on a small tree, exactly
+/// where one thread stops.
+#[test]
+fn no_more_solutions_than_the_limit_are_visited() {
+    let problems = [Queens::new(8).unwrap().problem().clone(), Queens::new(11).unwrap().problem().clone()];
+    for p in &problems {
+        let all = p.solver().count();
+        for limit in [1, 5, 40, all, all + 1] {
+            let mut one = p.solver().with_limits(Limits::new().solutions(limit));
+            let want = one.count();
+            for small in [0, 4096, 1 << 20] {
+                let par = Parallel::new(p).threads(2).small_tree(small).with_limits(Limits::new().solutions(limit));
+                let seen = Mutex::new(0u64);
+                let (_, r) = par.for_each(|_| {
+                    *seen.lock().unwrap() += 1;
+                    ControlFlow::<()>::Continue(())
+                });
+                let mut ordered = Vec::new();
+                let (_, o) = par.for_each_ordered(|s| {
+                    ordered.push(s.to_vec());
+                    ControlFlow::<()>::Continue(())
+                });
+                let c = par.count();
+                let status = one.status();
+                for r in [&r, &o, &c] {
+                    assert_eq!((r.solutions, r.status), (want, status), "limit {limit}, small {small}: {r:?}");
+                }
+                assert_eq!(*seen.lock().unwrap(), want, "limit {limit}, small {small}");
+                assert_eq!(ordered, p.solver().solutions().take(want as usize).collect::<Vec<_>>());
+                if small >= 1 << 20 {
+                    assert_eq!((c.stats.nodes, c.split_into), (one.stats().nodes, 0), "limit {limit}: as one thread");
+                }
+            }
+        }
+    }
+    // Solutions above the split's depth, and a limit among them.
+    let p = Problem::from_dlx("A B\nA\nA B\nB\n").unwrap();
+    let par = Parallel::new(&p).threads(2).small_tree(0).subproblems_per_thread(64);
+    let (_, r) = par.with_limits(Limits::new().solutions(1)).for_each(|_| ControlFlow::<()>::Continue(()));
+    assert_eq!((r.solutions, r.status), (1, Status::Stopped(StopReason::Solutions)));
+}
+
 /// The split keeps to the limits, as the search below it does: a cancel
 /// flag raised before the run stops it at its first node, a clock already
 /// run out at its first look (256 nodes), a node budget at the budget; the

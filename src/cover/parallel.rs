@@ -60,7 +60,7 @@ use frontier::{Entry, Frontier, Keep};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
@@ -166,10 +166,11 @@ impl Parallel {
     }
 
     /// Splits the tree into at least `target` subproblems (see the module
-    /// documentation), under `limits` but for the solution limit: the
-    /// split keeps every solution it finds above its depth.
+    /// documentation), under `limits`; a split deeper than the whole of a
+    /// small tree keeps every solution it finds above its depth, whatever
+    /// the solution limit.
     fn split(&self, target: usize, limits: &Limits, keep: Keep) -> Frontier {
-        Frontier::split(&self.problem, target, self.small, &limits.without_solution_limit(), keep)
+        Frontier::split(&self.problem, target, self.small, limits, keep)
     }
 
     /// Counts every solution.
@@ -340,6 +341,8 @@ impl Parallel {
     /// ahead of the one being visited, whose solutions are held until their
     /// turn comes.
     fn visit_ordered(&self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Report {
+        let quota = Quota::new(self.limits.solution_limit());
+        let mut visit = |s: &[OptionId]| if quota.take() { visit(s) } else { ControlFlow::Break(()) };
         let start = Instant::now();
         let limits = self.limits_from(start);
         let threads = self.thread_count();
@@ -449,6 +452,7 @@ impl Parallel {
         }
         let mut report = Report::empty(frontier.depth);
         report.split_into = frontier.subproblems;
+        let quota = Quota::new(self.limits.solution_limit());
         if top {
             report.add_top(&frontier.top);
             let mut state = None;
@@ -456,6 +460,10 @@ impl Parallel {
             for entry in &frontier.entries {
                 if let Entry::Solution(s) = entry {
                     match below {
+                        Below::Visit(_) if !quota.take() => {
+                            halt(StopReason::Solutions);
+                            break;
+                        }
                         Below::Visit(visit) => {
                             if visit(state.get_or_insert_with(init), s).is_break() {
                                 halt(StopReason::Solutions);
@@ -486,7 +494,10 @@ impl Parallel {
                     return (Stats::default(), Status::Ready);
                 }
                 let (stats, status) = match below {
-                    Below::Visit(visit) => solve::visiting(solver, prefixes[i], &mut |s| visit(state, s)),
+                    Below::Visit(visit) => solve::visiting(solver, prefixes[i], &mut |s| match quota.take() {
+                        true => visit(state, s),
+                        false => ControlFlow::Break(()),
+                    }),
                     Below::CountChecked => match solve::counting_checked(solver, prefixes[i]) {
                         (stats, Ok(status)) => (stats, status),
                         (stats, Err(e)) => {
@@ -543,6 +554,24 @@ impl Parallel {
         }
         solver.set_verify(self.verify);
         solver
+    }
+}
+
+/// The solutions a run may still hand to its visitor under the solution
+/// limit, shared by the workers: they may find more between two looks at
+/// their totals, but no more than the limit are visited.
+struct Quota(Option<AtomicU64>);
+
+impl Quota {
+    fn new(limit: Option<u64>) -> Quota {
+        Quota(limit.map(AtomicU64::new))
+    }
+
+    /// Takes one solution from the quota: `false` once it is spent.
+    fn take(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_none_or(|left| left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1)).is_ok())
     }
 }
 

@@ -88,11 +88,15 @@ impl Report {
     }
 
     /// Caps the count at the solution limit, which workers may pass
-    /// between two looks at the shared totals.
+    /// between two looks at the shared totals. A run that found as many
+    /// as the limit stopped at it, as one thread's search does.
     pub(super) fn cap_at(&mut self, limit: Option<u64>) {
-        if let Some(m) = limit.filter(|&m| self.solutions > m) {
+        if let Some(m) = limit.filter(|&m| self.solutions >= m) {
             self.solutions = m;
             self.stats.solutions = m;
+            if self.status == Status::Complete {
+                self.status = Status::Stopped(StopReason::Solutions);
+            }
         }
     }
 }

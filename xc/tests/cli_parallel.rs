@@ -37,6 +37,26 @@ fn threads_give_the_same_counts_and_statistics() {
         .success()
         .stdout(predicate::str::starts_with("Altogether 724 solutions, 198264 updates, 11578 nodes"))
         .stderr(predicate::str::contains("split at depth"));
+    // A solution limit: the run stops where one thread stops, and prints
+    // no more solutions than it allows, split or not.
+    for queens in ["8", "12"] {
+        let one = xc().args(["queens", queens, "--limit", "5"]).assert().code(3).get_output().stdout.clone();
+        let one = String::from_utf8(one).unwrap();
+        assert!(one.starts_with("Stopped (solution limit reached) after 5 solutions"), "{one}");
+        for extra in [&[][..], &["--all"], &["--all", "--ordered"]] {
+            let out = xc()
+                .args(["queens", queens, "--limit", "5", "--threads", "2"])
+                .args(extra)
+                .assert()
+                .code(3)
+                .get_output()
+                .stdout
+                .clone();
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.matches("Solution ").count(), if extra.is_empty() { 0 } else { 5 }, "{out}");
+            assert!(out.contains("Stopped (solution limit reached) after 5 solutions"), "{out}");
+        }
+    }
     // 334 nodes: searched whole on one thread, with one thread's figures.
     let one = stdout(&["queens", "7"]);
     assert!(one.starts_with("Altogether 40 solutions, 5066 updates, 334 nodes"), "{one}");

@@ -93,9 +93,10 @@ const MAX_DEPTH: usize = 24;
 
 impl Frontier {
     /// The first split with at least `target` subproblems (or the whole
-    /// tree, when it is too small), under `limits` (with an absolute
-    /// deadline: each depth's exploration starts afresh). A tree of at most
-    /// `small` nodes is searched whole first (see [`Frontier::whole`]).
+    /// tree, when it is too small), under `limits` but for the solution
+    /// limit (with an absolute deadline: each depth's exploration starts
+    /// afresh). A tree of at most `small` nodes is searched whole first,
+    /// under the solution limit too (see [`Frontier::whole`]).
     ///
     /// The depths tried grow by one while each level at least doubles the
     /// subproblems: the explorations then cost at most about twice the
@@ -106,6 +107,7 @@ impl Frontier {
         if let Some(whole) = Frontier::whole(problem, small, limits, keep) {
             return whole;
         }
+        let limits = &limits.without_solution_limit();
         let (mut depth, mut before) = (1, 1);
         loop {
             let f = Frontier::at(problem, depth, limits, keep);
@@ -174,8 +176,9 @@ impl Frontier {
         }
     }
 
-    /// The whole tree, searched on this thread as one thread would, if it
-    /// has at most `small` nodes or the limits stop it first: a frontier at
+    /// The whole tree, searched on this thread as one thread would (and
+    /// stopped where it would stop), if it has at most `small` nodes or
+    /// the limits stop it first: a frontier at
     /// depth 0 with no subproblems, which holds the search's solutions and
     /// statistics. `None` when the tree is bigger: the nodes searched are
     /// dropped, and cost at most `small` nodes. Deepening a split one
