@@ -11,7 +11,8 @@
 //!
 //! The probes honour the solver's limits: the cancel flag and the deadline
 //! are looked at before every probe and every [`CHECK_INTERVAL`] levels of
-//! one, and a stopped estimate averages the probes made so far (see
+//! one, and a stopped estimate averages the probes that reached a leaf
+//! before it stopped, a probe cut short counting for nothing (see
 //! [`Estimate::stopped`]). Estimates of huge trees overflow no type: the
 //! figures are `f64`s, and [`Estimate::time`] is `None` past what a
 //! [`Duration`] holds.
@@ -26,7 +27,7 @@ use std::time::{Duration, Instant};
 /// The result of [`Solver::estimate`](crate::cover::Solver::estimate).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
-    /// Probes made.
+    /// Probes made, each to a leaf.
     pub probes: u64,
     /// Estimated nodes of the whole search (Knuth's definition).
     pub nodes: f64,
@@ -38,7 +39,8 @@ pub struct Estimate {
     /// (0 when no calibration ran).
     pub updates_per_second: f64,
     /// What stopped the probes before all of them were made, if anything:
-    /// the figures then average the [`Estimate::probes`] made.
+    /// the figures then average the [`Estimate::probes`] that reached a
+    /// leaf (none: no estimate).
     pub stopped: Option<StopReason>,
 }
 
@@ -71,13 +73,14 @@ impl Search {
             if stopped.is_some() {
                 break;
             }
-            made += 1;
             let probe = self.probe(&mut rng, &mut path);
-            (nodes, updates, solutions) = (nodes + probe.nodes, updates + probe.updates, solutions + probe.solutions);
             stopped = probe.stopped;
             if stopped.is_some() {
+                // Cut short, its leaf unseen: not an estimate.
                 break;
             }
+            made += 1;
+            (nodes, updates, solutions) = (nodes + probe.nodes, updates + probe.updates, solutions + probe.solutions);
         }
         let n = made.max(1) as f64;
         self.reset();
@@ -116,8 +119,6 @@ impl Search {
             if path.len() as u64 % CHECK_INTERVAL == CHECK_INTERVAL - 1 {
                 probe.stopped = self.watch.clock_or_cancel();
                 if probe.stopped.is_some() {
-                    // This probe is cut short: it counts as made, its
-                    // leaf unseen (the estimate is then a little low).
                     break;
                 }
             }
@@ -237,5 +238,23 @@ mod tests {
         search.set_limits(crate::cover::Limits::new().cancel_flag(flag));
         assert_eq!(search.estimate_below(&[], 5, 7), Err(StopReason::Cancelled));
         assert!(search.links_are_pristine());
+    }
+
+    /// A probe the clock cuts short counts for nothing: on a chain of
+    /// 30,000 items (one path, one solution) that a probe can't finish in
+    /// 30 ms, the estimate has no probe, instead of the cut probe's part.
+    #[test]
+    fn a_probe_cut_short_is_no_estimate() {
+        let n = 30_000;
+        let mut text: Vec<String> = vec![(0..n).map(|i| format!("x{i}")).collect::<Vec<_>>().join(" ")];
+        text.extend((0..n).map(|i| format!("x{i}")));
+        let problem = Problem::from_dlx(&(text.join("\n") + "\n")).unwrap();
+        let mut search = Search::new(&problem);
+        search.set_limits(crate::cover::Limits::new().time(Duration::from_millis(30)));
+        let e = search.estimate(10, 1, Duration::from_millis(1));
+        assert_eq!((e.probes, e.stopped, e.nodes), (0, Some(StopReason::Time), 0.0), "{e:?}");
+        let small = Problem::from_dlx("a b\na\nb\n").unwrap();
+        let e = Search::new(&small).estimate(10, 1, Duration::from_millis(1));
+        assert_eq!((e.probes, e.stopped, e.nodes, e.solutions), (10, None, 3.0, 1.0));
     }
 }

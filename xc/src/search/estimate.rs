@@ -40,6 +40,10 @@ pub fn run(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result<
 /// The estimate in words: `Estimate from 10000 probes: about 1.2e27
 /// nodes, …; about 3.7e17 years at 250 M updates/s.`
 fn text(e: &Estimate) -> String {
+    if e.probes == 0 {
+        let why = e.stopped.map_or(String::new(), |r| format!(" ({r})"));
+        return format!("No estimate: stopped before the first probe reached a leaf{why}.");
+    }
     let mut s = format!(
         "Estimate from {} probes: about {} nodes, {} updates, {} solutions",
         e.probes,
@@ -115,5 +119,7 @@ mod tests {
             text(&e),
             "Estimate from 12 probes: about 5.8e16 nodes, 1.0e18 updates, 0 solutions. (stopped: interrupted)"
         );
+        let none = Estimate { probes: 0, nodes: 0.0, updates: 0.0, stopped: Some(StopReason::Time), ..e };
+        assert_eq!(text(&none), "No estimate: stopped before the first probe reached a leaf (time limit reached).");
     }
 }
