@@ -209,3 +209,40 @@ fn the_probe_stops_early_where_the_memo_does_not_pay() {
     let probe = dominoes(8, 8).solver().zdd_probe();
     assert!(probe.pays_well() && probe.hits * 5 >= probe.lookups, "{probe:?}");
 }
+
+/// Items `x0 … x{n-1}`, each with two options of its own: 2ⁿ solutions,
+/// whose counts are numbers of up to `n` bits at every node.
+fn doubled_chain(n: usize) -> exactcover::cover::Problem {
+    let mut text = (0..n).map(|i| format!("x{i}")).collect::<Vec<_>>().join(" ") + "\n";
+    for _ in 0..2 {
+        for i in 0..n {
+            text += &format!("x{i}\n");
+        }
+    }
+    exactcover::cover::Problem::from_dlx(&text).unwrap()
+}
+
+/// Counts of thousands of bits: 2⁴⁰⁰⁰ solutions, counts of up to 63 limbs
+/// at each of 8,000 nodes, exact, and held within the budget the build
+/// reports (their limits: `counts.rs`'s tests).
+#[test]
+fn big_counts_are_exact_and_counted_in_the_bytes() {
+    let problem = doubled_chain(4000);
+    let zdd = problem.solver().zdd().unwrap();
+    // 2⁴⁰⁰⁰ in decimal, doubled digit by digit.
+    let mut digits = vec![1u8];
+    for _ in 0..4000 {
+        let mut carry = 0;
+        for d in &mut digits {
+            let t = *d * 2 + carry;
+            (*d, carry) = (t % 10, t / 10);
+        }
+        if carry > 0 {
+            digits.push(carry);
+        }
+    }
+    let power: String = digits.iter().rev().map(|d| char::from(b'0' + d)).collect();
+    assert_eq!(zdd.count().to_string(), power);
+    // 4,000 nodes' counts of 32 limbs on average: over 1 MB.
+    assert!(zdd.stats().bytes > 1_000_000, "{:?}", zdd.stats());
+}

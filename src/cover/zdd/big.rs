@@ -61,6 +61,11 @@ impl BigCount {
     }
 
     /// `self + other`.
+    /// The bytes this number holds, itself included.
+    pub(crate) fn bytes(&self) -> u64 {
+        (std::mem::size_of::<BigCount>() + self.limbs.capacity() * 8) as u64
+    }
+
     pub(crate) fn add(&self, other: &BigCount) -> BigCount {
         let (long, short) = if self.limbs.len() >= other.limbs.len() { (self, other) } else { (other, self) };
         let mut limbs = Vec::with_capacity(long.limbs.len() + 1);

@@ -3,7 +3,7 @@
 
 use super::build::{Builder, Tally};
 use super::choice::ZddChoice;
-use super::counts::Counts;
+use super::counts::{Counts, Unmade};
 use super::error::ZddError;
 use super::memo::{HashFn, mix};
 use super::nodes::Node;
@@ -152,7 +152,7 @@ fn build_with(solver: &Solver, rules: &Rules, mut builder: Builder) -> Result<Zd
         if solver.limits().cancelled() { Err(builder.stopped(StopReason::Cancelled)) } else { builder.run(&state) };
     let root: Node = root.map_err(|e| (e, builder.tally))?;
     let nodes = std::mem::replace(&mut builder.nodes, super::nodes::Nodes::new());
-    Ok(finish(solver, Built { root, nodes, tally: builder.tally, memo_bytes: builder.memo.bytes() }, start))
+    finish(solver, Built { root, nodes, tally: builder.tally, memo_bytes: builder.memo.bytes() }, start)
 }
 
 /// The diagram built in parts on `threads` threads (see [`parts`]).
@@ -167,7 +167,7 @@ fn build_in_parts(solver: &Solver, choice: ZddChoice, threads: usize) -> Result<
         return Err((stopped, Tally::default()));
     }
     let built = parts::build(&rules, choice, mix, solver.limits(), threads, &state)?;
-    Ok(finish(solver, built, start))
+    finish(solver, built, start)
 }
 
 /// The starting state with the solver's pinned options taken.
@@ -179,23 +179,34 @@ fn pinned_start(solver: &Solver, rules: &Rules) -> Vec<u64> {
     state
 }
 
-/// The diagram of a finished build, with its counts.
-fn finish(solver: &Solver, built: Built, start: Instant) -> Zdd {
+/// The diagram of a finished build, with its counts (made within the
+/// limits: big counts can take more time and memory than the build).
+fn finish(solver: &Solver, built: Built, start: Instant) -> Result<Zdd, (ZddError, Tally)> {
     let Built { root, mut nodes, tally, memo_bytes } = built;
     nodes.shrink();
-    let counts = Counts::new(&nodes);
-    let count_bytes = match &counts {
-        Counts::Small(c) => c.len() as u64 * 16,
-        Counts::Big(c) => c.iter().map(|b| 24 + b.to_string().len() as u64 / 2).sum(),
-    };
+    let limits = solver.limits();
+    let held = memo_bytes + nodes.bytes();
+    let size = nodes.len() as u64 - 2;
+    let counts = Counts::new(&nodes, limits, limits.deadline_from(start), held).map_err(|unmade| {
+        let e = match unmade {
+            Unmade::Stopped(reason) => ZddError::Stopped { reason, states: tally.states, nodes: size },
+            Unmade::OverBudget(needed) => ZddError::OverBudget {
+                needed,
+                budget: limits.memory_budget().unwrap_or(u64::MAX),
+                states: tally.states,
+                nodes: size,
+            },
+        };
+        (e, tally)
+    })?;
     let stats = ZddStats {
         states: tally.states,
         lookups: tally.lookups,
         hits: tally.hits,
-        nodes: nodes.len() as u64 - 2,
+        nodes: size,
         elapsed: start.elapsed(),
-        bytes: memo_bytes + nodes.bytes() + count_bytes,
+        bytes: held + counts.bytes(),
     };
     let pins = solver.pinned().collect();
-    Zdd { problem: solver.problem().clone(), nodes, root, pins, counts, stats }
+    Ok(Zdd { problem: solver.problem().clone(), nodes, root, pins, counts, stats })
 }
