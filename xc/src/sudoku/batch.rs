@@ -138,12 +138,16 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         Mode::Check | Mode::EmitDlx | Mode::Rate => 1,
     };
     let batch = shape.batch(max, search.limits());
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    // Solving or counting on one thread asked for starts no pool.
+    let serial = matches!(mode, Mode::Solve { .. } | Mode::Count(_));
+    let pool = match args.threads {
+        Some(1) if serial => None,
+        threads => Some(pool(threads)?),
+    };
     let run = Run { args, search, mode, shape, batch };
+    // The pool that solves, if one does: solving or counting on one
+    // thread goes through the loop of `serial.rs` instead.
+    let on_pool = pool.as_ref().filter(|p| !serial || p.current_num_threads() > 1);
     let sources = Source::all(&args.files);
     let total: u64 = sources.iter().filter_map(Source::file_len).sum();
     let bar = progress::bar(total, 1 << 20, "bytes");
@@ -169,10 +173,10 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         let progress = |bytes| bar.set_position(done_bytes + bytes);
         match mode {
             Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
-            Mode::Solve { .. } | Mode::Count(_) if pool.current_num_threads() == 1 => {
-                run.serial(&mut reader, &name, &mut summary, out, &progress)?
-            }
-            _ => run.pipeline(&pool, &mut reader, &name, &mut summary, out, &progress)?,
+            _ => match on_pool {
+                Some(pool) => run.pipeline(pool, &mut reader, &name, &mut summary, out, &progress)?,
+                None => run.serial(&mut reader, &name, &mut summary, out, &progress)?,
+            },
         }
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
@@ -190,6 +194,15 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         print_summary(&summary, mode, start.elapsed().as_secs_f64());
     }
     Ok(summary.code)
+}
+
+/// A pool of `threads` workers (by default, one per core).
+fn pool(threads: Option<u64>) -> Result<rayon::ThreadPool, Failure> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))
 }
 
 impl Run<'_> {
