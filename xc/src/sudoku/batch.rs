@@ -150,7 +150,9 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     let on_pool = pool.as_ref().filter(|p| !serial || p.current_num_threads() > 1);
     let sources = Source::all(&args.files);
     let total: u64 = sources.iter().filter_map(Source::file_len).sum();
-    let bar = progress::bar(total, 1 << 20, "bytes");
+    // No bar at all when none is shown: even a hidden one takes longer to
+    // make than a small input takes to solve.
+    let bar = (progress::shown() && total >= 1 << 20).then(|| progress::bar(total, 1 << 20, "bytes"));
     let mut summary = Summary::default();
     let start = Instant::now();
     report::header(out, args.format, mode)?;
@@ -170,7 +172,11 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format())
             .with_cancel(interrupt::flag());
         let seen_before = summary.puzzles + summary.errors;
-        let progress = |bytes| bar.set_position(done_bytes + bytes);
+        let progress = |bytes| {
+            if let Some(bar) = &bar {
+                bar.set_position(done_bytes + bytes);
+            }
+        };
         match mode {
             Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
             _ => match on_pool {
@@ -186,7 +192,9 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
             summary.error(format!("{name}: no puzzles found"));
         }
     }
-    bar.finish_and_clear();
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     if interrupt::raised() {
         summary.code = exit::INTERRUPTED;
     }
