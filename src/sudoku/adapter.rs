@@ -65,8 +65,8 @@
 use super::bands::Bands;
 use super::deduction::Outcome as Singled;
 use super::error::SudokuError;
-use super::grid::Grid;
-use super::layout::{HouseKind, Layout};
+use super::grid::{Grid, check_box_size};
+use super::layout::{HouseKind, Layout, LazyLayout, Variant};
 use super::rules::{Conflict, first_conflict};
 use super::singles::Singles;
 use super::verdict::{Examined, Verdict};
@@ -78,7 +78,9 @@ use std::sync::OnceLock;
 /// Solves puzzles of one layout, reusing one exact-cover matrix.
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
-    layout: Layout,
+    /// The layout, built on first use: the band search, which takes
+    /// every classic 9×9 puzzle, needs it only to name givens that clash.
+    layout: LazyLayout,
     /// The dance on the layout's matrix, built on first use: the band
     /// search, which takes every classic 9×9 puzzle, needs neither it nor
     /// the singles pass, and a run of 9×9 puzzles need not build them.
@@ -161,16 +163,26 @@ impl SudokuSolver {
     /// assert_eq!(SudokuSolver::new(9).unwrap_err(), SudokuError::BoxSize(9));
     /// ```
     pub fn new(n: usize) -> Result<SudokuSolver, SudokuError> {
-        Ok(SudokuSolver::with_layout(Layout::classic(n)?))
+        Ok(SudokuSolver::for_variant(Variant::Classic, check_box_size(n)?))
     }
 
     /// A solver for classic grids of `grid`'s size.
     pub fn for_grid(grid: &Grid) -> SudokuSolver {
-        SudokuSolver::with_layout(Layout::for_grid(grid))
+        SudokuSolver::for_variant(Variant::Classic, grid.box_size())
     }
 
     /// A solver for any layout.
     pub fn with_layout(layout: Layout) -> SudokuSolver {
+        SudokuSolver::with_lazy_layout(LazyLayout::built(layout))
+    }
+
+    /// A solver for the layout of `variant` for box size `n` (2..=5),
+    /// built when a puzzle first needs it (see [`LazyLayout`]).
+    pub(crate) fn for_variant(variant: Variant, n: usize) -> SudokuSolver {
+        SudokuSolver::with_lazy_layout(LazyLayout::named(variant, n))
+    }
+
+    fn with_lazy_layout(layout: LazyLayout) -> SudokuSolver {
         let classic_9 = layout.is_classic() && layout.side() == 9;
         SudokuSolver {
             solver: OnceLock::new(),
@@ -187,12 +199,12 @@ impl SudokuSolver {
 
     /// The layout.
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        self.layout.get()
     }
 
     /// The exact-cover problem (without givens).
     pub fn problem(&self) -> &Problem {
-        self.solver.get_or_init(|| new_dance(&self.layout, &self.limits, self.seed)).problem()
+        self.solver.get_or_init(|| new_dance(self.layout.get(), &self.limits, self.seed)).problem()
     }
 
     /// Limits for the following searches (node budget, time, cancel flag).
@@ -235,9 +247,9 @@ impl SudokuSolver {
             debug_assert!(exclude.is_none(), "no exclusions with a seed");
             return self.pin_givens(cells);
         }
-        let singles = singles(&mut self.singles, &self.layout);
+        let singles = singles(&mut self.singles, self.layout.get());
         let mut outcome = match singles.load(cells) {
-            Err(_) => return Loaded::Clash(first_conflict(&self.layout, cells).expect("a clash is a conflict")),
+            Err(_) => return Loaded::Clash(first_conflict(self.layout.get(), cells).expect("a clash is a conflict")),
             Ok(o) => o,
         };
         if let Some((c, d)) = exclude {
@@ -262,24 +274,24 @@ impl SudokuSolver {
     /// candidates (see the module docs).
     fn restrict(&mut self) {
         let side = self.layout.side() as u32;
-        let (cells, masks) = singles(&mut self.singles, &self.layout).board();
+        let (cells, masks) = singles(&mut self.singles, self.layout.get()).board();
         let pins = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
         let pins = pins.map(|(c, &v)| OptionId::from_u32(c as u32 * side + u32::from(v) - 1));
         let allowed = masks.iter().enumerate().flat_map(|(c, &m)| {
             let base = c as u32 * side;
             Bits32(m).map(move |d| OptionId::from_u32(base + d))
         });
-        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        let solver = dance(&mut self.solver, self.layout.get(), &self.limits, self.seed);
         solver.pin_within(pins, allowed).expect("the board's digits agree");
     }
 
     /// Checks the givens and pins them through the dance (for a seeded
     /// search, whose shuffled lists a restriction would lose).
     fn pin_givens(&mut self, cells: &[u8]) -> Loaded {
-        if let Some(conflict) = first_conflict(&self.layout, cells) {
+        if let Some(conflict) = first_conflict(self.layout.get(), cells) {
             return Loaded::Clash(conflict);
         }
-        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        let solver = dance(&mut self.solver, self.layout.get(), &self.limits, self.seed);
         solver.unpin_all();
         let side = self.layout.side();
         let givens = cells.iter().enumerate().filter(|&(_, &v)| v != 0);
@@ -301,7 +313,7 @@ impl SudokuSolver {
             return Examined::unsearched(0, Status::Stopped(StopReason::Solutions));
         }
         if self.use_singles && self.seed.is_none() {
-            let layout = &self.layout;
+            let layout = self.layout.get();
             let checked = |cells: &[u8]| {
                 debug_assert!(cells.iter().all(|&v| v != 0) && first_conflict(layout, cells).is_none());
                 visit(cells)
@@ -316,7 +328,7 @@ impl SudokuSolver {
             self.restrict();
         }
         let side = self.layout.side();
-        let solver = dance(&mut self.solver, &self.layout, &self.limits, self.seed);
+        let solver = dance(&mut self.solver, self.layout.get(), &self.limits, self.seed);
         solver.reset();
         self.cells.resize(side * side, 0);
         let mut found = 0;
@@ -416,7 +428,7 @@ impl SudokuSolver {
             // Givens that clash have no solution: named here, as the
             // singles pass names them below.
             if found.solutions == 0 {
-                if let Some(conflict) = first_conflict(&self.layout, cells) {
+                if let Some(conflict) = first_conflict(self.layout.get(), cells) {
                     return Examined::clash(conflict);
                 }
             }
@@ -430,7 +442,7 @@ impl SudokuSolver {
                 let max = self.at_most(max);
                 if solved && max > 0 {
                     // The only solution: whatever `visit` answers, there is no other.
-                    let _ = visit(singles(&mut self.singles, &self.layout).cells());
+                    let _ = visit(singles(&mut self.singles, self.layout.get()).cells());
                 }
                 self.decided(solved, max)
             }
@@ -576,6 +588,27 @@ mod tests {
     use crate::sudoku::layout::Variant;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
+
+    /// A classic 9×9 solver builds no layout for the puzzles the band
+    /// search solves, its clones neither, and finds what a solver handed
+    /// the layout built finds; givens that clash build it, to be named.
+    #[test]
+    fn classic_9_puzzles_build_no_layout_until_a_clash() {
+        let inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let several = inkala.replacen('8', ".", 1);
+        let mut lazy = SudokuSolver::new(3).unwrap();
+        let mut built = SudokuSolver::with_layout(Layout::classic(3).unwrap());
+        for line in [inkala, &several] {
+            let grid = Grid::from_line(line).unwrap();
+            assert_eq!(lazy.verdict(&grid).unwrap(), built.verdict(&grid).unwrap());
+        }
+        assert!(!lazy.layout.is_built());
+        let mut clone = lazy.clone();
+        let clash = Grid::from_line(&inkala.replacen('.', "8", 1)).unwrap();
+        assert_eq!(clone.verdict(&clash).unwrap(), built.verdict(&clash).unwrap());
+        assert!(clone.layout.is_built() && !lazy.layout.is_built());
+        assert_eq!(lazy.layout(), built.layout());
+    }
 
     /// Statistics belong to the last puzzle: givens that clash report no
     /// search, not the figures of the puzzle before.

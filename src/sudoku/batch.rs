@@ -67,8 +67,9 @@ impl BatchOutput {
 pub struct Batch {
     /// A solver per box size, built when a puzzle of that size first comes
     /// (a 25×25 matrix takes milliseconds to build, so a batch of 9×9
-    /// puzzles doesn't pay for it).
-    prototypes: [OnceLock<SudokuSolver>; 6],
+    /// puzzles doesn't pay for it). Boxed: a solver holds its tables
+    /// inline (kilobytes), which a batch moved by value would copy.
+    prototypes: [OnceLock<Box<SudokuSolver>>; 6],
     houses: Houses,
     limits: Limits,
     max_solutions: u64,
@@ -105,19 +106,21 @@ impl Batch {
     /// The prototype solver for puzzles of box size `n`, if the batch
     /// takes them.
     fn prototype(&self, n: usize) -> Option<&SudokuSolver> {
-        let layout = || match &self.houses {
-            Houses::Fixed(l) => l.clone(),
-            Houses::Variant(v) => Layout::variant(*v, n).expect("the box size of a grid"),
+        // A named variant's layout is built when a puzzle first needs it
+        // (a classic 9×9 puzzle's search and check take none).
+        let solver = || match &self.houses {
+            Houses::Fixed(l) => SudokuSolver::with_layout(l.clone()),
+            Houses::Variant(v) => SudokuSolver::for_variant(*v, n),
         };
         let fits = match &self.houses {
             Houses::Fixed(l) => l.box_size() == n,
             Houses::Variant(_) => (2..=5).contains(&n),
         };
         fits.then(|| {
-            self.prototypes[n].get_or_init(|| {
-                let mut s = SudokuSolver::with_layout(layout());
+            &**self.prototypes[n].get_or_init(|| {
+                let mut s = solver();
                 s.set_limits(self.limits.clone());
-                s
+                Box::new(s)
             })
         })
     }

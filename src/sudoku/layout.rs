@@ -7,6 +7,7 @@
 //! cells, so "every digit once" is an exact-cover constraint.
 
 use super::error::{LayoutError, SudokuError};
+use std::sync::OnceLock;
 
 /// The kinds of house, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,6 +270,69 @@ impl Layout {
     }
 }
 
+/// A layout built when first asked for: a named variant's (its name and
+/// box size kept until then) or one handed over built (a jigsaw's).
+///
+/// Invariant: [`LazyLayout::get`] always gives the same layout, the one
+/// the value was made with; what the layout is (its side, whether it is
+/// classic) is known without building it. A solver of classic 9×9 puzzles
+/// may never need one (the band search and the classic check take none),
+/// so a run of them doesn't build it, nor copy it into each clone.
+#[derive(Clone, Debug)]
+pub(crate) struct LazyLayout {
+    /// The named variant and box size of a layout not handed over built.
+    named: Option<(Variant, usize)>,
+    built: OnceLock<Layout>,
+    /// The side of the layout's grids.
+    side: usize,
+    /// Whether these are the classic rows, columns and boxes alone.
+    classic: bool,
+}
+
+impl LazyLayout {
+    /// The layout of `variant` for box size `n` (2..=5), built on first use.
+    pub(crate) fn named(variant: Variant, n: usize) -> LazyLayout {
+        debug_assert!(super::grid::BOX_SIZES.contains(&n));
+        LazyLayout {
+            named: Some((variant, n)),
+            built: OnceLock::new(),
+            side: n * n,
+            classic: variant == Variant::Classic,
+        }
+    }
+
+    /// `layout`, already built.
+    pub(crate) fn built(layout: Layout) -> LazyLayout {
+        let (side, classic) = (layout.side(), layout.is_classic());
+        LazyLayout { named: None, built: OnceLock::from(layout), side, classic }
+    }
+
+    /// The layout, built now if it wasn't.
+    pub(crate) fn get(&self) -> &Layout {
+        self.built.get_or_init(|| {
+            let (variant, n) = self.named.expect("a layout not handed over built is named");
+            Layout::variant(variant, n).expect("a box size checked when named")
+        })
+    }
+
+    /// The side of the layout's grids, without building it.
+    pub(crate) fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Whether these are the classic rows, columns and boxes alone,
+    /// without building them.
+    pub(crate) fn is_classic(&self) -> bool {
+        self.classic
+    }
+
+    /// Whether the layout was built.
+    #[cfg(test)]
+    pub(crate) fn is_built(&self) -> bool {
+        self.built.get().is_some()
+    }
+}
+
 fn lines(side: usize) -> Vec<House> {
     let rows =
         (0..side).map(|r| House { kind: HouseKind::Row, index: r, cells: (0..side).map(|c| r * side + c).collect() });
@@ -337,6 +401,28 @@ mod tests {
         let jigsaw = Layout::jigsaw("AABB\nAABB\nCCDD\nCCDD").unwrap();
         assert_eq!((jigsaw.name(), jigsaw.named_variant(), jigsaw.is_classic()), ("jigsaw", None, false));
         assert_eq!("hyper".parse::<Variant>(), Err("unknown variant `hyper` (classic, x, windoku)".to_string()));
+    }
+
+    /// A lazy layout tells its side and whether it is classic without
+    /// being built, and once built (or handed over built) is the layout
+    /// it was made with; a clone made before it was built builds its own.
+    #[test]
+    fn a_lazy_layout_is_the_one_named() {
+        for n in 2..=5 {
+            for v in Variant::ALL {
+                let lazy = LazyLayout::named(v, n);
+                assert_eq!((lazy.side(), lazy.is_classic()), (n * n, v == Variant::Classic));
+                assert!(!lazy.is_built());
+                let clone = lazy.clone();
+                assert_eq!(*lazy.get(), Layout::variant(v, n).unwrap());
+                assert!(lazy.is_built() && !clone.is_built());
+                assert_eq!(clone.get(), lazy.get());
+            }
+        }
+        let map = Layout::jigsaw("AAAB\nABBB\nCCDD\nCCDD").unwrap();
+        let jigsaw = LazyLayout::built(map.clone());
+        assert!(jigsaw.is_built());
+        assert_eq!((jigsaw.side(), jigsaw.is_classic(), jigsaw.get()), (4, false, &map));
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod sudoku;
 mod wire;
 
 use clap::{Parser, Subcommand};
+use cli::Deferred;
 use exit::Failure;
 use std::io::Write;
 use std::process::ExitCode;
@@ -58,22 +59,25 @@ pub struct Cli {
     command: Command,
 }
 
+// Every command but `sudoku` (the one run most, on inputs that take
+// least) has its arguments defined only when clap builds it: when the
+// command line names it, or a help page shows it (see `cli/deferred.rs`).
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Sudoku: solve, count, check, generate, rate, hint, explain.
     Sudoku(sudoku::SudokuArgs),
     /// Solve an exact-cover problem in Knuth's DLX format.
-    Cover(cover::CoverArgs),
+    Cover(Deferred<cover::CoverArgs>),
     /// Place n queens on an n×n board.
-    Queens(puzzles::QueensArgs),
+    Queens(Deferred<puzzles::QueensArgs>),
     /// Langford pairings of 1..n.
-    Langford(puzzles::LangfordArgs),
+    Langford(Deferred<puzzles::LangfordArgs>),
     /// Pack polyominoes into a box or a board picture.
-    Polyomino(puzzles::PolyominoArgs),
+    Polyomino(Deferred<puzzles::PolyominoArgs>),
     /// Serve the Sudoku page and the JSON API on this machine.
-    Serve(serve::ServeArgs),
+    Serve(Deferred<serve::ServeArgs>),
     /// Add up the JSON results of the shards of one search.
-    Merge(merge::MergeArgs),
+    Merge(Deferred<merge::MergeArgs>),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -83,11 +87,24 @@ enum Command {
     Man(man::ManArgs),
 }
 
+/// The command line read as `Cli::parse_from` reads it (a bad one exits
+/// with clap's message), but with clap's tree of the commands kept to the
+/// end of the process rather than freed: its thousands of allocations take
+/// longer to free than a small input takes to solve.
+fn parse(args: Vec<std::ffi::OsString>) -> Cli {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut matches = command.try_get_matches_from_mut(args).unwrap_or_else(|e| e.exit());
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
+        .unwrap_or_else(|e| e.format(&mut command).exit());
+    std::mem::forget(command);
+    cli
+}
+
 /// Runs the command line and returns the process's exit code.
 fn main() -> ExitCode {
     // The run's clock starts first: the time limit covers the whole run.
     cli::clock::started();
-    let cli = Cli::parse_from(search::memo_equals(std::env::args_os()));
+    let cli = parse(search::memo_equals(std::env::args_os()));
     if !matches!(cli.command, Command::Serve(_)) {
         // Ctrl-C and SIGTERM stop every command within a second.
         interrupt::flag();
@@ -95,12 +112,12 @@ fn main() -> ExitCode {
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(&args, &mut out),
-        Command::Cover(args) => cover::run(&args, &mut out),
-        Command::Queens(args) => puzzles::queens(&args, &mut out),
-        Command::Langford(args) => puzzles::langford(&args, &mut out),
-        Command::Polyomino(args) => puzzles::polyomino(&args, &mut out),
-        Command::Serve(args) => serve::run(&args),
-        Command::Merge(args) => merge::run(&args, &mut out),
+        Command::Cover(Deferred(args)) => cover::run(&args, &mut out),
+        Command::Queens(Deferred(args)) => puzzles::queens(&args, &mut out),
+        Command::Langford(Deferred(args)) => puzzles::langford(&args, &mut out),
+        Command::Polyomino(Deferred(args)) => puzzles::polyomino(&args, &mut out),
+        Command::Serve(Deferred(args)) => serve::run(&args),
+        Command::Merge(Deferred(args)) => merge::run(&args, &mut out),
         Command::Completions { shell } => {
             // Into a buffer first: the generator panics on a write error.
             let mut script = Vec::new();

@@ -214,3 +214,53 @@ fn ctrl_c_on_one_thread() {
         assert!(took < PROMPTLY, "{verb}: {took:?}");
     }
 }
+
+/// The threads of `xc sudoku ARGS` once it waits on its input (a pipe
+/// left open, then closed), read from `/proc`: those it started first.
+#[cfg(target_os = "linux")]
+fn threads_waiting(args: &[&str]) -> usize {
+    use std::process::Stdio;
+    use std::time::Instant;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .arg("sudoku")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let field = |text: &str, name: &str| {
+        text.lines().find_map(|l| l.strip_prefix(name)).map(|v| v.trim().to_string()).unwrap_or_default()
+    };
+    // Asleep twice in a row with as many threads: waiting on the pipe.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut last = None;
+    let threads = loop {
+        std::thread::sleep(Duration::from_millis(100));
+        let text = std::fs::read_to_string(&status).unwrap();
+        let now = (field(&text, "State:").starts_with('S'), field(&text, "Threads:").parse::<usize>().unwrap());
+        if now.0 && last == Some(now) {
+            break now.1;
+        }
+        assert!(Instant::now() < deadline, "{args:?}: never waited on its input");
+        last = Some(now);
+    };
+    // No puzzles: an error, which is not what is tested here.
+    drop(child.stdin.take());
+    child.wait().unwrap();
+    threads
+}
+
+/// `solve` and `count` on one thread start no pool: one thread fewer
+/// than `check` on one thread, which solves nothing but starts a pool of
+/// one; and two fewer than on a pool of two.
+#[test]
+#[cfg(target_os = "linux")]
+fn one_thread_starts_no_pool() {
+    let pool_of_one = threads_waiting(&["check", "--threads", "1"]);
+    for verb in ["solve", "count"] {
+        assert_eq!(threads_waiting(&[verb, "--threads", "1"]) + 1, pool_of_one, "{verb}");
+        assert_eq!(threads_waiting(&[verb, "--threads", "2"]), pool_of_one + 1, "{verb}");
+    }
+}

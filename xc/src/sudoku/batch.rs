@@ -138,15 +138,21 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         Mode::Check | Mode::EmitDlx | Mode::Rate => 1,
     };
     let batch = shape.batch(max, search.limits());
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    // Solving or counting on one thread asked for starts no pool.
+    let serial = matches!(mode, Mode::Solve { .. } | Mode::Count(_));
+    let pool = match args.threads {
+        Some(1) if serial => None,
+        threads => Some(pool(threads)?),
+    };
     let run = Run { args, search, mode, shape, batch };
+    // The pool that solves, if one does: solving or counting on one
+    // thread goes through the loop of `serial.rs` instead.
+    let on_pool = pool.as_ref().filter(|p| !serial || p.current_num_threads() > 1);
     let sources = Source::all(&args.files);
     let total: u64 = sources.iter().filter_map(Source::file_len).sum();
-    let bar = progress::bar(total, 1 << 20, "bytes");
+    // No bar at all when none is shown: even a hidden one takes longer to
+    // make than a small input takes to solve.
+    let bar = (progress::shown() && total >= 1 << 20).then(|| progress::bar(total, 1 << 20, "bytes"));
     let mut summary = Summary::default();
     let start = Instant::now();
     report::header(out, args.format, mode)?;
@@ -166,13 +172,17 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, source), args.input_format())
             .with_cancel(interrupt::flag());
         let seen_before = summary.puzzles + summary.errors;
-        let progress = |bytes| bar.set_position(done_bytes + bytes);
+        let progress = |bytes| {
+            if let Some(bar) = &bar {
+                bar.set_position(done_bytes + bytes);
+            }
+        };
         match mode {
             Mode::Enumerate(max) => run.stream(&mut reader, &name, max, &mut summary, out)?,
-            Mode::Solve { .. } | Mode::Count(_) if pool.current_num_threads() == 1 => {
-                run.serial(&mut reader, &name, &mut summary, out, &progress)?
-            }
-            _ => run.pipeline(&pool, &mut reader, &name, &mut summary, out, &progress)?,
+            _ => match on_pool {
+                Some(pool) => run.pipeline(pool, &mut reader, &name, &mut summary, out, &progress)?,
+                None => run.serial(&mut reader, &name, &mut summary, out, &progress)?,
+            },
         }
         done_bytes += reader.bytes_read();
         if interrupt::raised() {
@@ -182,7 +192,9 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
             summary.error(format!("{name}: no puzzles found"));
         }
     }
-    bar.finish_and_clear();
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     if interrupt::raised() {
         summary.code = exit::INTERRUPTED;
     }
@@ -190,6 +202,15 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
         print_summary(&summary, mode, start.elapsed().as_secs_f64());
     }
     Ok(summary.code)
+}
+
+/// A pool of `threads` workers (by default, one per core).
+fn pool(threads: Option<u64>) -> Result<rayon::ThreadPool, Failure> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))
 }
 
 impl Run<'_> {

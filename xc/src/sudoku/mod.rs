@@ -11,6 +11,7 @@ mod serial;
 mod shape;
 mod sources;
 
+use super::cli::Deferred;
 use super::exit::Failure;
 use super::interrupt;
 use crate::wire::Variant;
@@ -37,24 +38,26 @@ pub struct SudokuArgs {
     command: SudokuCommand,
 }
 
+// Each verb's arguments are defined only when clap builds it: when the
+// command line names it, or a help page shows it (see `cli/deferred.rs`).
 #[derive(Subcommand, Debug)]
 enum SudokuCommand {
     /// Solve puzzles, proving each solution unique.
-    Solve(SolveArgs),
+    Solve(Deferred<SolveArgs>),
     /// Count solutions (up to a limit).
-    Count(CountArgs),
+    Count(Deferred<CountArgs>),
     /// Check grids for broken rules.
-    Check(InputArgs),
+    Check(Deferred<InputArgs>),
     /// Generate proper puzzles.
-    Generate(generate::GenerateArgs),
+    Generate(Deferred<generate::GenerateArgs>),
     /// Rate puzzles: the hardest technique needed, a level, technique counts.
-    Rate(InputArgs),
+    Rate(Deferred<InputArgs>),
     /// The next logical step for a puzzle or a partly filled grid.
-    Hint(explain::ExplainArgs),
+    Hint(Deferred<explain::ExplainArgs>),
     /// The whole logical path, step by step.
-    Explain(explain::ExplainArgs),
+    Explain(Deferred<explain::ExplainArgs>),
     /// Draw uniform random completions of a partial grid.
-    Sample(sample::SampleArgs),
+    Sample(Deferred<sample::SampleArgs>),
 }
 
 /// Output formats of `xc sudoku`.
@@ -275,7 +278,7 @@ impl SearchFlags {
 /// Runs `xc sudoku`.
 pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     match &args.command {
-        SudokuCommand::Solve(a) => {
+        SudokuCommand::Solve(Deferred(a)) => {
             let mode = match (a.count, a.all, a.limit) {
                 _ if a.emit_dlx => Mode::EmitDlx,
                 (true, _, limit) => Mode::Count(limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
@@ -285,12 +288,12 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             };
             batch::run(&a.input, &a.search, mode, out)
         }
-        SudokuCommand::Count(a) => batch::run(&a.input, &a.search, Mode::Count(a.limit), out),
-        SudokuCommand::Check(a) => batch::run(a, &SearchFlags::default(), Mode::Check, out),
-        SudokuCommand::Generate(a) => generate::run(a, out),
-        SudokuCommand::Rate(a) => batch::run(a, &SearchFlags::default(), Mode::Rate, out),
-        SudokuCommand::Hint(a) => explain::hint(a, out),
-        SudokuCommand::Explain(a) => explain::explain(a, out),
-        SudokuCommand::Sample(a) => sample::run(a, out),
+        SudokuCommand::Count(Deferred(a)) => batch::run(&a.input, &a.search, Mode::Count(a.limit), out),
+        SudokuCommand::Check(Deferred(a)) => batch::run(a, &SearchFlags::default(), Mode::Check, out),
+        SudokuCommand::Generate(Deferred(a)) => generate::run(a, out),
+        SudokuCommand::Rate(Deferred(a)) => batch::run(a, &SearchFlags::default(), Mode::Rate, out),
+        SudokuCommand::Hint(Deferred(a)) => explain::hint(a, out),
+        SudokuCommand::Explain(Deferred(a)) => explain::explain(a, out),
+        SudokuCommand::Sample(Deferred(a)) => sample::run(a, out),
     }
 }
