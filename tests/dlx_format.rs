@@ -29,6 +29,12 @@ fn errors_name_line_and_column() {
     assert_eq!(error("| x y\n| z\n\n  | x\nx\n"), (4, 3, ParseErrorKind::NoPrimaryItems));
     assert_eq!(error("A | x\nA x:\n"), (2, 3, ParseErrorKind::EmptyColor("x".into())));
     assert_eq!(error("A a:b\n"), (1, 3, ParseErrorKind::BadItemName("a:b".into())));
+    // An item named twice in an option of many, and on two lines (not twice).
+    let names: Vec<String> = (0..20_000).map(|i| format!("i{i}")).collect();
+    let all = names.join(" ");
+    let text = format!("{all}\n{all}\n{all} i7\n");
+    assert_eq!(error(&text), (3, all.len() + 2, ParseErrorKind::RepeatedItem("i7".into())));
+    assert_eq!(error(&format!("{all} A\nA\n{all}\nA i3 A\n")), (4, 6, ParseErrorKind::RepeatedItem("A".into())));
 }
 
 /// Each fault of a name on the item line is named as what it is: a

@@ -146,6 +146,9 @@ struct Reader {
     /// The last line read.
     last_line: usize,
     entries: Vec<(ItemId, ColorId)>,
+    /// The option line each item was last seen on (0: none yet), to find
+    /// an item named twice in one option at once, however long it is.
+    seen: Vec<usize>,
 }
 
 impl Reader {
@@ -172,7 +175,10 @@ impl Reader {
                 None => (token, None),
             };
             let item = b.item(name).ok_or_else(|| err(ParseErrorKind::UnknownItem(name.to_string())))?;
-            if self.entries.iter().any(|&(i, _)| i == item) {
+            if self.seen.len() <= item.as_usize() {
+                self.seen.resize(item.as_usize() + 1, 0);
+            }
+            if std::mem::replace(&mut self.seen[item.as_usize()], line) == line {
                 return Err(err(ParseErrorKind::RepeatedItem(name.to_string())));
             }
             let primary = b.is_primary(item);
