@@ -81,10 +81,6 @@ fn counts_and_solutions_equal_the_searchs_on_2000_random_problems() {
                 assert_eq!(zdd.nth(i as u64).as_ref(), Some(s), "nth({i}), problem {k}");
             }
             assert_eq!(zdd.nth(expected), None);
-            for threads in [2, 3] {
-                let parts = problem.solver().zdd_on_threads(choice, threads).unwrap();
-                assert!(parts.solutions().eq(mine.iter().cloned()), "{threads} threads, problem {k} ({kind:?})");
-            }
             let mut mine: Vec<_> = mine.into_iter().map(sorted).collect();
             let mut theirs: Vec<_> = problem.solver().solutions().map(sorted).collect();
             mine.sort();
@@ -137,84 +133,6 @@ fn nth_and_the_iterator_follow_a_leftmost_search_without_the_memo() {
             assert_eq!(zdd.nth(i as u64).as_ref(), Some(s));
         }
     }
-}
-
-/// Domino tilings of `h`×`w`, and the same with at most `most`
-/// horizontal dominoes (a multiplicity), as DLX text.
-fn dominoes(h: usize, w: usize, most: Option<usize>) -> String {
-    let cell = |r: usize, c: usize| format!("c{r}_{c}");
-    let mut items: Vec<String> = (0..h).flat_map(|r| (0..w).map(move |c| cell(r, c))).collect();
-    if let Some(most) = most {
-        items.push(format!("0:{most}|H"));
-    }
-    let mut text = vec![items.join(" ")];
-    for r in 0..h {
-        for c in 0..w {
-            if c + 1 < w {
-                let horizontal = if most.is_some() { " H" } else { "" };
-                text.push(format!("{} {}{horizontal}", cell(r, c), cell(r, c + 1)));
-            }
-            if r + 1 < h {
-                text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
-            }
-        }
-    }
-    text.join("\n") + "\n"
-}
-
-/// On threads sharing the memo, the diagram of a tiling holds the
-/// one-thread diagram's solutions in its order: the same count, the same
-/// `nth`, the same samples; with pins, both rules, and the limits.
-#[test]
-fn threads_build_the_one_thread_diagrams_solutions() {
-    let cases = [(dominoes(8, 8, None), 12_988_816u128), (dominoes(6, 7, Some(9)), 0), (dominoes(5, 6, None), 1_183)];
-    for (text, known) in &cases {
-        let problem = Problem::from_dlx(text).unwrap();
-        for choice in [ZddChoice::Leftmost, ZddChoice::FewestOptions] {
-            let one = problem.solver().zdd_with(choice).unwrap();
-            if *known > 0 {
-                assert_eq!(one.count_u128(), Some(*known));
-            }
-            let count = one.count_u128().unwrap();
-            assert!(count > 1000, "{count}");
-            for threads in [2, 3, 8] {
-                let parts = problem.solver().zdd_on_threads(choice, threads).unwrap();
-                assert_eq!(parts.count_u128(), Some(count), "{threads} threads, {choice:?}");
-                assert!(parts.solutions().take(2000).eq(one.solutions().take(2000)));
-                for i in [0, 1, count / 3, count / 2, count - 1] {
-                    let s = parts.nth(i).unwrap();
-                    check_solution(&problem, &s).unwrap();
-                    assert_eq!(Some(s), one.nth(i), "nth({i}), {threads} threads");
-                }
-                assert_eq!(parts.nth(count), None);
-                assert_eq!(parts.sample(5, 11), one.sample(5, 11));
-            }
-        }
-        let mut pinned = problem.solver();
-        let first = one_solution(&problem);
-        pinned.pin(first[0]).unwrap();
-        pinned.pin(first[1]).unwrap();
-        let one = pinned.zdd().unwrap();
-        let parts = pinned.zdd_on_threads(ZddChoice::Leftmost, 2).unwrap();
-        assert!(parts.solutions().eq(one.solutions()), "pinned");
-        assert!(one.solutions().all(|s| s[..2] == first[..2]));
-    }
-    let problem = Problem::from_dlx(&cases[0].0).unwrap();
-    let limited = |limits: exactcover::cover::Limits| {
-        problem.solver().with_limits(limits).zdd_on_threads(ZddChoice::Leftmost, 2).map(|z| z.count_u128())
-    };
-    let nodes = limited(exactcover::cover::Limits::new().nodes(100));
-    assert!(matches!(nodes, Err(exactcover::cover::ZddError::Stopped { .. })), "{nodes:?}");
-    let memory = limited(exactcover::cover::Limits::new().memory(50_000));
-    assert!(matches!(memory, Err(exactcover::cover::ZddError::OverBudget { .. })), "{memory:?}");
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let cancelled = limited(exactcover::cover::Limits::new().cancel_flag(flag));
-    assert!(matches!(cancelled, Err(exactcover::cover::ZddError::Stopped { .. })), "{cancelled:?}");
-    assert_eq!(limited(exactcover::cover::Limits::new().memory(1 << 30)).unwrap(), Some(12_988_816));
-}
-
-fn one_solution(problem: &Problem) -> Vec<OptionId> {
-    problem.solver().first().unwrap()
 }
 
 #[test]

@@ -183,12 +183,6 @@ impl Limits {
         Limits { solutions: None, ..self.clone() }
     }
 
-    /// These limits with no progress gauge (for a helper of the run that
-    /// publishes it).
-    pub(crate) fn without_progress(&self) -> Limits {
-        Limits { progress: None, ..self.clone() }
-    }
-
     /// The earliest of the deadline and `start + time`.
     pub(crate) fn deadline_from(&self, start: Instant) -> Option<Instant> {
         let by_time = self.time.and_then(|t| start.checked_add(t));

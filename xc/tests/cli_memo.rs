@@ -45,28 +45,6 @@ fn memo_counts_the_12x12_domino_tilings_exactly() {
     assert_eq!(v["printed"], serde_json::json!([]));
 }
 
-/// On threads, the diagram is built in parts: the same count, the same
-/// solutions in the same order (so the same `--nth` and samples), each
-/// checked.
-#[test]
-fn threads_build_the_same_diagram_of_solutions() {
-    let count = stdout(xc().args(["cover", "--memo", "--count", "--threads", "2"]).write_stdin(dominoes(12, 12)));
-    assert_eq!(count, "53060477521960000\n");
-    let out = stdout(xc().args(["cover", "--memo", "--threads", "2", "-"]).write_stdin(dominoes(8, 8)));
-    assert!(out.starts_with("Altogether 12988816 solutions, a diagram of "), "{out}");
-    let solutions = |args: &[&str]| {
-        let out = stdout(xc().args(["cover"]).args(args).write_stdin(dominoes(4, 5)));
-        out.split("Altogether").next().unwrap().to_string()
-    };
-    for threads in ["2", "3"] {
-        for args in [&["--memo", "--all"][..], &["--nth", "77"], &["--sample", "4", "--seed", "9"]] {
-            let one = solutions(args);
-            assert!(one.contains("Solution "), "{args:?}: {one}");
-            assert_eq!(solutions(&[args, &["--threads", threads]].concat()), one, "{args:?} on {threads} threads");
-        }
-    }
-}
-
 #[test]
 fn samples_are_solutions_and_repeat_with_their_seed() {
     // The solutions, without the summary line (which has the time).
@@ -151,18 +129,7 @@ fn the_memo_stops_at_the_budget_and_the_node_limit() {
         .assert()
         .code(3)
         .stdout(predicate::str::starts_with("Stopped (node limit reached) while building the diagram"));
-    for threads in ["2", "3"] {
-        xc().args(["cover", "--memo", "--max-memory", "100k", "--threads", threads, "-"])
-            .write_stdin(dominoes(12, 12))
-            .assert()
-            .code(2)
-            .stderr(predicate::str::starts_with("error: the memo needs more than the memory budget of"));
-        xc().args(["cover", "--memo", "--node-limit", "100", "--threads", threads, "-"])
-            .write_stdin(dominoes(12, 12))
-            .assert()
-            .code(3)
-            .stdout(predicate::str::starts_with("Stopped (node limit reached) while building the diagram"));
-    }
+    xc().args(["cover", "--memo", "--threads", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
     xc().args(["cover", "--memo", "--limit", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
 }
 

@@ -21,9 +21,8 @@
 use super::choice::{Branch, ZddChoice};
 use super::error::ZddError;
 use super::live::Live;
-use super::memo::{HashFn, Memo, Table};
+use super::memo::{HashFn, Memo};
 use super::nodes::{NODE_BYTES, Node, Nodes};
-use super::shared_memo::{SharedMemo, Sharing};
 use super::state::{Rules, WORD};
 use crate::cover::ids::Fork;
 use crate::cover::limits::{Limits, Progress, StopReason};
@@ -64,16 +63,6 @@ struct Frame {
     optional: bool,
 }
 
-/// How the build branches in a state ([`Builder::fork`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Branching {
-    /// The state's node: ⊥, ⊤, or one the memo holds.
-    Node(Node),
-    /// On `item`, over the options that fit (and, when `optional`, the
-    /// state with the item closed after them).
-    On { item: u32, optional: bool, opts: Vec<u32> },
-}
-
 /// What a build found, stopped or not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Tally {
@@ -84,19 +73,8 @@ pub(crate) struct Tally {
     pub(crate) hits: u64,
 }
 
-impl Tally {
-    /// Both builds' figures together.
-    pub(crate) fn plus(self, other: Tally) -> Tally {
-        Tally {
-            states: self.states + other.states,
-            lookups: self.lookups + other.lookups,
-            hits: self.hits + other.hits,
-        }
-    }
-}
-
 /// A build in progress.
-pub(crate) struct Builder<'a, T: Table = Memo> {
+pub(crate) struct Builder<'a> {
     rules: &'a Rules,
     choice: ZddChoice,
     limits: Limits,
@@ -105,7 +83,7 @@ pub(crate) struct Builder<'a, T: Table = Memo> {
     max_states: Option<u64>,
     /// Steps between looks at the limits: [`POLL`], or [`PROBE_POLL`].
     poll: u32,
-    pub(crate) memo: T,
+    pub(crate) memo: Memo,
     pub(crate) nodes: Nodes,
     frames: Vec<Frame>,
     keys: Vec<u64>,
@@ -121,40 +99,13 @@ pub(crate) struct Builder<'a, T: Table = Memo> {
 impl<'a> Builder<'a> {
     /// A builder over `rules` with the limits' budgets and the hash given.
     pub(crate) fn new(rules: &'a Rules, choice: ZddChoice, limits: &Limits, hash: HashFn) -> Builder<'a> {
-        Builder::with_table(rules, choice, limits, Memo::with_hash(rules.width, hash))
-    }
-
-    /// Stops the build past `n` states (a probe).
-    pub(crate) fn max_states(mut self, n: u64) -> Builder<'a> {
-        self.max_states = Some(n);
-        (self.poll, self.countdown) = (PROBE_POLL, PROBE_POLL);
-        self
-    }
-}
-
-impl<'a> Builder<'a, Sharing<'a>> {
-    /// A builder that shares `memo` with other threads' builders, as
-    /// thread `thread` (its nodes tagged with it: [`Node::of_thread`]).
-    pub(crate) fn sharing(
-        rules: &'a Rules,
-        choice: ZddChoice,
-        limits: &Limits,
-        memo: &'a SharedMemo,
-        thread: u32,
-    ) -> Builder<'a, Sharing<'a>> {
-        Builder::with_table(rules, choice, limits, Sharing { memo, thread })
-    }
-}
-
-impl<'a, T: Table> Builder<'a, T> {
-    fn with_table(rules: &'a Rules, choice: ZddChoice, limits: &Limits, memo: T) -> Builder<'a, T> {
         Builder {
             rules,
             choice,
             limits: limits.clone(),
             deadline: limits.deadline_from_now(),
             max_states: None,
-            memo,
+            memo: Memo::with_hash(rules.width, hash),
             nodes: Nodes::new(),
             frames: Vec::new(),
             keys: Vec::new(),
@@ -167,16 +118,21 @@ impl<'a, T: Table> Builder<'a, T> {
         }
     }
 
+    /// Stops the build past `n` states (a probe).
+    pub(crate) fn max_states(mut self, n: u64) -> Builder<'a> {
+        self.max_states = Some(n);
+        (self.poll, self.countdown) = (PROBE_POLL, PROBE_POLL);
+        self
+    }
+
     /// Builds the diagram of the completions of `start`; returns its root.
-    /// The builder can then build another's (its memo kept). (Not inlined:
-    /// the build's loop is best compiled on its own, with what it calls
-    /// inlined into it.)
-    #[inline(never)]
     pub(crate) fn run(&mut self, start: &[u64]) -> Result<Node, ZddError> {
         let w = self.rules.width;
-        self.push_start(start);
+        self.keys.extend_from_slice(start);
+        if let Some(live) = &mut self.live {
+            live.push_state(self.rules, start);
+        }
         if let Some(node) = self.enter()? {
-            self.truncate_keys(0);
             return Ok(node);
         }
         loop {
@@ -207,15 +163,10 @@ impl<'a, T: Table> Builder<'a, T> {
             self.room_for_nodes(f.n as u64)?;
             for j in (0..f.n as usize).rev() {
                 let option = self.opts[f.opts + j];
-                let kid = self.kids[f.kids + j];
-                // No node has hi = ⊥ (the zero-suppression rule).
-                if kid != Node::BOTTOM {
-                    let added = self.nodes.add(option, node, kid).map_err(|_| self.out_of_memory())?;
-                    node = Node::of_thread(added, self.memo.thread());
-                }
+                node = self.nodes.add(option, node, self.kids[f.kids + j]).map_err(|_| self.out_of_memory())?;
             }
             self.room_for_state()?;
-            let node = self.memo.insert(&self.keys[f.key..f.key + w], node).map_err(|_| self.out_of_memory())?;
+            self.memo.insert(&self.keys[f.key..f.key + w], node).map_err(|_| self.out_of_memory())?;
             self.tally.states += 1;
             self.truncate_keys(f.key);
             self.opts.truncate(f.opts);
@@ -224,31 +175,6 @@ impl<'a, T: Table> Builder<'a, T> {
                 return Ok(node);
             }
             self.kids.push(node);
-        }
-    }
-
-    /// How the build branches in `state`: its node, if it is a terminal or
-    /// in the memo, else the item and the options that fit, in the order
-    /// the build takes them. The stacks are left empty, as they were.
-    pub(crate) fn fork(&mut self, state: &[u64]) -> Result<Branching, ZddError> {
-        self.push_start(state);
-        let fork = match self.enter()? {
-            Some(node) => Branching::Node(node),
-            None => {
-                let f = self.frames.pop().expect("enter pushed a frame");
-                Branching::On { item: f.item, optional: f.optional, opts: self.opts.split_off(f.opts) }
-            }
-        };
-        self.truncate_keys(0);
-        Ok(fork)
-    }
-
-    /// Puts `state` on the empty key stack.
-    fn push_start(&mut self, state: &[u64]) {
-        debug_assert!(self.keys.is_empty() && self.frames.is_empty());
-        self.keys.extend_from_slice(state);
-        if let Some(live) = &mut self.live {
-            live.push_state(self.rules, state);
         }
     }
 
@@ -385,7 +311,7 @@ impl<'a, T: Table> Builder<'a, T> {
     /// Fails if `k` more nodes would pass the budget or a `u32`.
     fn room_for_nodes(&self, k: u64) -> Result<(), ZddError> {
         let len = self.nodes.len() as u64 + k;
-        if len >= u64::from(Node::LOCAL_MAX) {
+        if len >= u64::from(u32::MAX) {
             return Err(ZddError::TooLarge);
         }
         if self.limits.memory_budget().is_none() || !self.nodes.grows_with(k as usize) {

@@ -39,7 +39,6 @@ pub(crate) enum Branch {
 
 impl ZddChoice {
     /// The branch in `state`.
-    #[inline(always)]
     pub(crate) fn branch(self, rules: &Rules, state: &[u64]) -> Branch {
         let needed = match self {
             ZddChoice::Leftmost => leftmost_needed(rules, state),

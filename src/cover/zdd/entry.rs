@@ -7,7 +7,6 @@ use super::counts::{Counts, Unmade};
 use super::error::ZddError;
 use super::memo::{HashFn, mix};
 use super::nodes::Node;
-use super::parts::{self, Built};
 use super::state::Rules;
 use super::{BigCount, Zdd, ZddStats};
 use crate::cover::limits::{Limits, StopReason};
@@ -71,42 +70,6 @@ impl Solver {
         build(self, choice, mix, self.limits()).map_err(|(e, _)| e)
     }
 
-    /// [`Solver::zdd_with`] on `threads` threads (0: one per core; at most
-    /// 32): the top of the build is branched into parts, dealt to the
-    /// threads, which build them sharing one memo, and the threads' nodes
-    /// are then joined into one diagram. The same solutions in the same
-    /// order, so the same counts, `nth` and samples; a state two threads
-    /// reach at once is built by both, so the states and nodes in
-    /// [`ZddStats`] can pass the one-thread build's by a few. Each thread
-    /// keeps to its share of the memory budget; where one is over it (or
-    /// a thread's store outgrows its 2²⁷ nodes), the diagram is built
-    /// again on one thread within the whole budget.
-    ///
-    /// ```
-    /// use exactcover::cover::{Problem, ZddChoice};
-    ///
-    /// // Dominoes on a 2×4 board: cells a b c d over e f g h.
-    /// let p = Problem::from_dlx("a b c d e f g h\na b\nb c\nc d\ne f\nf g\ng h\na e\nb f\nc g\nd h\n")?;
-    /// let one = p.solver().zdd()?;
-    /// let two = p.solver().zdd_on_threads(ZddChoice::Leftmost, 2)?;
-    /// assert_eq!(two.count().to_u128(), Some(5));
-    /// assert!(two.solutions().eq(one.solutions()));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn zdd_on_threads(&self, choice: ZddChoice, threads: usize) -> Result<Zdd, ZddError> {
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            n => n,
-        };
-        if threads == 1 {
-            return self.zdd_with(choice);
-        }
-        match build_in_parts(self, choice, threads) {
-            Err((ZddError::OverBudget { .. } | ZddError::TooLarge, _)) => self.zdd_with(choice),
-            built => built.map_err(|(e, _)| e),
-        }
-    }
-
     /// Builds the diagram for a moment (a few thousand states, or a few
     /// hundred once lookups show the memo seldom finds its state) and says
     /// whether it pays to go on, by how often the memo found a state it
@@ -134,58 +97,32 @@ impl Solver {
 
 fn build_probe(solver: &Solver, limits: &Limits) -> Result<Zdd, (ZddError, Tally)> {
     let rules = Rules::new(solver.problem());
-    let builder = Builder::new(&rules, ZddChoice::default(), limits, mix).max_states(PROBE_STATES);
-    build_with(solver, &rules, builder)
+    let mut builder = Builder::new(&rules, ZddChoice::default(), limits, mix).max_states(PROBE_STATES);
+    finish(solver, &rules, &mut builder, Instant::now())
 }
 
 fn build(solver: &Solver, choice: ZddChoice, hash: HashFn, limits: &Limits) -> Result<Zdd, (ZddError, Tally)> {
     let rules = Rules::new(solver.problem());
-    build_with(solver, &rules, Builder::new(&rules, choice, limits, hash))
+    let mut builder = Builder::new(&rules, choice, limits, hash);
+    finish(solver, &rules, &mut builder, Instant::now())
 }
 
-/// The diagram built by `builder`, from the state with the pinned
-/// options taken.
-fn build_with(solver: &Solver, rules: &Rules, mut builder: Builder) -> Result<Zdd, (ZddError, Tally)> {
-    let start = Instant::now();
-    let state = pinned_start(solver, rules);
+fn finish(solver: &Solver, rules: &Rules, builder: &mut Builder, start: Instant) -> Result<Zdd, (ZddError, Tally)> {
+    let pins: Vec<_> = solver.pinned().collect();
+    let mut state = rules.start();
+    for p in &pins {
+        rules.take(&mut state, p.as_u32(), u32::MAX);
+    }
     let root =
         if solver.limits().cancelled() { Err(builder.stopped(StopReason::Cancelled)) } else { builder.run(&state) };
     let root: Node = root.map_err(|e| (e, builder.tally))?;
-    let nodes = std::mem::replace(&mut builder.nodes, super::nodes::Nodes::new());
-    finish(solver, Built { root, nodes, tally: builder.tally, memo_bytes: builder.memo.bytes() }, start)
-}
-
-/// The diagram built in parts on `threads` threads (see [`parts`]).
-///
-/// [`parts`]: super::parts
-fn build_in_parts(solver: &Solver, choice: ZddChoice, threads: usize) -> Result<Zdd, (ZddError, Tally)> {
-    let start = Instant::now();
-    let rules = Rules::new(solver.problem());
-    let state = pinned_start(solver, &rules);
-    if solver.limits().cancelled() {
-        let stopped = ZddError::Stopped { reason: StopReason::Cancelled, states: 0, nodes: 0 };
-        return Err((stopped, Tally::default()));
-    }
-    let built = parts::build(&rules, choice, mix, solver.limits(), threads, &state)?;
-    finish(solver, built, start)
-}
-
-/// The starting state with the solver's pinned options taken.
-fn pinned_start(solver: &Solver, rules: &Rules) -> Vec<u64> {
-    let mut state = rules.start();
-    for p in solver.pinned() {
-        rules.take(&mut state, p.as_u32(), u32::MAX);
-    }
-    state
-}
-
-/// The diagram of a finished build, with its counts (made within the
-/// limits: big counts can take more time and memory than the build).
-fn finish(solver: &Solver, built: Built, start: Instant) -> Result<Zdd, (ZddError, Tally)> {
-    let Built { root, mut nodes, tally, memo_bytes } = built;
+    let mut nodes = std::mem::replace(&mut builder.nodes, super::nodes::Nodes::new());
+    let tally = builder.tally;
     nodes.shrink();
     let limits = solver.limits();
-    let held = memo_bytes + nodes.bytes();
+    // Big counts can take more time and memory than the build: they keep
+    // to the limits too.
+    let held = builder.memo.bytes() + nodes.bytes();
     let size = nodes.len() as u64 - 2;
     let counts = Counts::new(&nodes, limits, limits.deadline_from(start), held).map_err(|unmade| {
         let e = match unmade {
@@ -207,6 +144,5 @@ fn finish(solver: &Solver, built: Built, start: Instant) -> Result<Zdd, (ZddErro
         elapsed: start.elapsed(),
         bytes: held + counts.bytes(),
     };
-    let pins = solver.pinned().collect();
     Ok(Zdd { problem: solver.problem().clone(), nodes, root, pins, counts, stats })
 }

@@ -31,56 +31,6 @@ pub(crate) fn mix(key: &[u64]) -> u64 {
     h ^ h >> 32
 }
 
-/// What a builder memoises its states' nodes in: a [`Memo`] of its own,
-/// or, on several threads, a door to a shared one
-/// ([`Sharing`](super::shared_memo::Sharing)).
-pub(crate) trait Table {
-    /// The node for `key`, if it is held.
-    fn get(&self, key: &[u64]) -> Option<Node>;
-    /// Holds `value` for `key` (not held yet by this builder); returns the
-    /// node held for it then (another thread's, if it was first). Fails,
-    /// holding nothing, if memory can't be had.
-    fn insert(&mut self, key: &[u64], value: Node) -> Result<Node, std::collections::TryReserveError>;
-    /// The bytes held now.
-    fn bytes(&self) -> u64;
-    /// The bytes held after the next growth.
-    fn bytes_after_growth(&self) -> u64;
-    /// Whether the next insertion may grow the table.
-    fn grows_next(&self) -> bool;
-    /// The thread whose nodes the builder stores (0 on one thread; see
-    /// [`Node::of_thread`]).
-    fn thread(&self) -> u32;
-}
-
-impl Table for Memo {
-    #[inline]
-    fn get(&self, key: &[u64]) -> Option<Node> {
-        Memo::get(self, key)
-    }
-
-    #[inline]
-    fn insert(&mut self, key: &[u64], value: Node) -> Result<Node, std::collections::TryReserveError> {
-        Memo::insert(self, key, value).map(|()| value)
-    }
-
-    fn bytes(&self) -> u64 {
-        Memo::bytes(self)
-    }
-
-    fn bytes_after_growth(&self) -> u64 {
-        Memo::bytes_after_growth(self)
-    }
-
-    fn grows_next(&self) -> bool {
-        Memo::grows_next(self)
-    }
-
-    #[inline]
-    fn thread(&self) -> u32 {
-        0
-    }
-}
-
 /// States to nodes.
 #[derive(Debug)]
 pub(crate) struct Memo {
@@ -134,12 +84,7 @@ impl Memo {
     /// The node for `key`, if it is held.
     #[inline]
     pub(crate) fn get(&self, key: &[u64]) -> Option<Node> {
-        self.get_hashed(key, (self.hash)(key))
-    }
-
-    /// The node for `key`, whose hash is `h`, if it is held.
-    #[inline]
-    pub(crate) fn get_hashed(&self, key: &[u64], h: u64) -> Option<Node> {
+        let h = (self.hash)(key);
         let mask = self.slots.len() - 1;
         let mut s = (h as usize) & mask;
         loop {
@@ -158,33 +103,7 @@ impl Memo {
     /// Holds `value` for `key` (not held yet). Fails, holding nothing, if
     /// memory for it can't be had.
     pub(crate) fn insert(&mut self, key: &[u64], value: Node) -> Result<(), std::collections::TryReserveError> {
-        self.insert_hashed(key, (self.hash)(key), value)
-    }
-
-    /// [`Memo::insert`] of a key whose hash is `h`.
-    #[inline]
-    pub(crate) fn insert_hashed(
-        &mut self,
-        key: &[u64],
-        h: u64,
-        value: Node,
-    ) -> Result<(), std::collections::TryReserveError> {
         debug_assert_eq!(key.len(), self.width);
-        debug_assert_eq!(h, (self.hash)(key));
-        if 2 * (self.values.len() + 1) > self.slots.len() || self.values.len() == self.values.capacity() {
-            self.make_room()?;
-        }
-        let e = self.values.len();
-        self.keys.extend_from_slice(key);
-        self.hashes.push(h as u32);
-        self.values.push(value);
-        self.place(h, e);
-        Ok(())
-    }
-
-    /// Room for one more entry: more slots, or more room for the entries.
-    #[cold]
-    fn make_room(&mut self) -> Result<(), std::collections::TryReserveError> {
         if 2 * (self.values.len() + 1) > self.slots.len() {
             self.grow()?;
         }
@@ -194,6 +113,12 @@ impl Memo {
             self.hashes.try_reserve_exact(more)?;
             self.values.try_reserve_exact(more)?;
         }
+        let h = (self.hash)(key);
+        let e = self.values.len();
+        self.keys.extend_from_slice(key);
+        self.hashes.push(h as u32);
+        self.values.push(value);
+        self.place(h, e);
         Ok(())
     }
 

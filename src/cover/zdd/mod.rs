@@ -47,8 +47,6 @@ mod export;
 mod live;
 mod memo;
 mod nodes;
-mod parts;
-mod shared_memo;
 mod state;
 #[cfg(test)]
 mod uniform;

@@ -8,11 +8,6 @@
 //! has `hi` = ⊥ (the zero-suppression rule: such a node would be its
 //! `lo`). The root is any node; the solutions below a node are its `hi`
 //! solutions, each with the node's option added, then its `lo` ones.
-//!
-//! A build on several threads has a store per thread, and a node's top
-//! [`THREAD_BITS`] bits name the store that holds it ([`Node::of_thread`]):
-//! a node's children may then be in other stores, stored before it in
-//! time, not place. The build joins the stores into one of the kind above.
 
 use crate::cover::ids::OptionId;
 
@@ -42,37 +37,11 @@ impl Node {
         self.0
     }
 
-    /// The most nodes one store holds, terminals included: a build on
-    /// several threads keeps each thread's number in a node's top
-    /// [`THREAD_BITS`] bits.
-    pub(crate) const LOCAL_MAX: u32 = 1 << (32 - THREAD_BITS);
-
-    /// Node `local` of thread `thread`'s store (thread 0's are the nodes
-    /// themselves; the terminals are everyone's).
-    #[inline]
-    pub(crate) const fn of_thread(local: Node, thread: u32) -> Node {
-        if local.is_terminal() { local } else { Node(thread << (32 - THREAD_BITS) | local.0) }
-    }
-
-    /// The thread whose store holds this node.
-    pub(crate) const fn thread(self) -> usize {
-        (self.0 >> (32 - THREAD_BITS)) as usize
-    }
-
-    /// This node's place in its thread's store.
-    pub(crate) const fn local(self) -> Node {
-        Node(self.0 & (Node::LOCAL_MAX - 1))
-    }
-
     /// Whether this is ⊥ or ⊤.
     pub(crate) const fn is_terminal(self) -> bool {
         self.0 < 2
     }
 }
-
-/// The bits of a node that name the thread whose store holds it, in a
-/// build on several threads (at most `2^THREAD_BITS` of them).
-pub(crate) const THREAD_BITS: u32 = 5;
 
 /// One node: its option and children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +97,7 @@ impl Nodes {
     /// node is `lo`, by the zero-suppression rule). Fails, storing
     /// nothing, if memory can't be had.
     pub(crate) fn add(&mut self, option: u32, lo: Node, hi: Node) -> Result<Node, std::collections::TryReserveError> {
+        debug_assert!(lo.as_usize() < self.branches.len() && hi.as_usize() < self.branches.len());
         if hi == Node::BOTTOM {
             return Ok(lo);
         }

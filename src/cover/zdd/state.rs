@@ -280,7 +280,7 @@ impl Rules {
     /// Takes option `o` (which fits) in `state`. `chosen` is the item the
     /// builder branched on: an item with a multiplicity gets its threshold
     /// past `o` only then.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn take(&self, state: &mut [u64], o: u32, chosen: u32) {
         for &(i, color) in self.items_of(o) {
             match self.kinds[i as usize] {

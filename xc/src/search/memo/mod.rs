@@ -88,6 +88,9 @@ pub fn run(
         (Some(MemoMode::Auto), false) => Way::Probe,
         (None | Some(MemoMode::On | MemoMode::Auto), _) => Way::Asked,
     };
+    if args.threads != 1 && way != Way::Default {
+        return Err(Failure::input("--memo builds its diagram on one thread: drop --threads"));
+    }
     let gauge = Progress::new();
     let limits = if progress::shown() { limits(args).progress(gauge.clone()) } else { limits(args) };
     let zdd = if way == Way::Asked {
@@ -123,8 +126,8 @@ pub fn run(
 
 /// Whether a run without `--memo` may take the diagram: the whole
 /// problem in its own order, no limit the search counts in solutions or
-/// nodes, and at most [`DEFAULT_OPTIONS`] options. (`--threads` share the
-/// diagram's build and the walk.)
+/// nodes, and at most [`DEFAULT_OPTIONS`] options. (The diagram is built
+/// on one thread; `--threads` share the walk.)
 fn by_default(problem: &Problem, args: &SearchArgs) -> bool {
     problem.option_count() <= DEFAULT_OPTIONS
         && args.shard.is_none()
@@ -165,7 +168,7 @@ fn diagram(solver: &Solver, gauge: &Progress, args: &SearchArgs) -> Result<Zdd, 
         MemoChoice::Leftmost => ZddChoice::Leftmost,
         MemoChoice::Fewest => ZddChoice::FewestOptions,
     };
-    progress::while_building(gauge, || solver.zdd_on_threads(choice, threads(args)))
+    progress::while_building(gauge, || solver.zdd_with(choice))
 }
 
 /// What a failed build tells the user.
