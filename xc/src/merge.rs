@@ -119,7 +119,10 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             Failure::input(format!("{at}: the totals overflow (more than {} of something)", u64::MAX))
         })?;
         match (shard.complete, &shard.stopped) {
-            (true, _) => {}
+            (true, None) => {}
+            (true, Some(_)) => {
+                return Err(Failure::input(format!("{at}: a complete shard has no \"stopped\" reason (null)")));
+            }
             (false, Some(text)) => {
                 let reason = text.parse::<StopReason>().map_err(|e| Failure::input(format!("{at}: {e}")))?;
                 if status == Status::Complete {

@@ -163,7 +163,8 @@ fn merge_input_is_capped() {
 
 /// A shard's result is checked before its figures are added up: it prints
 /// no more solutions than it found, each a list of option texts without
-/// control characters; it has no field merge doesn't know; and the shards
+/// control characters; it has no field merge doesn't know; it is complete
+/// or stopped for a reason, not both or neither; and the shards
 /// that ran to their end were split alike (depth and subproblems) and each
 /// solved its share.
 #[test]
@@ -199,6 +200,12 @@ fn merge_checks_what_the_shards_say() {
     let mut forged = line(1);
     forged["verified"] = json!(true);
     refused(forged, "not a shard result: unknown field `verified`");
+    let mut forged = line(1);
+    forged["stopped"] = json!("node limit");
+    refused(forged, "a complete shard has no \"stopped\" reason (null)");
+    let mut forged = line(1);
+    forged["complete"] = json!(false);
+    refused(forged, "an incomplete shard needs \"stopped\" (the reason)");
     let mut forged = line(1);
     forged["depth"] = json!(depth + 1);
     refused(
