@@ -166,9 +166,10 @@ impl Parallel {
     }
 
     /// Splits the tree into at least `target` subproblems (see the module
-    /// documentation), under `limits`; a split deeper than the whole of a
-    /// small tree keeps every solution it finds above its depth, whatever
-    /// the solution limit.
+    /// documentation), under `limits`: a small tree searched whole keeps
+    /// to the solution limit as one thread does; a split keeps every
+    /// solution it finds above its depth, whatever the limit (the run
+    /// visits no more than the limit allows).
     fn split(&self, target: usize, limits: &Limits, keep: Keep) -> Frontier {
         Frontier::split(&self.problem, target, self.small, limits, keep)
     }
