@@ -127,7 +127,7 @@ fn control_characters_in_errors_are_escaped() {
         ("1 2 \u{7} 4\n".to_string(), "line 1, column 5: bad character `\\u{7}`"),
         (format!("{INKALA}\u{1b}[31m\n"), "line 1, column 82: unexpected `\\u{1b}` after the puzzle"),
         (format!("{INKALA}:\u{7}\n"), "line 1, column 83: expected a solution count after `:`, found `\\u{7}`"),
-        ("1,2,\u{1b}x,4\n".to_string(), "line 1, column 1: field 3 (`\\u{1b}x`) is not a cell"),
+        ("1,2,\u{1b}x,4\n".to_string(), "line 1, column 5: field 3 (`\\u{1b}x`) is not a cell"),
     ];
     for (text, want) in cases {
         let e = read_puzzles(&text, InputFormat::Auto).next().unwrap().unwrap_err().to_string();

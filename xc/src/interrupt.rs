@@ -87,6 +87,26 @@ pub fn raised() -> bool {
     FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
+/// A flag raised by Ctrl-C, as [`flag`] is, or once `limit` has passed:
+/// for work that takes a cancel flag but no deadline. A thread of its own
+/// raises it, looking every 10 ms.
+pub fn flag_until(limit: Duration) -> Arc<AtomicBool> {
+    let (signal, end) = (flag(), Instant::now() + limit);
+    let raised = Arc::new(AtomicBool::new(false));
+    let flag = raised.clone();
+    std::thread::spawn(move || {
+        loop {
+            let now = Instant::now();
+            if now >= end || signal.load(Ordering::Relaxed) {
+                flag.store(true, Ordering::Relaxed);
+                return;
+            }
+            std::thread::sleep((end - now).min(Duration::from_millis(10)));
+        }
+    });
+    raised
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -46,6 +46,11 @@ impl<'a> Printer<'a> {
         self.to_print
     }
 
+    /// A solution's lines, as `offer` prints them.
+    pub fn render(&self, solution: &[OptionId]) -> Vec<String> {
+        (self.render)(solution)
+    }
+
     /// Whether `offer` would print the next solution.
     pub fn wants_more(&self) -> bool {
         self.printed < self.to_print
@@ -62,7 +67,7 @@ impl<'a> Printer<'a> {
     /// Prints `solution` if fewer than `to_print` were printed.
     pub fn offer(&mut self, solution: &[OptionId], out: &mut dyn Write) -> Result<(), Failure> {
         if self.printed < self.to_print {
-            self.print_lines(&(self.render)(solution), out)?;
+            self.print_lines(&self.render(solution), out)?;
         }
         Ok(())
     }

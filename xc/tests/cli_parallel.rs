@@ -278,6 +278,24 @@ fn merge_checks_printed_solutions_against_the_problem() {
         .stderr("error: the problem and the shard results can't both come from standard input\n");
 }
 
+/// Names with control characters (DEL, ESC): a shard prints them escaped,
+/// as `xc cover` does, and `xc merge --problem` takes them as the
+/// problem's options; nothing raw reaches the output.
+#[test]
+fn merge_takes_shards_whose_names_hold_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = dir.path().join("control.dlx");
+    std::fs::write(&dlx, "A B\u{7f} C\u{1b}\nA\nB\u{7f} C\u{1b}\nA B\u{7f}\nC\u{1b}\n").unwrap();
+    let dlx = dlx.to_str().unwrap();
+    let whole = stdout(&["cover", dlx, "--all"]);
+    assert!(whole.contains("Altogether 2 solutions") && whole.contains("B\\u{7f} C\\u{1b}"), "{whole}");
+    let r = shards(&["cover", dlx, "--print", "5"], 2);
+    let merged = xc().args(["merge", "--problem", dlx]).write_stdin(r.concat()).assert().success().stderr("");
+    let merged = String::from_utf8(merged.get_output().stdout.clone()).unwrap();
+    assert!(merged.contains("Altogether 2 solutions") && merged.contains("  B\\u{7f} C\\u{1b}\n"), "{merged}");
+    assert!(!merged.contains(['\u{7f}', '\u{1b}']) && !r.concat().contains(['\u{7f}', '\u{1b}']), "{r:?}");
+}
+
 /// Ctrl-C while the tree is being split (into 16 × 2²⁰ subproblems:
 /// seconds of work, before any worker starts): the shard's result is
 /// written, stopped by the interruption, and the exit code is 130, within

@@ -238,6 +238,8 @@ fn generate_is_reproducible_unique_and_symmetric() {
     };
     let a = one("1");
     assert_eq!(a, one("2"));
+    // 0 means one thread per core, as for `xc cover`.
+    assert_eq!(a, one("0"));
     let text = String::from_utf8(a).unwrap();
     assert_eq!(text.lines().count(), 12);
     for line in text.lines() {
@@ -305,11 +307,29 @@ fn rate_in_every_format() {
     }
     assert!(v.get("no_rating").is_none() && v.get("nodes").is_none() && v.get("count").is_none());
     assert!(v["techniques"]["Hidden single"].as_u64().unwrap() > 0);
-    xc().args(["sudoku", "rate"])
-        .write_stdin(".".repeat(81))
+    // A puzzle without exactly one solution can't be rated: exit code 1,
+    // as for `solve --unique`, `hint` and `explain`, with the good lines
+    // of the batch still rated.
+    let empty = ".".repeat(81);
+    let clash = format!("3{}", &EASY[1..]);
+    let out = xc()
+        .args(["sudoku", "rate", "--format", "json"])
+        .write_stdin(format!("{empty}\n{EASY}\n{clash}\n"))
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("can't rate"));
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:1: can't rate: the puzzle has more than one solution"))
+        .stderr(predicate::str::contains(
+            "1 easy, 0 medium, 0 hard, 0 expert, 0 need guessing, 2 without one solution, 0 errors",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let statuses: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(statuses, ["several", "rated", "none"]);
 }
 
 #[test]
@@ -503,15 +523,22 @@ fn more_formats_and_error_paths() {
         .get_output()
         .stdout
         .clone();
-    let two_threads = xc()
-        .args(["sudoku", "solve", "-q", "--threads", "2"])
+    for threads in ["2", "0"] {
+        let more = xc()
+            .args(["sudoku", "solve", "-q", "--threads", threads])
+            .write_stdin(many.clone())
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(one, more, "input order with --threads {threads}");
+    }
+    xc().args(["sudoku", "solve", "--threads", "1025"])
         .write_stdin(many)
         .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(one, two_threads, "input order with two threads");
+        .code(2)
+        .stderr(predicate::str::contains("0..=1024"));
     assert_eq!(String::from_utf8(one).unwrap().lines().count(), 500);
 }
 

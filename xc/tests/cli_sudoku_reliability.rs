@@ -14,7 +14,7 @@ mod signal;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use signal::{PROMPTLY, signal_after};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn xc() -> Command {
     let mut xc = Command::cargo_bin("xc").unwrap();
@@ -68,7 +68,7 @@ fn a_stray_short_line_is_blamed_and_swallows_nothing() {
             .write_stdin(input.clone())
             .assert()
             .code(2)
-            .stderr("error: <stdin>: line 1, column 1: incomplete block: 1 of 4 rows\n");
+            .stderr("error: <stdin>:1:1: incomplete block: 1 of 4 rows\n");
     }
 }
 
@@ -83,14 +83,14 @@ fn control_characters_never_reach_the_terminal() {
         let out = out.get_output();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("<stdin>:1:82: unexpected `\\u{1b}` after the puzzle"), "{verb:?}: {stderr}");
-        assert!(stderr.contains("<stdin>:2:1: field 3 (`\\u{7}x`) is not a cell"), "{verb:?}: {stderr}");
+        assert!(stderr.contains("<stdin>:2:5: field 3 (`\\u{7}x`) is not a cell"), "{verb:?}: {stderr}");
         assert!(!raw(&out.stdout) && !raw(&out.stderr), "{verb:?}: {out:?}");
     }
     for verb in ["hint", "explain"] {
         xc().args(["sudoku", verb, &format!("{EASY}\u{7}")])
             .assert()
             .code(2)
-            .stderr("error: <argument>: line 1, column 82: unexpected `\\u{7}` after the puzzle\n");
+            .stderr("error: <argument 1>:1:82: unexpected `\\u{7}` after the puzzle\n");
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad\u{1b}name.txt");
@@ -221,10 +221,7 @@ fn ctrl_c_while_reading_an_endless_line() {
             .output()
             .expect("prlimit (util-linux) runs");
         assert_eq!(out.status.code(), Some(2), "{verb}: {out:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            "error: /dev/zero: line 1, column 1: line longer than 65536 bytes\n"
-        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "error: /dev/zero:1:1: line longer than 65536 bytes\n");
     }
 }
 
@@ -251,6 +248,33 @@ fn ctrl_c_while_generating() {
     assert_eq!(note, format!("interrupted while generating puzzle {} of 1000000 (9×9)\n", made + 1));
     let again = xc().args(["sudoku", "generate", "-n", &made.to_string(), "--seed", "3", "-q"]).assert().success();
     assert_eq!(String::from_utf8_lossy(&again.get_output().stdout), puzzles);
+}
+
+/// `generate --time-limit`: a 16×16 hard puzzle takes seconds to grade,
+/// and nothing bounded it but Ctrl-C. The limit stops the run as Ctrl-C
+/// does, with the puzzles made by then (line k still puzzle k of the
+/// seed), and the exit is 3.
+#[test]
+fn generate_keeps_to_its_time_limit() {
+    let start = Instant::now();
+    let args = ["sudoku", "generate", "--size", "16", "--difficulty", "hard", "-n", "3", "--seed", "1"];
+    xc().args(args)
+        .args(["--time-limit", "300ms"])
+        .assert()
+        .code(3)
+        .stdout("# stopped (time limit reached) while generating puzzle 1 of 3 (16×16, hard)\n");
+    assert!(start.elapsed() < Duration::from_millis(300) + PROMPTLY, "{:?}", start.elapsed());
+    let args = ["sudoku", "generate", "-n", "1000000", "--seed", "3", "--threads", "2", "--time-limit", "700ms"];
+    let out = xc().args(args).assert().code(3);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let (puzzles, note) = stdout.rsplit_once("# ").unwrap();
+    let made = puzzles.lines().count();
+    assert!(made > 0, "{stdout}");
+    assert_eq!(note, format!("stopped (time limit reached) while generating puzzle {} of 1000000 (9×9)\n", made + 1));
+    let again = xc().args(["sudoku", "generate", "-n", &made.to_string(), "--seed", "3", "-q"]).assert().success();
+    assert_eq!(String::from_utf8_lossy(&again.get_output().stdout), puzzles);
+    // Enough time: every puzzle, exit 0.
+    xc().args(["sudoku", "generate", "-n", "5", "--seed", "3", "-q", "--time-limit", "1m"]).assert().success();
 }
 
 /// Ctrl-C while `rate` or `explain` works out the SE rating of a hard

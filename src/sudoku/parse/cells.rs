@@ -52,40 +52,59 @@ pub(super) fn parse_solution(text: &str, puzzle: &Grid, line: usize, column: usi
     parse_cells(text, line, column)
 }
 
-/// The cells of a block row, or `None` for a separator line.
-pub(super) fn block_cells(text: &str, line: usize) -> Result<Option<Vec<u8>>, SudokuError> {
+/// The cells of a block row, each with the column (from 1, in
+/// characters) it is written at, or `None` for a separator line.
+pub(super) fn block_cells(text: &str, line: usize) -> Result<Option<Vec<(u8, usize)>>, SudokuError> {
     let body = text.trim_end();
     if body.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t')) {
         return Ok(None);
     }
-    let mut row = Vec::new();
     if body.contains(',') {
-        for (k, field) in body.split(',').enumerate() {
-            let field = field.trim();
-            row.push(match field {
+        let mut row = Vec::new();
+        for (k, (column, field)) in fields(body, &[',']).into_iter().enumerate() {
+            let value = match field {
                 "" => 0,
                 _ => cell_value(field).ok_or_else(|| {
-                    SudokuError::parse(line, 1, ParseErrorKind::BadField { field: k + 1, text: field.to_string() })
+                    SudokuError::parse(line, column, ParseErrorKind::BadField { field: k + 1, text: field.to_string() })
                 })?,
-            });
+            };
+            row.push((value, column));
         }
         if row.len() > 1 && body.ends_with(',') && ![4, 9, 16, 25].contains(&row.len()) {
             row.pop();
         }
         return Ok(Some(row));
     }
-    let tokens: Vec<&str> = body.split([' ', '\t', '|']).filter(|t| !t.is_empty()).collect();
-    let numbers = tokens.iter().any(|t| t.len() > 1) && tokens.iter().all(|t| t.parse::<u8>().is_ok());
+    let tokens: Vec<(usize, &str)> =
+        fields(body, &[' ', '\t', '|']).into_iter().filter(|(_, t)| !t.is_empty()).collect();
+    let numbers = tokens.iter().any(|(_, t)| t.len() > 1) && tokens.iter().all(|(_, t)| t.parse::<u8>().is_ok());
     if numbers {
-        return Ok(Some(tokens.iter().map(|t| t.parse().expect("checked")).collect()));
+        return Ok(Some(tokens.iter().map(|&(column, t)| (t.parse().expect("checked"), column)).collect()));
     }
+    let mut row = Vec::new();
     for (k, c) in body.chars().enumerate() {
         if matches!(c, ' ' | '\t' | '|') {
             continue;
         }
-        row.push(digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, ParseErrorKind::BadCharacter(c)))?);
+        let value =
+            digit_value(c, 25).ok_or_else(|| SudokuError::parse(line, k + 1, ParseErrorKind::BadCharacter(c)))?;
+        row.push((value, k + 1));
     }
     Ok(Some(row))
+}
+
+/// The fields of `body` split at any of `separators`, trimmed, each with
+/// the column (from 1, in characters) where its text starts.
+fn fields<'a>(body: &'a str, separators: &[char]) -> Vec<(usize, &'a str)> {
+    let mut column = 1;
+    body.split(separators)
+        .map(|part| {
+            let lead = part.chars().take_while(|c| c.is_whitespace()).count();
+            let field = (column + lead, part.trim());
+            column += part.chars().count() + 1;
+            field
+        })
+        .collect()
 }
 
 fn cell_value(field: &str) -> Option<u8> {

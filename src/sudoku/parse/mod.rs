@@ -454,14 +454,15 @@ impl<R: BufRead> PuzzleReader<R> {
         if row.len() != side {
             return Some(Err(SudokuError::parse(line, 1, ParseErrorKind::RowLength { cells: row.len(), side })));
         }
-        if let Some(pos) = row.iter().position(|&v| usize::from(v) > side) {
+        if let Some(pos) = row.iter().position(|&(v, _)| usize::from(v) > side) {
+            let (value, column) = row[pos];
             return Some(Err(SudokuError::parse(
                 line,
-                1,
-                ParseErrorKind::ValueTooLarge { position: pos + 1, value: row[pos], side },
+                column,
+                ParseErrorKind::ValueTooLarge { position: pos + 1, value, side },
             )));
         }
-        cells.extend_from_slice(&row);
+        cells.extend(row.iter().map(|&(v, _)| v));
         if cells.len() == side * side {
             let grid = Grid::from_cells(cells).expect("a full block");
             return Some(Ok(Puzzle { grid, line: start, solution: None, count: None }));

@@ -129,6 +129,32 @@ fn bad_character_is_located() {
     assert!(matches!(e, SudokuError::Parse { line: 2, column: 11, .. }), "{e:?}");
 }
 
+/// A block row's bad cell is named at the column it is written at, in
+/// each of a row's forms: commas, numbers split by spaces, characters.
+#[test]
+fn a_block_rows_bad_cell_is_located() {
+    let at = |text: &str| match all(text).remove(0) {
+        Err(SudokuError::Parse { line, column, kind }) => (line, column, kind.to_string()),
+        other => panic!("{text:?}: {other:?}"),
+    };
+    let row = |cells: [&str; 4], separator: &str| cells.join(separator);
+    let good = ["1", "2", "3", "4"];
+    // A value past the side, on the second row of a 4×4 block.
+    for (separator, column) in [(",", 3), (", ", 4), ("  ", 4)] {
+        let text = format!("{}\n{}\n", row(good, separator), row(["3", "5", "1", "2"], separator));
+        assert_eq!(at(&text), (2, column, "cell 2 holds 5, more than 4".to_string()), "{separator:?}");
+    }
+    let text = "1234\n3.5 2\n";
+    assert_eq!(at(text), (2, 3, "cell 3 holds 5, more than 4".to_string()));
+    // Numbers of two digits: the field's first.
+    let text = format!("{}\n0 0 17 0\n", row(good, " "));
+    assert_eq!(at(&text), (2, 5, "cell 3 holds 17, more than 4".to_string()));
+    // A field that is no cell, at its first character (spaces skipped).
+    let text = format!("{}\n1,2,  xy,4\n", row(good, ","));
+    let (line, column, message) = at(&text);
+    assert_eq!((line, column), (2, 7), "{message}");
+}
+
 /// Reads `text` through a buffer of `capacity` bytes, lending each
 /// puzzle (`lend_next`), as `(line, Ok(grid, solution, count))` or
 /// `(line, column, Err(message))` items.

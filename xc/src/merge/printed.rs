@@ -3,9 +3,10 @@
 //! Without the problem, a printed solution can only be checked for its
 //! form: a shard prints at most as many solutions as it found, and each is
 //! a list of option texts, none empty and none with a control character
-//! (which would drive the user's terminal). With the problem (`--problem`),
-//! each text must be one of its options, and each solution must pass the
-//! independent checker.
+//! (which would drive the user's terminal: a shard prints names with
+//! their control characters escaped, as `xc cover` does). With the problem
+//! (`--problem`), each text must be one of its options as a shard prints
+//! it, and each solution must pass the independent checker.
 
 use crate::exit::Failure;
 use crate::wire::ShardResult;
@@ -32,7 +33,8 @@ impl<'p> Checked<'p> {
         let mut options: HashMap<String, Vec<OptionId>> = HashMap::new();
         for o in (0..problem.option_count()).map(|o| OptionId::from_u32(o as u32)) {
             if !ignored[o.as_usize()] {
-                options.entry(problem.format_option(o)).or_default().push(o);
+                // As a shard prints it: escaped.
+                options.entry(Escaped(&problem.format_option(o)).to_string()).or_default().push(o);
             }
         }
         Checked { name, checker: Checker::new(problem), options }

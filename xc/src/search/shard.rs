@@ -55,8 +55,9 @@ pub fn run(
     }
     let mut kept = kept.into_inner().expect("no worker panicked");
     kept.sort();
-    let printed: Vec<Vec<String>> =
-        kept.iter().map(|s| s.iter().map(|&o| problem.format_option(o)).collect()).collect();
+    // As `xc cover` prints them: names escaped, so `xc merge` prints no
+    // control character either.
+    let printed: Vec<Vec<String>> = kept.iter().map(|s| printer.render(s)).collect();
     let stats = &report.stats;
     let result = wire::ShardResult {
         shard: Whole(k as u64),

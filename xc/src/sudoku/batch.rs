@@ -9,7 +9,7 @@
 //! instead (see `enumerate.rs`).
 
 use super::pieces::{Lanes, Piece};
-use super::report::{self, Kind, Record};
+use super::report::{self, Kind, Record, Unrated};
 use super::shape::Shape;
 use super::sources::Source;
 use super::{InputArgs, Mode, SearchFlags};
@@ -48,6 +48,8 @@ pub(super) struct Summary {
     code: u8,
     /// Puzzles rated at each level (easy to needs guessing).
     levels: [u64; 5],
+    /// Puzzles not rated for want of exactly one solution.
+    improper: u64,
     /// The lines for stderr of a piece solved on a worker, held for the
     /// writer to print in input order; `None` prints them at once.
     held: Option<Vec<String>>,
@@ -83,6 +85,7 @@ impl Summary {
         self.stopped += piece.stopped;
         self.at_limit += piece.at_limit;
         self.errors += piece.errors;
+        self.improper += piece.improper;
         self.nodes += piece.nodes;
         self.code = worst(self.code, piece.code);
         for (level, n) in self.levels.iter_mut().zip(piece.levels) {
@@ -204,8 +207,8 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     Ok(summary.code)
 }
 
-/// A pool of `threads` workers (by default, one per core).
-fn pool(threads: Option<u64>) -> Result<rayon::ThreadPool, Failure> {
+/// A pool of `threads` workers (by default, or given 0, one per core).
+pub(super) fn pool(threads: Option<u64>) -> Result<rayon::ThreadPool, Failure> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         pool = pool.num_threads(n as usize);
@@ -235,10 +238,7 @@ impl Run<'_> {
 
     /// Reports a line that is no puzzle, naming its place.
     pub(super) fn bad_input(&self, e: SudokuError, name: &str, summary: &mut Summary) {
-        match e {
-            SudokuError::Parse { line, column, kind } => summary.error(format!("{name}:{line}:{column}: {kind}")),
-            e => summary.error(format!("{name}: {e}")),
-        }
+        summary.error(super::sources::located(name, &e));
     }
 
     fn read_chunk<R: std::io::BufRead>(
@@ -419,7 +419,7 @@ impl Run<'_> {
                     match s.grade(&p.grid) {
                         Ok(grade) => (Kind::Rated(Ok(grade)), None),
                         Err(LogicError::Stopped(why)) => (Kind::Stopped(why), None),
-                        Err(e) => (Kind::Rated(Err(e.to_string())), None),
+                        Err(e) => (Kind::Rated(Err(Unrated::of(&e))), None),
                     }
                 },
             )
@@ -516,7 +516,12 @@ impl Run<'_> {
             },
             Kind::Dlx(_) => {}
             Kind::Rated(Ok(g)) => s.levels[g.level() as usize] += 1,
-            Kind::Rated(Err(e)) => s.error(format!("{at}: can't rate: {e}")),
+            Kind::Rated(Err(e)) if e.improper() => {
+                s.say(format!("{at}: can't rate: {}", e.why));
+                s.improper += 1;
+                s.code = worst(s.code, exit::NO_SOLUTION);
+            }
+            Kind::Rated(Err(e)) => s.error(format!("{at}: can't rate: {}", e.why)),
             Kind::Checked(conflicts) => {
                 if !conflicts.is_empty() {
                     s.none += 1;
@@ -546,8 +551,8 @@ fn print_summary(s: &Summary, mode: Mode, seconds: f64) {
     let (puzzles, errors) = (counted(s.puzzles, "puzzle"), counted(s.errors, "error"));
     let line = match mode {
         Mode::Rate => format!(
-            "{puzzles}: {} easy, {} medium, {} hard, {} expert, {} need guessing, {errors}; {seconds:.3} s, {rate} puzzles/s",
-            s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4]
+            "{puzzles}: {} easy, {} medium, {} hard, {} expert, {} need guessing, {} without one solution, {errors}; {seconds:.3} s, {rate} puzzles/s",
+            s.levels[0], s.levels[1], s.levels[2], s.levels[3], s.levels[4], s.improper
         ),
         Mode::Check => {
             format!("{}: {} valid, {} invalid, {errors}", counted(s.puzzles, "grid"), s.puzzles - s.none, s.none)

@@ -1,7 +1,7 @@
 //! `xc sudoku hint` and `xc sudoku explain`: the logic solver for a
 //! player, as text or JSON.
 
-use super::sources::Source;
+use super::sources::{Source, located};
 use crate::cli::Format;
 use crate::exit::{self, Failure};
 use crate::interrupt;
@@ -52,7 +52,7 @@ pub(super) fn read_grid(source: &Source) -> Result<Grid, Failure> {
 fn first(mut puzzles: impl Iterator<Item = Result<Puzzle, SudokuError>>, name: &str) -> Result<Grid, Failure> {
     match puzzles.next() {
         Some(Ok(p)) => Ok(p.grid),
-        Some(Err(e)) => Err(Failure::input(format!("{name}: {e}"))),
+        Some(Err(e)) => Err(Failure::input(located(name, &e))),
         None if interrupt::raised() => {
             Err(Failure::Error { code: exit::INTERRUPTED, message: format!("{name}: interrupted while reading") })
         }
@@ -69,7 +69,7 @@ fn solver() -> LogicSolver {
 
 /// The puzzle and the player's grid.
 fn grids(args: &ExplainArgs) -> Result<(Grid, Grid), Failure> {
-    let grid = args.grid.as_deref().map_or(Source::Stdin, |g| Source::of(g, "<argument>"));
+    let grid = Source::one(args.grid.as_deref());
     let current = read_grid(&grid)?;
     let puzzle = match &args.puzzle {
         Some(p) => read_grid(&Source::of(p, "<--puzzle>"))?,

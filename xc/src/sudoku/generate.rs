@@ -53,9 +53,13 @@ pub struct GenerateArgs {
     /// Also print each solution.
     #[arg(long)]
     solution: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Worker threads (0 or none: one per core; at most 1024).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: Option<u64>,
+    /// Stop after this long (e.g. 10s, 2m): the puzzles made by then are
+    /// written, and the run exits with code 3.
+    #[arg(long, value_name = "TIME", value_parser = crate::cli::parse_duration)]
+    time_limit: Option<std::time::Duration>,
     /// No summary on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -158,19 +162,16 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         eprintln!("seed: {s}");
         s
     });
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(t as usize);
-    }
-    let pool = pool.build().map_err(|e| Failure::input(format!("can't start threads: {e}")))?;
+    let pool = super::batch::pool(args.threads)?;
     let bar = progress::bar(args.count, 1000, "items");
     let start = std::time::Instant::now();
     if args.format == GridFormat::Csv {
         writeln!(out, "puzzle,solution,givens,seed,rating,level")?;
     }
     let (mut done, mut missed, mut givens) = (0u64, 0u64, 0u64);
-    let cancel = interrupt::flag();
-    while done < args.count && !interrupt::raised() {
+    let cancel = args.time_limit.map_or_else(interrupt::flag, interrupt::flag_until);
+    let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+    while done < args.count && !stopped() {
         let end = (done + CHUNK).min(args.count);
         let batch: Vec<Option<Generated>> = pool.install(|| {
             (done..end)
@@ -178,7 +179,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 .map_init(|| prototype.clone(), |g, i| g.try_generate(derive_seed(seed, i), &cancel))
                 .collect()
         });
-        // Once interrupted, the puzzles made before the first one given up
+        // Once stopped, the puzzles made before the first one given up
         // are written, in order; those made after it are dropped, so that
         // line k is still puzzle k of the seed.
         for g in batch.iter().map_while(Option::as_ref) {
@@ -201,7 +202,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         if let Some(level) = args.difficulty.map(named::<Level>) {
             what = format!("{what}, {level}");
         }
-        let note = format!("interrupted while generating puzzle {} of {} ({what})", done + 1, args.count);
+        let why = if interrupt::raised() { "interrupted" } else { "stopped (time limit reached)" };
+        let note = format!("{why} while generating puzzle {} of {} ({what})", done + 1, args.count);
         match args.format {
             GridFormat::Line | GridFormat::Block => writeln!(out, "# {note}")?,
             GridFormat::Csv | GridFormat::Json => eprintln!("{note}"),
@@ -230,7 +232,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             done as f64 / secs.max(1e-9)
         );
     }
-    Ok(if interrupt::raised() { exit::INTERRUPTED } else { exit::SOLVED })
+    Ok(if interrupt::raised() {
+        exit::INTERRUPTED
+    } else if done < args.count {
+        exit::LIMIT
+    } else {
+        exit::SOLVED
+    })
 }
 
 impl GenerateArgs {

@@ -103,8 +103,8 @@ pub struct InputArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = GridFormat::Line)]
     format: GridFormat,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Worker threads (0 or none: one per core; at most 1024).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: Option<u64>,
     /// No summary on stderr.
     #[arg(long, short)]

@@ -31,7 +31,36 @@ pub enum Kind {
     /// The puzzle as a DLX problem.
     Dlx(String),
     /// A grade from the logic solver, or why there is none.
-    Rated(Result<Grade, String>),
+    Rated(Result<Grade, Unrated>),
+}
+
+/// Why a puzzle has no grade.
+#[derive(Debug)]
+pub struct Unrated {
+    /// The reason, as the logic solver gives it.
+    pub why: String,
+    /// The status it gives the puzzle: `none` (no solution, or givens that
+    /// clash) or `several`, exit code 1 as for `solve --unique`; `error`
+    /// for anything else, exit code 2.
+    pub status: &'static str,
+}
+
+impl Unrated {
+    /// The grade's failure, sorted as its status and exit code need.
+    pub fn of(e: &exactcover::sudoku::logic::LogicError) -> Unrated {
+        use exactcover::sudoku::logic::LogicError as E;
+        let status = match e {
+            E::NoSolution | E::Conflict(_) => "none",
+            E::MultipleSolutions => "several",
+            _ => "error",
+        };
+        Unrated { why: e.to_string(), status }
+    }
+
+    /// Whether the puzzle has no single solution, rather than an error.
+    pub fn improper(&self) -> bool {
+        self.status != "error"
+    }
 }
 
 impl From<Verdict> for Kind {
@@ -57,7 +86,7 @@ impl Kind {
             Kind::Counted { .. } | Kind::Enumerated { .. } => "counted",
             Kind::Dlx(_) => "dlx",
             Kind::Rated(Ok(_)) => "rated",
-            Kind::Rated(Err(_)) => "error",
+            Kind::Rated(Err(e)) => e.status,
             Kind::Checked(c) if c.is_empty() => "ok",
             Kind::Checked(_) => "invalid",
         }
@@ -94,7 +123,7 @@ pub fn write(out: &mut dyn Write, format: GridFormat, r: &Record) -> io::Result<
         return write!(out, "{text}");
     }
     if let (GridFormat::Csv, Kind::Rated(grade)) = (format, &r.kind) {
-        let row = grade.as_ref().map_or_else(|e| format!(",,error: {e}"), Grade::csv_row);
+        let row = grade.as_ref().map_or_else(|e| format!(",,error: {}", e.why), Grade::csv_row);
         return writeln!(out, "{},{row}", r.puzzle.to_line());
     }
     match format {
@@ -178,7 +207,7 @@ fn note(r: &Record) -> String {
         Kind::Checked(c) if c.is_empty() => format!("ok, {} givens", r.puzzle.givens()),
         Kind::Checked(c) => format!("invalid: {}", c.join("; ")),
         Kind::Rated(Ok(g)) => g.to_string(),
-        Kind::Rated(Err(e)) => format!("can't rate: {e}"),
+        Kind::Rated(Err(e)) => format!("can't rate: {}", e.why),
     };
     match (r.nodes, base.is_empty()) {
         (Some((n, g)), true) => format!("{n} nodes, {g} guesses"),
@@ -333,7 +362,7 @@ fn json_record<'a>(r: &Record<'a>) -> PuzzleLine<'a> {
             });
             j.guesses = Some(g.guesses() as u64);
         }
-        Kind::Rated(Err(e)) => j.error = Some(e.clone()),
+        Kind::Rated(Err(e)) => j.error = Some(e.why.clone()),
         Kind::Several(_) | Kind::Dlx(_) => {}
     }
     if let Some((n, g)) = r.nodes {

@@ -37,7 +37,7 @@ pub struct SampleArgs {
 
 /// Runs `xc sudoku sample`.
 pub fn run(args: &SampleArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    let grid = read_grid(&args.grid.as_deref().map_or(Source::Stdin, |g| Source::of(g, "<argument>")))?;
+    let grid = read_grid(&Source::one(args.grid.as_deref()))?;
     let side = grid.side();
     let sudoku = SudokuSolver::for_grid(&grid);
     let limits = Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(None)).nodes(args.max_nodes);

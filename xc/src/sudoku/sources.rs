@@ -17,7 +17,7 @@
 //! comes; on a terminal, a line on stderr first says how to end the input.
 
 use crate::input;
-use exactcover::sudoku::{InputFormat, read_puzzles};
+use exactcover::sudoku::{InputFormat, SudokuError, read_puzzles};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -41,6 +41,12 @@ impl Source {
             return vec![Source::Stdin];
         }
         args.iter().enumerate().map(|(k, a)| Source::of(a, &format!("<argument {}>", k + 1))).collect()
+    }
+
+    /// The one input of a command that takes one grid (`hint`, `explain`,
+    /// `sample`), named as [`Source::all`] names a first argument.
+    pub fn one(arg: Option<&Path>) -> Source {
+        arg.map_or(Source::Stdin, |a| Source::of(a, "<argument 1>"))
     }
 
     /// The input one argument names; `name` is what messages call it if
@@ -105,6 +111,15 @@ fn is_puzzle_text(text: &str) -> bool {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let gridlike = cells.iter().filter(|c| c.is_ascii_digit() || **c == '.').count();
     cells.len() >= 16 && 2 * gridlike >= cells.len()
+}
+
+/// A bad input's message, as every command gives it: `NAME:LINE:COLUMN:
+/// what` for a line that is no puzzle, `NAME: what` otherwise.
+pub fn located(name: &str, e: &SudokuError) -> String {
+    match e {
+        SudokuError::Parse { line, column, kind } => format!("{name}:{line}:{column}: {kind}"),
+        e => format!("{name}: {e}"),
+    }
 }
 
 #[cfg(test)]

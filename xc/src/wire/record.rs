@@ -44,7 +44,8 @@ pub struct PuzzleLine<'a> {
     /// `rate`: the SE rating, or `null` when SE's techniques run out.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub rated: Option<RatedFields>,
-    /// `rate`: why the grade could not be computed.
+    /// `rate`: why the grade could not be computed (status `none` or
+    /// `several` for a puzzle without exactly one solution, else `error`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Search-tree nodes, with `--stats`.
