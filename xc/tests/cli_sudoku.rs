@@ -515,24 +515,13 @@ fn more_formats_and_error_paths() {
         .take(500)
         .map(|l| format!("{l}\n"))
         .collect();
-    let one = xc()
-        .args(["sudoku", "solve", "-q", "--threads", "1"])
-        .write_stdin(many.clone())
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let solved = |threads: &str| {
+        let out = xc().args(["sudoku", "solve", "-q", "--threads", threads]).write_stdin(many.clone()).assert().code(0);
+        out.get_output().stdout.clone()
+    };
+    let one = solved("1");
     for threads in ["2", "0"] {
-        let more = xc()
-            .args(["sudoku", "solve", "-q", "--threads", threads])
-            .write_stdin(many.clone())
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
-        assert_eq!(one, more, "input order with --threads {threads}");
+        assert_eq!(one, solved(threads), "input order with --threads {threads}");
     }
     xc().args(["sudoku", "solve", "--threads", "1025"])
         .write_stdin(many)
