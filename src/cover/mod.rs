@@ -102,4 +102,4 @@ pub use report::Report;
 pub use search::{Estimate, PinError};
 pub use solver::{Solution, Solutions, Solver, Uniqueness};
 pub use stats::Stats;
-pub use zdd::{BigCount, Zdd, ZddChoice, ZddError, ZddProbe, ZddSolutions, ZddStats};
+pub use zdd::{BigCount, Zdd, ZddChoice, ZddError, ZddProbe, ZddSamples, ZddSolutions, ZddStats};

@@ -56,7 +56,7 @@ pub use big::BigCount;
 pub use choice::ZddChoice;
 pub use entry::ZddProbe;
 pub use error::ZddError;
-pub use walk::ZddSolutions;
+pub use walk::{ZddSamples, ZddSolutions};
 
 use crate::cover::ids::OptionId;
 use crate::cover::problem::Problem;

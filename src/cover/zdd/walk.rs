@@ -80,12 +80,27 @@ impl Zdd {
     /// same one may come twice), the same for the same `seed`. None if
     /// there is no solution.
     pub fn sample(&self, k: usize, seed: u64) -> Vec<Solution> {
+        self.samples(seed).take(k).collect()
+    }
+
+    /// Solutions drawn independently and exactly uniformly, one at a time
+    /// and without end, the same ones for the same `seed`: the first `k`
+    /// are [`Zdd::sample`]'s. Nothing if there is no solution. A caller
+    /// that draws many takes them as they come, so memory stays flat and
+    /// it can stop between any two.
+    ///
+    /// ```
+    /// use exactcover::cover::Problem;
+    ///
+    /// let p = Problem::from_dlx("a b\na\nb\na b\n")?;
+    /// let zdd = p.solver().zdd()?;
+    /// let first: Vec<_> = zdd.samples(7).take(3).collect();
+    /// assert_eq!(first, zdd.sample(3, 7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn samples(&self, seed: u64) -> ZddSamples<'_> {
         let count = self.count();
-        if count.is_zero() {
-            return Vec::new();
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        (0..k).filter_map(|_| self.nth(count.random_below(&mut rng))).collect()
+        ZddSamples { zdd: self, count: (!count.is_zero()).then_some(count), rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     /// Every solution in the diagram's order: below each node, those with
@@ -216,6 +231,24 @@ impl<'a> Walk<'a> {
             }
         }
         None
+    }
+}
+
+/// Solutions of a [`Zdd`] drawn at random ([`Zdd::samples`]).
+#[derive(Clone, Debug)]
+pub struct ZddSamples<'a> {
+    zdd: &'a Zdd,
+    /// The count to draw indices below; none for no solution.
+    count: Option<BigCount>,
+    rng: ChaCha8Rng,
+}
+
+impl Iterator for ZddSamples<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        let count = self.count.as_ref()?;
+        self.zdd.nth(count.random_below(&mut self.rng))
     }
 }
 
