@@ -1,7 +1,9 @@
 //! Knuth's DLX text format: what is accepted, what is rejected (with line
 //! and column), and the round trip through the writer.
 
-use exactcover::cover::{BuildError, ParseErrorKind, Problem, ProblemBuilder, read_dlx, read_dlx_bytes, write_dlx};
+use exactcover::cover::{
+    BuildError, ItemId, ParseErrorKind, Problem, ProblemBuilder, read_dlx, read_dlx_bytes, write_dlx,
+};
 
 fn error(text: &str) -> (usize, usize, ParseErrorKind) {
     let e = read_dlx(text).unwrap_err();
@@ -126,6 +128,18 @@ fn builder_errors_are_typed() {
     assert_eq!(b.option(["A:red"]), Err(BuildError::ColorOnPrimary { option: 0, name: "A".into() }));
     assert!(matches!(b.primary("a b"), Err(BuildError::BadName { .. })));
     assert!(b.option(["A", "x:red"]).is_ok());
+    // A colour that the DLX text could not hold as one word: written out,
+    // `A x:r d` would read back as the colour `r` and the item `d`.
+    let bad = |color: &str| BuildError::BadColor { option: 1, name: "x".into(), color: color.into() };
+    for color in ["r d", "", "r\n", "\u{a0}r"] {
+        assert_eq!(b.option(["A".to_string(), format!("x:{color}")]), Err(bad(color)), "{color:?}");
+        let c = b.color(color);
+        assert_eq!(b.colored_option_ids(&[(ItemId::from_u32(1), c)]), Err(bad(color)), "{color:?}");
+    }
+    assert!(b.option(["A", "x:a:b"]).is_ok());
+    let p = Problem::from_dlx("A B | x\nA x:a:b\nB x:a:b\n").unwrap();
+    let again = Problem::from_dlx(&write_dlx(&p)).unwrap();
+    assert_eq!((write_dlx(&again), again.solver().count()), (write_dlx(&p), 1));
     assert_eq!(ProblemBuilder::with_items(0, 2).build().unwrap_err(), BuildError::NoPrimaryItems);
     let ragged = vec![vec![true, false], vec![true]];
     assert_eq!(

@@ -254,6 +254,13 @@ impl ProblemBuilder {
             if color.is_some() && self.primary[i] {
                 return Err(BuildError::ColorOnPrimary { option, name: self.names.get(item).to_string() });
             }
+            // A colour must read back from the DLX text as written: the
+            // fingerprint of shards and `write_dlx` depend on it.
+            let name = &self.colors[color.as_usize()];
+            if color.is_some() && (name.is_empty() || name.contains(char::is_whitespace)) {
+                let (name, color) = (self.names.get(item).to_string(), name.clone());
+                return Err(BuildError::BadColor { option, name, color });
+            }
         }
         let total = self.entries.total() as u64 + entries.len() as u64;
         if total >= ARENA_LIMIT {

@@ -55,6 +55,21 @@ pub enum BuildError {
         /// The rejected name.
         name: String,
     },
+    /// A colour's name is empty or contains whitespace, so the option
+    /// could not be written in the DLX format and read back the same.
+    #[error(
+        "option {option}: bad colour `{}` of item `{}`: colours are non-empty and contain no whitespace",
+        Escaped(.color),
+        Escaped(.name)
+    )]
+    BadColor {
+        /// The option's number, from 0.
+        option: usize,
+        /// The coloured item.
+        name: String,
+        /// The rejected colour.
+        color: String,
+    },
     /// A primary item's multiplicity `[lo, hi]` is empty or zero: `hi`
     /// must be at least 1 and at least `lo`.
     #[error("item `{}`: bad multiplicity {lo}:{hi} (need 1 <= hi and lo <= hi)", Escaped(.name))]
