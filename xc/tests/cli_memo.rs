@@ -2,8 +2,12 @@
 //! counts, samples, indices, exports, `--memo auto`'s line, and the
 //! refusals.
 
+mod signal;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
+use signal::{PROMPTLY, signal_after};
+use std::time::{Duration, Instant};
 
 fn xc() -> Command {
     let mut xc = Command::cargo_bin("xc").unwrap();
@@ -229,4 +233,33 @@ fn the_time_limit_stops_the_walk_with_what_it_checked() {
         assert!(stdout.starts_with("Stopped (time limit reached) after checking "), "{stdout}");
         assert!(stdout.contains(" of 1031151241 solutions, through the memo: a diagram of "), "{stdout}");
     }
+}
+
+/// A sample of a hundred million was drawn whole before a line was
+/// written (4 GB, and the time limit and Ctrl-C ignored): the draws are
+/// written as they come, and the limit stops them, with the run's line.
+#[test]
+fn a_large_sample_keeps_to_the_time_limit_and_ctrl_c() {
+    let start = Instant::now();
+    let out = xc()
+        .args(["cover", "--sample", "100000000", "--time-limit", "400ms"])
+        .write_stdin(dominoes(8, 8))
+        .assert()
+        .code(3);
+    assert!(start.elapsed() < Duration::from_millis(400) + PROMPTLY, "{:?}", start.elapsed());
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("Stopped (time limit reached); altogether 12988816 solutions, through the memo"),
+        "{last}"
+    );
+    assert!(stdout.matches("Solution ").count() > 1000, "{}", &stdout[..200]);
+    // 212,354 completions, a diagram of about 400,000 nodes.
+    let few = ".....9.....318..7.6...35......62............1.3..7.....7...8...5.....8..2.....3..";
+    let (out, took) = signal_after(&["sudoku", "sample", few, "-n", "100000000"], Duration::from_millis(1500), "-INT");
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(took < PROMPTLY, "{took:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("interrupted after drawing "), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 100, "{out:?}");
 }

@@ -230,7 +230,14 @@ fn write(
     printer.open(out)?;
     let mut checks = Checks::Printed;
     if let Some(k) = args.sample {
-        for s in zdd.sample(usize::try_from(k).unwrap_or(usize::MAX), args.seed.unwrap_or(0)) {
+        // Drawn and written one at a time, so memory stays flat for any
+        // number; Ctrl-C and the time limit stop between two draws.
+        let deadline = walk::deadline(args);
+        for s in zdd.samples(args.seed.unwrap_or(0)).take(usize::try_from(k).unwrap_or(usize::MAX)) {
+            if let Some(reason) = walk::stop_now(deadline) {
+                close(zdd, args, checks, Some(reason), counted, out)?;
+                return Ok(exit::for_stop(reason));
+            }
             checked(&mut checker, &s)?;
             printer.offer(&s, out)?;
         }
@@ -324,6 +331,7 @@ fn close(
         Format::Text => {
             let head = match (stopped, checks) {
                 (Some(reason), Checks::All(n)) => format!("Stopped ({reason}) after checking {n} of"),
+                (Some(reason), _) => format!("Stopped ({reason}); altogether"),
                 _ => "Altogether".to_string(),
             };
             let what = match (stopped, checks) {

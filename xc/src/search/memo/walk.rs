@@ -117,8 +117,19 @@ pub(super) fn every(
 }
 
 /// The end of `--time-limit`, which runs from the start of the process.
-fn deadline(args: &SearchArgs) -> Option<Instant> {
+pub(super) fn deadline(args: &SearchArgs) -> Option<Instant> {
     args.time_limit.map(|t| clock::started() + t)
+}
+
+/// Why to stop now, if Ctrl-C came or `deadline` has passed.
+pub(super) fn stop_now(deadline: Option<Instant>) -> Option<StopReason> {
+    if interrupt::raised() {
+        Some(StopReason::Cancelled)
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(StopReason::Time)
+    } else {
+        None
+    }
 }
 
 /// Walks `n` solutions from index `start`, checking each (with a checker)
@@ -140,11 +151,11 @@ fn range(
             return ControlFlow::Break(Ok(None));
         }
         if solutions % POLL == POLL - 1 {
-            if interrupt::raised() || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 return ControlFlow::Break(Ok(Some(StopReason::Cancelled)));
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return ControlFlow::Break(Ok(Some(StopReason::Time)));
+            if let Some(reason) = stop_now(deadline) {
+                return ControlFlow::Break(Ok(Some(reason)));
             }
         }
         if let Some(c) = checker.as_deref_mut()
