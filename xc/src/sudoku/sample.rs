@@ -82,13 +82,12 @@ pub fn run(args: &SampleArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     }
     // Drawn and written one at a time: memory stays flat for any number,
     // and Ctrl-C stops between two draws.
-    let mut drawn = 0;
-    for solution in zdd.samples(args.seed).take(usize::try_from(args.number).unwrap_or(usize::MAX)) {
+    let draws = zdd.samples(args.seed).take(usize::try_from(args.number).unwrap_or(usize::MAX));
+    for (drawn, solution) in draws.enumerate() {
         if interrupt::raised() {
             eprintln!("interrupted after drawing {drawn} of {}", args.number);
             return Ok(exit::INTERRUPTED);
         }
-        drawn += 1;
         let mut cells = vec![0u8; side * side];
         for o in solution {
             let o = o.as_usize();
