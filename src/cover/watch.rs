@@ -1,7 +1,8 @@
 //! The limits of a running search, and what it counts against them: the
 //! node count, the node budget (looked at on every node), and every
-//! [`CHECK_INTERVAL`] nodes the progress gauge, the shared totals of a
-//! parallel search, the clock and the cancel flag.
+//! [`CHECK_INTERVAL`] nodes (fewer on a big arena: [`Watch::pace`]) the
+//! progress gauge, the shared totals of a parallel search, the clock and
+//! the cancel flag.
 //!
 //! Both searches keep one: the exact-cover search's loops (which keep the
 //! node count in a local between two looks: see `search::gate`) and the
@@ -22,6 +23,11 @@ use std::borrow::Borrow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most node visits (a node's links followed) that [`Watch::pace`]
+/// lets pass between two looks at the clock and the flag: tens of
+/// milliseconds at most.
+const VISITS_PER_LOOK: u64 = 1 << 24;
+
 /// The limits of a search and what it counts against them: the limits
 /// owned (`Watch<Limits>`, kept from search to search) or borrowed for one
 /// search (`Watch<&Limits>`).
@@ -31,6 +37,9 @@ pub(crate) struct Watch<L = Limits> {
     deadline: Option<Instant>,
     /// The node count of the next look at the clock and the flag.
     next_check: u64,
+    /// The looks come every `CHECK_INTERVAL >> slow` nodes (see
+    /// [`Watch::pace`]).
+    slow: u32,
     tally: Tally,
     /// Nodes entered, and nodes with two branches or more.
     pub(crate) nodes: u64,
@@ -79,6 +88,7 @@ impl<'a> Watch<&'a Limits> {
             limits,
             deadline: None,
             next_check: 0,
+            slow: 0,
             tally: Tally::default(),
             nodes: 0,
             guesses: 0,
@@ -95,13 +105,29 @@ impl<L: Borrow<Limits>> Watch<L> {
         self.limits.borrow()
     }
 
+    /// Nodes from one look to the next.
+    fn interval(&self) -> u64 {
+        CHECK_INTERVAL >> self.slow
+    }
+
+    /// Paces the looks for a search over an arena of `size` nodes: one
+    /// node can visit every node of the arena, so the looks come often
+    /// enough that at most [`VISITS_PER_LOOK`] visits pass between two:
+    /// every [`CHECK_INTERVAL`] nodes up to 65,536 arena nodes, then fewer,
+    /// down to every node. Without it, a problem of millions of options,
+    /// whose nodes take milliseconds each, passed its deadline by seconds.
+    pub(crate) fn pace(&mut self, size: usize) {
+        let nodes = (VISITS_PER_LOOK / (size as u64).max(1)).clamp(1, CHECK_INTERVAL);
+        self.slow = CHECK_INTERVAL.ilog2() - nodes.ilog2();
+    }
+
     /// Starts the clock of a new search: the deadline, and the first look
     /// (at the first node if the cancel flag is already up or the time
     /// is out, so that a batch of easy searches stops at its next one).
     pub(crate) fn begin(&mut self) {
         self.deadline = self.limits().deadline_from_now();
         self.stopped = None;
-        self.next_check = if self.clock_or_cancel().is_some() { self.nodes } else { self.nodes + CHECK_INTERVAL };
+        self.next_check = if self.clock_or_cancel().is_some() { self.nodes } else { self.nodes + self.interval() };
     }
 
     /// Forgets the counts of the last search.
@@ -159,7 +185,7 @@ impl<L: Borrow<Limits>> Watch<L> {
         if nodes >= budget {
             return Err(StopReason::Nodes);
         }
-        self.next_check = nodes + CHECK_INTERVAL;
+        self.next_check = nodes + self.interval();
         if let Some(gauge) = self.limits().progress_gauge() {
             gauge.set(Progress::estimate(position), solutions);
         }
@@ -240,6 +266,28 @@ mod tests {
         let mut watch = Watch::new(&limits);
         assert!(!watch.enter_one());
         assert_eq!((watch.nodes, watch.status()), (0, Status::Stopped(StopReason::Time)));
+    }
+
+    /// On a big arena the looks come more often: every node from 2^24
+    /// arena nodes, half as often for half the size, and every
+    /// `CHECK_INTERVAL` nodes up to 65,536.
+    #[test]
+    fn a_big_arena_is_looked_at_more_often() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits::new().cancel_flag(Arc::clone(&flag));
+        for (size, interval) in [(1 << 26, 1), (1 << 24, 1), (1 << 23, 2), (100_000, 128), (1 << 16, 256), (10, 256)] {
+            flag.store(false, std::sync::atomic::Ordering::Relaxed);
+            let mut watch = Watch::new(&limits);
+            watch.pace(size);
+            watch.begin();
+            assert!(watch.enter_one());
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            let mut entered = 1;
+            while watch.enter_one() {
+                entered += 1;
+            }
+            assert_eq!(entered, interval, "{size}");
+        }
     }
 
     /// With the flag down, the flag is read every `CHECK_INTERVAL` nodes:

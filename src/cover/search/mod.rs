@@ -137,11 +137,13 @@ impl Search {
         let tables = problem.bit_tables().cloned();
         let arena = problem.arena_for_solver();
         let depth = problem.max_depth();
+        let mut watch = Watch::default();
+        watch.pace(arena.links.len());
         Search {
             problem: problem.clone(),
             arena,
             stack: Stack::new(depth),
-            watch: Watch::default(),
+            watch,
             // Each pin covers a primary item of its own, so there are at
             // most as many pins as levels.
             sink: Sink::new(2 * depth),
