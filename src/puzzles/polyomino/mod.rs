@@ -69,15 +69,23 @@ pub fn rectangle(h: usize, w: usize) -> Vec<Cell> {
     (0..h as i32).flat_map(|r| (0..w as i32).map(move |c| (r, c))).collect()
 }
 
+/// The most cells a board of [`parse_size`] has.
+pub const MAX_BOARD_CELLS: usize = 1 << 20;
+
 /// Parses a box size written `6x10` (rows × columns).
 pub fn parse_size(text: &str) -> Result<(usize, usize), PuzzleError> {
     let bad = || PuzzleError::BadParameter(format!("bad board size `{text}`: write it as ROWSxCOLUMNS, e.g. 6x10"));
     let (h, w) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let (h, w): (usize, usize) = (h.trim().parse().map_err(|_| bad())?, w.trim().parse().map_err(|_| bad())?);
-    if h == 0 || w == 0 || h * w > 1 << 20 {
+    if h == 0 || w == 0 {
         return Err(bad());
     }
-    Ok((h, w))
+    match h.checked_mul(w) {
+        Some(cells) if cells <= MAX_BOARD_CELLS => Ok((h, w)),
+        _ => Err(PuzzleError::BadParameter(format!(
+            "board size `{text}` is too large: at most {MAX_BOARD_CELLS} cells (e.g. 1024x1024)"
+        ))),
+    }
 }
 
 /// A packing problem, with what is needed to draw its solutions.
@@ -379,6 +387,12 @@ mod tests {
         assert_eq!(parse_size("6x10").unwrap(), (6, 10));
         assert!(parse_size("6by10").is_err());
         assert!(parse_size("0x5").is_err());
+        assert_eq!(parse_size("1024x1024").unwrap(), (1024, 1024));
+        // Too large, however large (no overflow): said so, not "write it as".
+        for text in ["1025x1024", "100000x100000", "4294967296x4294967296", "18446744073709551615x2"] {
+            let e = parse_size(text).unwrap_err().to_string();
+            assert!(e.contains("too large: at most 1048576 cells"), "{text}: {e}");
+        }
     }
 
     #[test]
