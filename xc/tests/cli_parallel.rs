@@ -262,6 +262,20 @@ fn merge_checks_printed_solutions_against_the_problem() {
         first(&|v| v["printed"][0][0] = json!("r0 c0 zz")),
         "printed solution 1: `r0 c0 zz` is no option of tests/fixtures/dlx/queens8.dlx",
     );
+    // The same solution twice: in one shard, and in two.
+    refused(
+        first(&|v| v["printed"][1] = v["printed"][0].clone()),
+        "printed solution 2 is <stdin>:1's printed solution 1 again: a search finds each solution once",
+    );
+    let (mut one, mut two): (Value, Value) =
+        (serde_json::from_str(&r[0]).unwrap(), serde_json::from_str(&r[1]).unwrap());
+    one["solutions"] = json!(one["solutions"].as_u64().unwrap() - 1);
+    (two["solutions"], two["printed"]) = (json!(1), json!([one["printed"][2].clone()]));
+    xc().args(["merge", "--problem", dlx])
+        .write_stdin(format!("{one}\n{two}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:2: printed solution 1 is <stdin>:1's printed solution 3 again"));
     refused(
         first(&|v| v["printed"][1] = json!(["r0 c0 b7", "r0 c1 a1 b8"])),
         "printed solution 2 is no solution of tests/fixtures/dlx/queens8.dlx: item `r0` is covered more than once",

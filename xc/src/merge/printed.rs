@@ -21,6 +21,11 @@ pub struct Checked<'p> {
     checker: Checker,
     /// The options by their text (several for options written alike).
     options: HashMap<String, Vec<OptionId>>,
+    /// The solutions checked so far, each as its sorted options, where
+    /// the solution that printed it first was found (`FILE:LINE`, `n`):
+    /// a search finds each solution once, so no shard prints one twice,
+    /// nor two shards the same one.
+    seen: HashMap<Vec<OptionId>, (String, usize)>,
 }
 
 impl<'p> Checked<'p> {
@@ -37,7 +42,7 @@ impl<'p> Checked<'p> {
                 options.entry(Escaped(&problem.format_option(o)).to_string()).or_default().push(o);
             }
         }
-        Checked { name, checker: Checker::new(problem), options }
+        Checked { name, checker: Checker::new(problem), options, seen: HashMap::new() }
     }
 
     /// Checks the `n`-th printed solution of the shard at `at`.
@@ -63,7 +68,15 @@ impl<'p> Checked<'p> {
                 self.name,
                 Escaped(&e.to_string())
             ))
-        })
+        })?;
+        ids.sort_unstable();
+        if let Some((first_at, first)) = self.seen.get(&ids) {
+            return Err(Failure::input(format!(
+                "{at}: printed solution {n} is {first_at}'s printed solution {first} again: a search finds each solution once"
+            )));
+        }
+        self.seen.insert(ids, (at.to_string(), n));
+        Ok(())
     }
 }
 
