@@ -315,7 +315,7 @@ impl PyProblem {
     /// option indices. It searches on a thread of its own, a few batches
     /// ahead, so memory stays bounded; dropping it stops the search.
     #[pyo3(signature = (limit=None))]
-    fn solutions(&self, limit: Option<u64>) -> Solutions {
+    fn solutions(&self, limit: Option<u64>) -> PyResult<Solutions> {
         let cancel = Arc::new(AtomicBool::new(false));
         let mut spec = self.spec;
         if let Some(l) = limit {
