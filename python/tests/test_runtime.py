@@ -34,10 +34,14 @@ LONG = {
     "sudoku_count": "exactcover.sudoku.count('.' * 81)",
     "sudoku_rate": f"exactcover.sudoku.rate({EASTER_MONSTER!r})",
     "sudoku_explain": f"exactcover.sudoku.explain({EASTER_MONSTER!r})",
-    "sudoku_generate": "exactcover.sudoku.generate(seed=1, box=5)",
+    # 16x16 (25x25 is refused: it has no time limit).
+    "sudoku_generate": "[exactcover.sudoku.generate(seed=s, box=4) for s in range(10**6)]",
     "build": "exactcover.covers(itertools.repeat([1, 2]))",
     "build_matrix": "exactcover.covers_bool(big)",
     "zdd": "exactcover.puzzles.polyomino('AA', '28x28', piece_counts=(0, 392)).zdd()",
+    # One item, 20000 options: each draw walks the whole diagram.
+    "zdd_sample": "exactcover.Problem([[1]] * 20000).zdd().sample(10**6)",
+    "from_dlx": "exactcover.Problem.from_dlx('A\\n' * 50_000_000)",
 }
 
 
