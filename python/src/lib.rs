@@ -46,7 +46,7 @@ fn covers(
     colored: bool,
 ) -> PyResult<Solutions> {
     let p = problem::from_options(py, options, primary, secondary, colored)?;
-    Ok(start(p))
+    start(p)
 }
 
 /// A lazy iterator of the solutions of the exact-cover problem of a 2-D
@@ -64,10 +64,10 @@ fn covers(
 #[pyo3(signature = (matrix, secondary=Vec::new()))]
 fn covers_bool(py: Python<'_>, matrix: &Bound<'_, PyAny>, secondary: Vec<usize>) -> PyResult<Solutions> {
     let p = problem::from_matrix(py, matrix, &secondary)?;
-    Ok(start(p))
+    start(p)
 }
 
-fn start(p: exactcover::cover::Problem) -> Solutions {
+fn start(p: exactcover::cover::Problem) -> PyResult<Solutions> {
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = exactcover::cover::Limits::new().cancel_flag(cancel.clone());
     Solutions::start(p, limits, cancel, 1)

@@ -9,7 +9,7 @@ use crate::stats::{Estimate, Stats};
 use crate::zdd::{PyZdd, zdd_error};
 use crate::{items, matrix};
 use exactcover::cover::{
-    Limits, Parallel, Problem as LibProblem, Status, StopReason, Uniqueness, ZddChoice, write_dlx,
+    Limits, Parallel, Problem as LibProblem, Status, StopReason, Uniqueness, ZddChoice, read_dlx_from, write_dlx,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -155,9 +155,7 @@ impl PyProblem {
     /// 1
     #[staticmethod]
     fn from_dlx(py: Python<'_>, text: &str) -> PyResult<PyProblem> {
-        let text = text.to_string();
-        let parsed = py.detach(move || LibProblem::from_dlx(&text));
-        Ok(PyProblem::wrap(parsed.map_err(|e| parse_error(&e))?))
+        Ok(PyProblem::wrap(parse_dlx(py, text)?))
     }
 
     /// The problem in Knuth's DLX text format.
@@ -315,7 +313,7 @@ impl PyProblem {
     /// option indices. It searches on a thread of its own, a few batches
     /// ahead, so memory stays bounded; dropping it stops the search.
     #[pyo3(signature = (limit=None))]
-    fn solutions(&self, limit: Option<u64>) -> Solutions {
+    fn solutions(&self, limit: Option<u64>) -> PyResult<Solutions> {
         let cancel = Arc::new(AtomicBool::new(false));
         let mut spec = self.spec;
         if let Some(l) = limit {
@@ -347,6 +345,13 @@ impl PyProblem {
                 return Err(crate::errors::ExactCoverError::new_err(m));
             }
         };
+        if let Some(limit) = self.spec.solutions {
+            let m = format!(
+                "zdd() holds every solution, so it can't keep to with_limits(solutions={limit}) \
+                 (as xc cover refuses --memo with --limit); drop the solution limit, or use count()"
+            );
+            return Err(crate::errors::ExactCoverError::new_err(m));
+        }
         let cancel = Arc::new(AtomicBool::new(false));
         let mut solver = self.problem.solver();
         solver.set_limits(self.spec.limits(&cancel));
@@ -376,8 +381,10 @@ impl PyProblem {
     /// >>> exactcover.merge([s.run() for s in p.shards(3)]).solutions
     /// 92
     fn shards(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Shard>> {
-        if n == 0 {
-            return Err(with_attrs::<crate::errors::ExactCoverError>(py, "shards(n) needs n >= 1".into(), &[]));
+        if n == 0 || n > crate::shards::MAX_SHARDS {
+            let m =
+                format!("shards(n) needs n from 1 to {} (the cap of xc's --shard), not {n}", crate::shards::MAX_SHARDS);
+            return Err(with_attrs::<crate::errors::ExactCoverError>(py, m, &[]));
         }
         let dlx = Arc::new(self.to_dlx(py));
         Ok((0..n).map(|k| Shard::new(dlx.clone(), k, n, self.spec)).collect())
@@ -391,6 +398,15 @@ impl PyProblem {
             self.problem.option_count()
         )
     }
+}
+
+/// Reads DLX text with the GIL released, stopping at Ctrl-C (the reader
+/// looks at the cancel flag as it goes, as `xc`'s does).
+pub fn parse_dlx(py: Python<'_>, text: &str) -> PyResult<LibProblem> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = exactcover::cover::Limits::new().cancel_flag(cancel.clone());
+    let parsed = interruptible(py, &cancel, || read_dlx_from(text.as_bytes(), u64::MAX, &limits))?;
+    parsed.map(|input| input.problem).map_err(|e| parse_error(&e))
 }
 
 /// Builds the problem of `matrix` (see `Problem.from_bool`).

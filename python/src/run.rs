@@ -9,6 +9,7 @@
 //! limits hold goes up, the work stops within microseconds (the engine
 //! looks at the flag every 256 nodes), and the exception is returned.
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,12 +29,14 @@ pub fn interruptible<T: Send>(
     let done = AtomicBool::new(false);
     let waiter = std::thread::current();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| {
-            let value = work();
-            done.store(true, Ordering::Release);
-            waiter.unpark();
-            value
-        });
+        let worker = std::thread::Builder::new()
+            .spawn_scoped(scope, || {
+                let value = work();
+                done.store(true, Ordering::Release);
+                waiter.unpark();
+                value
+            })
+            .map_err(|e| spawn_error(&e))?;
         if let Err(e) = wait(py, &done, cancel) {
             // The work sees the flag at once; wait for it without the
             // GIL, then hand on the exception.
@@ -60,17 +63,29 @@ pub fn interruptible_owned<T: Send + 'static>(
     let done = Arc::new(AtomicBool::new(false));
     let waiter = std::thread::current();
     let flag = done.clone();
-    let worker = std::thread::spawn(move || {
-        let value = work();
-        flag.store(true, Ordering::Release);
-        waiter.unpark();
-        value
-    });
+    let worker = std::thread::Builder::new()
+        .spawn(move || {
+            let value = work();
+            flag.store(true, Ordering::Release);
+            waiter.unpark();
+            value
+        })
+        .map_err(|e| spawn_error(&e))?;
     wait(py, &done, cancel)?;
     match py.detach(|| worker.join()) {
         Ok(value) => Ok(value),
         Err(panic) => std::panic::resume_unwind(panic),
     }
+}
+
+/// The Python exception for a thread the system would not start (too
+/// many threads, or no memory for another stack): a `RuntimeError`, not
+/// the panic of `std::thread::spawn`.
+pub fn spawn_error(e: &std::io::Error) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "could not start a thread for the work ({e}): too many threads or too little memory; \
+         finish or drop some Solutions iterators and try again"
+    ))
 }
 
 /// Waits, without the GIL, in slices of [`POLL`], until `done` is set;

@@ -6,15 +6,20 @@
 //! (shard `index` here is `K = index + 1` there): it depends only on the
 //! problem and `N`, so the shards may run anywhere, in any order.
 
-use crate::errors::{MergeError, parse_error, with_attrs};
+use crate::errors::{MergeError, with_attrs};
 use crate::problem::Spec;
 use crate::run::interruptible;
-use crate::stats::Stats;
-use exactcover::cover::{Parallel, Problem, fingerprint};
+use crate::stats::{Stats, reason};
+use exactcover::cover::{Parallel, StopReason, fingerprint};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// The most parts a split may have: `xc`'s bound (`wire::shard::MAX_SHARDS`),
+/// for `Problem.shards(n)`, `ShardResult(index, of, ...)` and `merge`.
+pub const MAX_SHARDS: usize = 1 << 20;
 
 /// One part of a search split by ``Problem.shards(n)``: picklable, so it
 /// can be sent to another process or machine (Dask, multiprocessing).
@@ -29,6 +34,19 @@ pub struct Shard {
     #[pyo3(get)]
     of: usize,
     spec: Spec,
+}
+
+/// Refuses shard `index` of `of` unless `index < of <= MAX_SHARDS`.
+fn check_split(index: usize, of: usize) -> PyResult<()> {
+    if of == 0 || of > MAX_SHARDS {
+        return Err(MergeError::new_err(format!(
+            "shard {index} of {of}: the count must be from 1 to {MAX_SHARDS} (the cap of xc's --shard)"
+        )));
+    }
+    if index >= of {
+        return Err(MergeError::new_err(format!("shard {index} of {of}: the index must be below the count")));
+    }
+    Ok(())
 }
 
 impl Shard {
@@ -51,9 +69,7 @@ impl Shard {
         nodes: Option<u64>,
         time: Option<f64>,
     ) -> PyResult<Shard> {
-        if index >= of {
-            return Err(MergeError::new_err(format!("shard {index} of {of}: the index must be below the count")));
-        }
+        check_split(index, of)?;
         let time = crate::problem::seconds("time", time)?;
         Ok(Shard { dlx: Arc::new(dlx), index, of, spec: Spec { solutions, nodes, time } })
     }
@@ -67,8 +83,7 @@ impl Shard {
     /// core).
     #[pyo3(signature = (threads=1))]
     fn run(&self, py: Python<'_>, threads: usize) -> PyResult<ShardResult> {
-        let dlx = self.dlx.clone();
-        let problem = py.detach(move || Problem::from_dlx(&dlx)).map_err(|e| parse_error(&e))?;
+        let problem = crate::problem::parse_dlx(py, &self.dlx)?;
         let cancel = Arc::new(AtomicBool::new(false));
         let search = Parallel::new(&problem).threads(threads).with_limits(self.spec.limits(&cancel)).verify(false);
         let report = interruptible(py, &cancel, || search.shard(self.index, self.of))?;
@@ -103,8 +118,9 @@ pub struct ShardResult {
 #[pymethods]
 impl ShardResult {
     #[new]
-    fn py_new(index: usize, of: usize, problem: String, stats: Stats) -> ShardResult {
-        ShardResult { index, of, problem, stats }
+    fn py_new(index: usize, of: usize, problem: String, stats: Stats) -> PyResult<ShardResult> {
+        check_split(index, of)?;
+        Ok(ShardResult { index, of, problem, stats })
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (usize, usize, String, Stats)) {
@@ -148,6 +164,7 @@ pub fn merge(py: Python<'_>, results: Vec<PyRef<'_, ShardResult>>) -> PyResult<S
         return Err(MergeError::new_err("no shard results to merge"));
     };
     let (of, problem) = (first.of, first.problem.clone());
+    check_split(first.index, of)?;
     let mut seen = vec![false; of];
     let mut total = Stats { nodes: 0, updates: 0, solutions: 0, seconds: 0.0, complete: true, stopped: None };
     for r in &results {
@@ -165,14 +182,42 @@ pub fn merge(py: Python<'_>, results: Vec<PyRef<'_, ShardResult>>) -> PyResult<S
             return Err(with_attrs::<MergeError>(py, format!("shard {} of {of} appears twice", r.index), &[]));
         }
         let s = &r.stats;
-        total.nodes += s.nodes;
-        total.updates += s.updates;
-        total.solutions += s.solutions;
+        let at = format!("shard {} of {of}", r.index);
+        if !(s.seconds.is_finite() && s.seconds >= 0.0) {
+            return Err(MergeError::new_err(format!(
+                "{at}: \"seconds\" must be a number of seconds, not {}",
+                s.seconds
+            )));
+        }
+        match (s.complete, s.stopped.as_deref()) {
+            (true, None) => {}
+            (true, Some(_)) => {
+                return Err(MergeError::new_err(format!("{at}: a complete shard has no \"stopped\" reason (None)")));
+            }
+            (false, Some(text)) => {
+                if !StopReason::ALL.into_iter().any(|x| reason(x) == text) {
+                    let known: Vec<String> =
+                        StopReason::ALL.into_iter().map(|x| format!("\"{}\"", reason(x))).collect();
+                    return Err(MergeError::new_err(format!(
+                        "{at}: unknown stop reason \"{text}\" (known: {})",
+                        known.join(", ")
+                    )));
+                }
+                if total.stopped.is_none() {
+                    total.stopped = Some(text.to_string());
+                }
+            }
+            (false, None) => {
+                return Err(MergeError::new_err(format!("{at}: an incomplete shard needs \"stopped\" (the reason)")));
+            }
+        }
+        let overflow =
+            || PyOverflowError::new_err(format!("{at}: the totals overflow (more than {} of something)", u64::MAX));
+        total.nodes = total.nodes.checked_add(s.nodes).ok_or_else(overflow)?;
+        total.updates = total.updates.checked_add(s.updates).ok_or_else(overflow)?;
+        total.solutions = total.solutions.checked_add(s.solutions).ok_or_else(overflow)?;
         total.seconds += s.seconds;
         total.complete &= s.complete;
-        if total.stopped.is_none() {
-            total.stopped.clone_from(&s.stopped);
-        }
     }
     let missing: Vec<String> = seen.iter().enumerate().filter(|(_, s)| !**s).map(|(k, _)| k.to_string()).collect();
     if !missing.is_empty() {

@@ -99,7 +99,7 @@ pub struct Solutions {
 impl Solutions {
     /// Starts the producer: one solver, or `threads` workers (0: one per
     /// core) when `threads != 1`, whose solutions come in no fixed order.
-    pub fn start(problem: Problem, limits: Limits, cancel: Arc<AtomicBool>, threads: usize) -> Solutions {
+    pub fn start(problem: Problem, limits: Limits, cancel: Arc<AtomicBool>, threads: usize) -> PyResult<Solutions> {
         let (tx, rx) = sync_channel::<Batch>(QUEUED);
         let shared: Shared = Arc::new(Mutex::new((LibStats::default(), Status::Ready)));
         if limits.solution_limit() == Some(0) {
@@ -107,28 +107,30 @@ impl Solutions {
             // after the first).
             *shared.lock().unwrap_or_else(PoisonError::into_inner) =
                 (LibStats::default(), Status::Stopped(exactcover::cover::StopReason::Solutions));
-            return Solutions {
+            return Ok(Solutions {
                 feed: Mutex::new(Feed { rx: None, worker: None, cancel, shared }),
                 batch: Batch::default(),
                 next: 0,
                 done: true,
-            };
+            });
         }
         let out = shared.clone();
-        let worker = std::thread::spawn(move || {
-            let result = if threads == 1 {
-                produce(&problem, limits, &tx, &out)
-            } else {
-                produce_parallel(&problem, limits, threads, &tx)
-            };
-            *out.lock().unwrap_or_else(PoisonError::into_inner) = result;
-        });
-        Solutions {
+        let worker = std::thread::Builder::new()
+            .spawn(move || {
+                let result = if threads == 1 {
+                    produce(&problem, limits, &tx, &out)
+                } else {
+                    produce_parallel(&problem, limits, threads, &tx)
+                };
+                *out.lock().unwrap_or_else(PoisonError::into_inner) = result;
+            })
+            .map_err(|e| crate::run::spawn_error(&e))?;
+        Ok(Solutions {
             feed: Mutex::new(Feed { rx: Some(rx), worker: Some(worker), cancel, shared }),
             batch: Batch::default(),
             next: 0,
             done: false,
-        }
+        })
     }
 
     /// The next batch, waiting without the GIL and looking at the signals

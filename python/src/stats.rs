@@ -103,7 +103,8 @@ impl Stats {
 
 /// Knuth's estimate of a search's size from random probes: `nodes`,
 /// `updates` and `solutions` of the whole search, `seconds` it would take
-/// on one thread (from the speed of a short real search), `probes` made,
+/// on one thread (from the speed of a short real search; None if a limit
+/// stopped it before it measured one), `probes` made,
 /// and `stopped` if a limit cut the probes short.
 ///
 /// >>> import exactcover
@@ -121,8 +122,10 @@ pub struct Estimate {
     pub updates: f64,
     /// Estimated solutions.
     pub solutions: f64,
-    /// Estimated seconds on one thread.
-    pub seconds: f64,
+    /// Estimated seconds on one thread; None when no calibration ran (a
+    /// limit stopped the work before the short real search measured a
+    /// speed), as `xc cover --estimate` then leaves the time out.
+    pub seconds: Option<f64>,
     /// What stopped the probes early, if anything.
     pub stopped: Option<String>,
 }
@@ -134,7 +137,7 @@ impl Estimate {
             nodes: e.nodes,
             updates: e.updates,
             solutions: e.solutions,
-            seconds: e.seconds(),
+            seconds: (e.updates_per_second > 0.0).then(|| e.seconds()),
             stopped: e.stopped.map(|r| reason(r).to_string()),
         }
     }
@@ -144,8 +147,12 @@ impl Estimate {
 impl Estimate {
     fn __repr__(&self) -> String {
         format!(
-            "Estimate(probes={}, nodes={:.4e}, updates={:.4e}, solutions={:.4e}, seconds={:.4e})",
-            self.probes, self.nodes, self.updates, self.solutions, self.seconds
+            "Estimate(probes={}, nodes={:.4e}, updates={:.4e}, solutions={:.4e}, seconds={})",
+            self.probes,
+            self.nodes,
+            self.updates,
+            self.solutions,
+            self.seconds.map_or("None".to_string(), |s| format!("{s:.4e}"))
         )
     }
 }

@@ -76,7 +76,8 @@ pub fn is_unique(py: Python<'_>, puzzle: &str) -> PyResult<bool> {
 /// A new puzzle with one solution, as one line: from ``seed`` (the same
 /// seed gives the same puzzle), with givens symmetric under ``symmetry``
 /// ("rot180", "none", "rot90", "mirror", "diagonal", ..., "random"), box
-/// size ``box`` (3 for 9×9), minimal (no given can go) unless
+/// size ``box`` (2, 3 or 4: 3 for 9×9; 5 is refused, as ``xc sudoku
+/// generate`` refuses 25×25, since nothing bounds its time), minimal (no given can go) unless
 /// ``max_clues`` asks for at most so many givens.
 ///
 /// >>> from exactcover import sudoku
@@ -86,6 +87,14 @@ pub fn is_unique(py: Python<'_>, puzzle: &str) -> PyResult<bool> {
 #[pyfunction]
 #[pyo3(signature = (seed=0, symmetry="rot180", r#box=3, max_clues=None))]
 pub fn generate(py: Python<'_>, seed: u64, symmetry: &str, r#box: usize, max_clues: Option<usize>) -> PyResult<String> {
+    if r#box > 4 {
+        return Err(SudokuError::new_err(format!(
+            "generate() makes boxes of 2, 3 or 4 (grids of 4, 9 or 16, as xc sudoku generate --size), not {}: \
+             a {n}x{n} grid can take minutes to hours and there is no time limit to stop it",
+            r#box,
+            n = r#box.saturating_mul(r#box)
+        )));
+    }
     let symmetry: Symmetry = symmetry.parse().map_err(SudokuError::new_err)?;
     let options = GeneratorOptions { symmetry, max_clues, ..GeneratorOptions::default() };
     let mut generator = Generator::new(r#box, options).map_err(|e| sudoku_error(&e))?;

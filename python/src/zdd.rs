@@ -9,7 +9,8 @@ use crate::errors::{ExactCoverError, LimitReached, text, with_attrs};
 use exactcover::cover::{BigCount, Zdd, ZddError};
 use pyo3::exceptions::{PyIndexError, PyMemoryError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt};
+use pyo3::types::{PyDict, PyInt, PyList};
+use std::time::Instant;
 
 /// The diagram of all the solutions of a problem, from ``Problem.zdd()``:
 /// the exact ``count()`` at any size, the ``nth(i)`` solution, uniform
@@ -35,6 +36,16 @@ impl PyZdd {
         PyZdd { zdd }
     }
 }
+
+/// The most nodes `to_dot()` draws unless told (`xc cover --dot-out`'s cap).
+const MAX_DOT_NODES: usize = 5_000;
+
+/// The most memory one `sample(k)` list may take, as the package judges it.
+const MAX_SAMPLE_BYTES: u128 = 2 << 30;
+
+/// The most draws of `sample(k)` between two looks at Ctrl-C (fewer if
+/// they take longer than `run::POLL`).
+const SAMPLE_CHUNK: usize = 4096;
 
 /// `n` as a Python int.
 fn to_int<'py>(py: Python<'py>, n: &BigCount) -> PyResult<Bound<'py, PyAny>> {
@@ -93,10 +104,51 @@ impl PyZdd {
     /// ``k`` solutions drawn independently and exactly uniformly (so one
     /// may come twice), the same for the same ``seed``; none if there is
     /// no solution.
+    ///
+    /// The draws come in chunks of at most 50 ms, with Ctrl-C looked at
+    /// between two. A
+    /// ``k`` whose list would pass 2 GiB (judged by the first draw's size)
+    /// raises ``MemoryError`` before any is drawn.
     #[pyo3(signature = (k, seed=0))]
-    fn sample(&self, py: Python<'_>, k: usize, seed: u64) -> Vec<Vec<u32>> {
-        let drawn = py.detach(|| self.zdd.sample(k, seed));
-        drawn.iter().map(|s| option_indices(s)).collect()
+    fn sample<'py>(&self, py: Python<'py>, k: usize, seed: u64) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        let mut draws = self.zdd.samples(seed);
+        let Some(first) = draws.next() else { return Ok(list) };
+        if k == 0 {
+            return Ok(list);
+        }
+        // A list of k lists of `first.len()` ints: the outer slot, the
+        // inner list's header and its slots, and an int object for each.
+        let each = 8 + 56 + 40 * first.len() as u128;
+        let bytes = each * k as u128;
+        if bytes > MAX_SAMPLE_BYTES {
+            return Err(PyMemoryError::new_err(format!(
+                "sample({k}): {k} solutions of about {} options would take about {} MB, past the {} MB \
+                 one sample may take; draw fewer",
+                first.len(),
+                bytes >> 20,
+                MAX_SAMPLE_BYTES >> 20
+            )));
+        }
+        list.append(option_indices(&first))?;
+        let mut left = k - 1;
+        while left > 0 {
+            py.check_signals()?;
+            let n = left.min(SAMPLE_CHUNK);
+            let chunk: Vec<Vec<u32>> = py.detach(|| {
+                let start = Instant::now();
+                let mut chunk = Vec::with_capacity(n);
+                while chunk.len() < n && start.elapsed() < crate::run::POLL {
+                    chunk.extend(draws.next().map(|s| option_indices(&s)));
+                }
+                chunk
+            });
+            left -= chunk.len();
+            for s in chunk {
+                list.append(s)?;
+            }
+        }
+        Ok(list)
     }
 
     /// The diagram in the text format of docs/FORMATS.md ("ZDD text").
@@ -106,8 +158,18 @@ impl PyZdd {
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
-    /// The diagram for Graphviz's ``dot`` (for small diagrams).
-    fn to_dot(&self, py: Python<'_>) -> PyResult<String> {
+    /// The diagram for Graphviz's ``dot`` (for small diagrams: at most
+    /// ``max_nodes``, 5,000 unless told, the cap of ``xc cover
+    /// --dot-out``; ``ValueError`` past it).
+    #[pyo3(signature = (max_nodes=MAX_DOT_NODES))]
+    fn to_dot(&self, py: Python<'_>, max_nodes: usize) -> PyResult<String> {
+        if self.zdd.node_count() > max_nodes {
+            return Err(ExactCoverError::new_err(format!(
+                "the diagram has {} nodes, too many to draw (at most {max_nodes}; \
+                 pass max_nodes= to draw more); write it with to_text()",
+                self.zdd.node_count()
+            )));
+        }
         let mut out = Vec::new();
         py.detach(|| self.zdd.write_dot(&mut out))?;
         Ok(String::from_utf8_lossy(&out).into_owned())

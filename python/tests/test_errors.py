@@ -122,3 +122,66 @@ def test_infinite_input_is_not_read_forever_with_limits():
     opts = itertools.chain(([i] for i in range(10)), [[1, 1]])
     e = raises(exactcover.BuildError, exactcover.covers, opts)
     assert e.option == 10
+
+
+def test_shards_count_is_capped_as_xc_caps_it():
+    # Was: shards(2**40) aborted the interpreter (allocation failure).
+    q = puzzles.queens(8)
+    for n in (2**40, 2**20 + 1):
+        e = raises(exactcover.ExactCoverError, q.shards, n)
+        assert "1048576" in str(e)
+    raises(exactcover.ExactCoverError, q.shards, 0)
+    assert len(q.shards(4)) == 4
+
+
+def test_shard_result_of_is_capped():
+    # Was: merge() of a ShardResult with of=2**62 aborted (vec![false; of]).
+    for index, of in ((0, 2**62), (0, 2**20 + 1), (3, 3), (0, 0)):
+        e = raises(exactcover.MergeError, exactcover.ShardResult, index, of, "x", exactcover.Stats())
+        assert "shard" in str(e)
+    raises(exactcover.MergeError, exactcover.Shard, "a\n", 0, 2**62)
+    r = exactcover.ShardResult(0, 2**20, "x", exactcover.Stats(complete=True))
+    assert (r.index, r.of) == (0, 2**20)
+
+
+def result(index, of, **stats):
+    return exactcover.ShardResult(index, of, "00000000000000ab", exactcover.Stats(**stats))
+
+
+def test_merge_refuses_overflow_and_bad_reasons_as_xc_does():
+    big = 2**64 - 1
+    # Was: the sums wrapped (18446744073709551614, complete=True).
+    with pytest.raises(OverflowError) as e:
+        exactcover.merge([result(0, 2, solutions=big, complete=True), result(1, 2, solutions=big, complete=True)])
+    assert "overflow" in str(e.value)
+    with pytest.raises(OverflowError):
+        exactcover.merge([result(0, 2, nodes=big, complete=True), result(1, 2, nodes=1, complete=True)])
+    # Was: accepted a complete shard with a reason, and an unknown reason.
+    e = raises(exactcover.MergeError, exactcover.merge,
+               [result(0, 2, complete=True, stopped="nodes"), result(1, 2, complete=True)])
+    assert "complete shard" in str(e)
+    e = raises(exactcover.MergeError, exactcover.merge,
+               [result(0, 2, complete=False, stopped="bogus"), result(1, 2, complete=True)])
+    assert "bogus" in str(e) and '"nodes"' in str(e)
+    e = raises(exactcover.MergeError, exactcover.merge,
+               [result(0, 2, complete=False, stopped=None), result(1, 2, complete=True)])
+    assert "needs" in str(e)
+    # What is fine still adds up.
+    t = exactcover.merge([result(0, 2, solutions=big - 1, complete=True), result(1, 2, solutions=1, complete=False, stopped="nodes")])
+    assert (t.solutions, t.complete, t.stopped) == (big, False, "nodes")
+
+
+def test_estimate_stopped_before_timing_has_no_seconds():
+    # Was: seconds=0.0 (a time of nothing) when the limit stopped it.
+    e = puzzles.queens(16).with_limits(time=0.2).estimate(probes=10**8)
+    assert e.stopped == "time" and e.seconds is None and e.probes > 0
+    assert "seconds=None" in repr(e)
+    full = puzzles.queens(8).estimate(probes=100)
+    assert full.stopped is None and full.seconds > 0
+
+
+def test_sudoku_generate_refuses_25x25_as_xc_does():
+    # Was: box=5 ran for minutes with nothing to stop it but Ctrl-C.
+    e = raises(exactcover.SudokuError, sudoku.generate, seed=1, box=5)
+    assert "time limit" in str(e) and "25x25" in str(e)
+    assert len(sudoku.generate(seed=1, box=2)) == 16

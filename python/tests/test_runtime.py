@@ -34,10 +34,14 @@ LONG = {
     "sudoku_count": "exactcover.sudoku.count('.' * 81)",
     "sudoku_rate": f"exactcover.sudoku.rate({EASTER_MONSTER!r})",
     "sudoku_explain": f"exactcover.sudoku.explain({EASTER_MONSTER!r})",
-    "sudoku_generate": "exactcover.sudoku.generate(seed=1, box=5)",
+    # 16x16 (25x25 is refused: it has no time limit).
+    "sudoku_generate": "[exactcover.sudoku.generate(seed=s, box=4) for s in range(10**6)]",
     "build": "exactcover.covers(itertools.repeat([1, 2]))",
     "build_matrix": "exactcover.covers_bool(big)",
     "zdd": "exactcover.puzzles.polyomino('AA', '28x28', piece_counts=(0, 392)).zdd()",
+    # One item, 20000 options: each draw walks the whole diagram.
+    "zdd_sample": "exactcover.Problem([[1]] * 20000).zdd().sample(10**6)",
+    "from_dlx": "exactcover.Problem.from_dlx('A\\n' * 50_000_000)",
 }
 
 
@@ -132,3 +136,31 @@ def test_dominoes_8x8_iterate_in_bounded_memory():
     # The peak grows by the solver and a few batches of solutions, not by
     # anything per solution (8 bytes each would be 100 MB).
     assert peak - base < 20_000, f"max RSS grew by {peak - base} KiB"
+
+
+def test_a_thread_that_cannot_start_raises_runtime_error():
+    # Was: PanicException "failed to spawn thread" once the address space
+    # ran out (each live iterator holds a thread and its stack).
+    code = textwrap.dedent(
+        """
+        import resource
+        import exactcover
+        its = [exactcover.puzzles.queens(14).solutions()]
+        next(its[0])
+        used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (used + (400 << 20), resource.RLIM_INFINITY))
+        try:
+            for _ in range(5000):
+                it = exactcover.puzzles.queens(14).solutions()
+                next(it)
+                its.append(it)
+        except RuntimeError as e:
+            print("RuntimeError", type(e).__name__, len(its), e)
+        else:
+            print("no error", len(its))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.startswith("RuntimeError RuntimeError"), out.stdout + out.stderr[-2000:]
+    assert "could not start a thread" in out.stdout
+    assert int(out.stdout.split()[2]) > 1

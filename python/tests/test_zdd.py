@@ -171,3 +171,36 @@ def test_limits_stop_the_build_with_their_reason():
 def test_a_bad_choice_is_refused():
     with pytest.raises(exactcover.ExactCoverError, match="leftmost"):
         dominoes(2, 2).zdd(choice="mrv")
+
+
+def test_a_solution_limit_is_refused_as_xc_refuses_memo_with_limit():
+    # Was: ignored (queens(8) with solutions=3 counted 92).
+    q = puzzles.queens(8)
+    with pytest.raises(exactcover.ExactCoverError, match="--memo with --limit"):
+        q.with_limits(solutions=3).zdd()
+    assert q.with_limits(nodes=10**9).zdd().count() == 92
+
+
+def test_to_dot_is_capped_at_5000_nodes_as_dot_out_is():
+    # Was: no cap (24 MB of text for a 362k-node diagram).
+    z = puzzles.queens(12).zdd()
+    assert z.node_count > 5000
+    with pytest.raises(exactcover.ExactCoverError, match="at most 5000"):
+        z.to_dot()
+    small = puzzles.queens(6).zdd()
+    assert small.to_dot().startswith("digraph")
+    with pytest.raises(ValueError, match="at most 3"):
+        small.to_dot(max_nodes=3)
+    assert small.to_dot(max_nodes=small.node_count) == small.to_dot()
+
+
+def test_a_sample_too_big_to_hold_is_refused_up_front():
+    # Was: sample(10**12) tried to build the whole list and aborted.
+    z = exactcover.Problem([[1], [1]]).zdd()
+    with pytest.raises(MemoryError, match="draw fewer"):
+        z.sample(10**12)
+    with pytest.raises(MemoryError):
+        dominoes(8, 8).zdd().sample(10**8)
+    drawn = z.sample(10000, seed=5)
+    assert len(drawn) == 10000 and set(map(tuple, drawn)) == {(0,), (1,)}
+    assert z.sample(10000, seed=5) == drawn and z.sample(0) == []
