@@ -76,7 +76,7 @@ pub fn build_error(e: &LibBuildError) -> PyErr {
                 attrs.push(("option", int(py, *option)));
                 attrs.push(("item", text(py, name)));
             }
-            LibBuildError::ColorOnPrimary { option, name } => {
+            LibBuildError::ColorOnPrimary { option, name } | LibBuildError::BadColor { option, name, .. } => {
                 attrs.push(("option", int(py, *option)));
                 attrs.push(("item", text(py, name)));
             }

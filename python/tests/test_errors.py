@@ -35,6 +35,11 @@ def test_covers_and_problem():
     assert (e.option, e.item) == (1, "a") and "colour" in str(e)
     e = raises(exactcover.BuildError, exactcover.covers, [["a", "x:"]], primary=["a"], colored=True)
     assert e.option == 0 and "empty colour" in str(e)
+    # A colour the DLX text can't hold as one word: written out, `a x:r d`
+    # read back as the colour `r` and the item `d`, another problem.
+    e = raises(exactcover.BuildError, exactcover.Problem, [["a", "x:r d"], ["b", "x:r d"], ["d"]],
+               colored=True, primary=["a", "b", "d"])
+    assert e.option == 0 and "bad colour `r d`" in str(e)
     raises(exactcover.BuildError, exactcover.covers, [[1]], secondary=[1])  # no primary items
     with pytest.raises(TypeError):
         exactcover.covers([[[1]]])  # a list is not hashable
