@@ -128,6 +128,12 @@ fn control_characters_in_errors_are_escaped() {
         (format!("{INKALA}\u{1b}[31m\n"), "line 1, column 82: unexpected `\\u{1b}` after the puzzle"),
         (format!("{INKALA}:\u{7}\n"), "line 1, column 83: expected a solution count after `:`, found `\\u{7}`"),
         ("1,2,\u{1b}x,4\n".to_string(), "line 1, column 5: field 3 (`\\u{1b}x`) is not a cell"),
+        // Old Mac text: lines that end with a lone CR read as one line.
+        (
+            format!("{INKALA}\r{INKALA}\r"),
+            "line 1, column 82: unexpected `\\r` after the puzzle; lines end with \\n or \\r\\n, not a lone \\r \
+             (convert the file, e.g. with tr '\\r' '\\n')",
+        ),
     ];
     for (text, want) in cases {
         let e = read_puzzles(&text, InputFormat::Auto).next().unwrap().unwrap_err().to_string();

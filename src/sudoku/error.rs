@@ -86,10 +86,10 @@ pub enum ParseErrorKind {
         side: usize,
     },
     /// A character that is no cell at all.
-    #[error("bad character `{}`", escaped_char(*.0))]
+    #[error("bad character `{}`{}", escaped_char(*.0), lone_cr(*.0))]
     BadCharacter(char),
     /// Text after a puzzle that is neither a count, a solution nor a comment.
-    #[error("unexpected `{}` after the puzzle", escaped_char(*.0))]
+    #[error("unexpected `{}` after the puzzle{}", escaped_char(*.0), lone_cr(*.0))]
     Trailing(char),
     /// A `:` not followed by a number.
     #[error("expected a solution count after `:`, found `{}`", Escaped(.0))]
@@ -180,4 +180,14 @@ pub enum LayoutError {
         /// Regions expected.
         side: usize,
     },
+}
+
+/// What to say of a carriage return inside a line: a file whose lines end
+/// with a lone `\r` (old Mac text) reads as one line.
+fn lone_cr(c: char) -> &'static str {
+    if c == '\r' {
+        "; lines end with \\n or \\r\\n, not a lone \\r (convert the file, e.g. with tr '\\r' '\\n')"
+    } else {
+        ""
+    }
 }
