@@ -6,7 +6,8 @@
 //! two candidates if there is one (nearly always), else one with the
 //! fewest; it tries the cell's digits in increasing order. Before a guess
 //! the board is saved in a [`Frame`] (what a stuck board needs, see
-//! [`Saved`]); each alternative starts from a copy. Every deduction holds
+//! [`Saved`]); the first alternative starts from the stuck board itself,
+//! each other one from a copy of the saved board. Every deduction holds
 //! in every solution of the board (see [`super::board`]), so a solved
 //! board is a solution, a contradiction means none below, and the
 //! alternatives of a guess partition the solutions of its board: the
@@ -175,20 +176,29 @@ impl Bands {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         let mut solutions = 0;
+        let mut board = root;
+        // Whether `board` is the stuck board the top frame saved, as it
+        // was: at its fixed point, the board the frame would restore (but
+        // for its pairs, which the next naked round makes again), so the
+        // first alternative starts from it rather than from a copy.
+        let mut fresh = false;
         if watch.enter_one() {
-            stack.push(frame(&root));
+            stack.push(frame(&board));
+            fresh = true;
             watch.guess();
         }
         while let Some(top) = stack.last_mut() {
             let d = top.untried.trailing_zeros() as usize;
             top.untried &= top.untried - 1;
             let (b, i) = (usize::from(top.band), usize::from(top.index));
-            let mut board = if top.untried == 0 {
-                // The last alternative takes the saved board.
-                Board::restore(&stack.pop().expect("the top frame").board)
-            } else {
-                Board::restore(&top.board)
-            };
+            if !fresh {
+                board = Board::restore(&top.board);
+            }
+            fresh = false;
+            if top.untried == 0 {
+                // The last alternative: the frame goes.
+                stack.pop();
+            }
             if !watch.enter_one() {
                 break;
             }
@@ -197,6 +207,7 @@ impl Bands {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
                     stack.push(frame(&board));
+                    fresh = true;
                     watch.guess();
                 }
                 Outcome::Solved => {
