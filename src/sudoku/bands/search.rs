@@ -103,7 +103,8 @@ impl Bands {
 
     /// Looks for up to `max` solutions of the puzzle `cells` (81, row by
     /// row, 0 for empty) within `limits`, calling `visit` with each until
-    /// it returns `Break`. Solved or refuted by the deductions at the
+    /// it returns `Break`: with its cells for the first `shown`, with no
+    /// cells (an empty slice) past them. Solved or refuted by the deductions at the
     /// root, the puzzle reports no node, and a solved one is `Complete`
     /// with its only solution, whatever `visit` answers (unless `max` is
     /// 0). Givens that clash leave no solution; the caller, which names
@@ -112,15 +113,16 @@ impl Bands {
         &mut self,
         cells: &[u8],
         max: u64,
+        shown: u64,
         limits: &Limits,
         visit: impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
         match self.bit_ops {
             Some(bit_ops) => bit_ops.run(
                 #[inline(always)]
-                || self.examine_here(cells, max, limits, visit),
+                || self.examine_here(cells, max, shown, limits, visit),
             ),
-            None => self.examine_here(cells, max, limits, visit),
+            None => self.examine_here(cells, max, shown, limits, visit),
         }
     }
 
@@ -130,6 +132,7 @@ impl Bands {
         &mut self,
         cells: &[u8],
         max: u64,
+        shown: u64,
         limits: &Limits,
         mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
@@ -140,7 +143,7 @@ impl Bands {
             let solved = u64::from(root == Outcome::Solved);
             let solutions = solved.min(max);
             if solutions == 1 {
-                let _ = visit(self.write(&board));
+                let _ = visit(self.write(&board, shown > 0));
             }
             let status = if solutions < solved || (max == 0 && root == Outcome::Stuck) {
                 Status::Stopped(StopReason::Solutions)
@@ -149,12 +152,15 @@ impl Bands {
             };
             return Examined::unsearched(solutions, status);
         }
-        self.search(board, max, limits, &mut visit)
+        self.search(board, max, shown, limits, &mut visit)
     }
 
-    /// The cells of a solved board.
+    /// The cells of a solved board, if `shown`, else none.
     #[inline(always)]
-    fn write(&mut self, board: &Board) -> &[u8] {
+    fn write(&mut self, board: &Board, shown: bool) -> &[u8] {
+        if !shown {
+            return &[];
+        }
         let cells: &mut [u8; 81] = {
             self.cells.resize(81, 0);
             (&mut self.cells[..]).try_into().expect("81 cells")
@@ -169,6 +175,7 @@ impl Bands {
         &mut self,
         root: Board,
         max: u64,
+        shown: u64,
         limits: &Limits,
         visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
@@ -211,8 +218,9 @@ impl Bands {
                     watch.guess();
                 }
                 Outcome::Solved => {
+                    let cells = self.write(&board, solutions < shown);
                     solutions += 1;
-                    if visit(self.write(&board)).is_break() || solutions >= max {
+                    if visit(cells).is_break() || solutions >= max {
                         watch.stop(StopReason::Solutions);
                         break;
                     }
