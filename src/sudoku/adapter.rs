@@ -402,7 +402,7 @@ impl SudokuSolver {
     pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Examined {
         assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
         let mut filled = false;
-        self.examine_with(cells, max, |cells| {
+        self.examine_with(cells, max, 1, |cells| {
             if !filled {
                 match (<&mut [u8; 81]>::try_from(&mut *first), <&[u8; 81]>::try_from(cells)) {
                     // A 9×9 grid's copy, of a length known here: a few
@@ -418,13 +418,21 @@ impl SudokuSolver {
 
     /// Loads the puzzle `cells` and searches it for up to `max` solutions,
     /// calling `visit` with each until it returns `Break` (see
-    /// [`SudokuSolver::for_each_solution`]).
-    fn examine_with(&mut self, cells: &[u8], max: u64, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Examined {
+    /// [`SudokuSolver::for_each_solution`]). `visit` reads the cells of
+    /// the first `shown` solutions only: the band search gives it no
+    /// cells (an empty slice) past them, and spares writing them.
+    fn examine_with(
+        &mut self,
+        cells: &[u8],
+        max: u64,
+        shown: u64,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Examined {
         // No figure of an earlier puzzle may pass for this one's.
         self.last = Stats::default();
         if let Some(bands) = self.bands.as_mut().filter(|_| self.use_singles && self.seed.is_none()) {
             let max = max.min(self.limits.solution_limit().unwrap_or(u64::MAX));
-            let found = bands.examine(cells, max, &self.limits, visit);
+            let found = bands.examine(cells, max, shown, &self.limits, visit);
             // Givens that clash have no solution: named here, as the
             // singles pass names them below.
             if found.solutions == 0 {
@@ -485,7 +493,7 @@ impl SudokuSolver {
     /// The number of solutions, counting no further than `max`.
     pub fn count_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SudokuError> {
         self.grid_size_ok(puzzle)?;
-        Ok(self.examine_with(puzzle.cells(), max, |_| ControlFlow::Continue(())).solutions)
+        Ok(self.examine_with(puzzle.cells(), max, 0, |_| ControlFlow::Continue(())).solutions)
     }
 
     /// Calls `visit` with each solution of `puzzle` (its cells, row by row)
@@ -517,7 +525,7 @@ impl SudokuSolver {
     ) -> Result<Examined, SudokuError> {
         self.last = Stats::default();
         self.grid_size_ok(puzzle)?;
-        Ok(self.examine_with(puzzle.cells(), max, visit))
+        Ok(self.examine_with(puzzle.cells(), max, u64::MAX, visit))
     }
 
     /// Up to `max` solutions, in the order the search finds them.

@@ -25,7 +25,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::tables::{ALL, SEEN, SPREAD, STAY, TABLES, column_cells, columns, pattern, row_singles};
+use super::tables::{ALL, SEEN, SPREAD, STAY, TABLES, column_cells, columns, segments};
 use crate::sudoku::deduction::{Dead, Outcome};
 
 /// One board (see the module docs).
@@ -115,7 +115,7 @@ impl Board {
             let g = [given[0][d + 1], given[1][d + 1], given[2][d + 1]];
             let taken = column_cells(columns(g[0] | g[1] | g[2]));
             for b in 0..3 {
-                board.p[b][d] = given[b][0] & !taken & !SEEN[pattern(g[b]) & 511] | g[b];
+                board.p[b][d] = given[b][0] & !taken & !SEEN[segments(g[b]).0] | g[b];
             }
         }
         board.unsolved = [given[0][0], given[1][0], given[2][0]];
@@ -196,7 +196,8 @@ impl Board {
         } else {
             self.p[b][d]
         };
-        let x = x & TABLES.keep[pattern(x) & 511];
+        let (pattern, lone) = segments(x);
+        let x = x & TABLES.keep[pattern];
         if x == 0 {
             return Err(Dead);
         }
@@ -204,8 +205,9 @@ impl Board {
         self.p[o1][d] &= other;
         self.p[o2][d] &= other;
         // Cells alone in their row hold the digit: the other digits leave
-        // them (without a branch: usually there are none).
-        let placed = row_singles(x) & self.unsolved[b];
+        // them (without a branch: usually there are none). Such a cell is
+        // alone in its segment, which is alone in its row of `keep`.
+        let placed = lone & TABLES.alone[pattern] & self.unsolved[b];
         self.unsolved[b] &= !placed;
         for y in &mut self.p[b] {
             *y &= !placed;

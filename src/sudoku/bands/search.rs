@@ -6,7 +6,8 @@
 //! two candidates if there is one (nearly always), else one with the
 //! fewest; it tries the cell's digits in increasing order. Before a guess
 //! the board is saved in a [`Frame`] (what a stuck board needs, see
-//! [`Saved`]); each alternative starts from a copy. Every deduction holds
+//! [`Saved`]); the first alternative starts from the stuck board itself,
+//! each other one from a copy of the saved board. Every deduction holds
 //! in every solution of the board (see [`super::board`]), so a solved
 //! board is a solution, a contradiction means none below, and the
 //! alternatives of a guess partition the solutions of its board: the
@@ -102,7 +103,8 @@ impl Bands {
 
     /// Looks for up to `max` solutions of the puzzle `cells` (81, row by
     /// row, 0 for empty) within `limits`, calling `visit` with each until
-    /// it returns `Break`. Solved or refuted by the deductions at the
+    /// it returns `Break`: with its cells for the first `shown`, with no
+    /// cells (an empty slice) past them. Solved or refuted by the deductions at the
     /// root, the puzzle reports no node, and a solved one is `Complete`
     /// with its only solution, whatever `visit` answers (unless `max` is
     /// 0). Givens that clash leave no solution; the caller, which names
@@ -111,15 +113,16 @@ impl Bands {
         &mut self,
         cells: &[u8],
         max: u64,
+        shown: u64,
         limits: &Limits,
         visit: impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
         match self.bit_ops {
             Some(bit_ops) => bit_ops.run(
                 #[inline(always)]
-                || self.examine_here(cells, max, limits, visit),
+                || self.examine_here(cells, max, shown, limits, visit),
             ),
-            None => self.examine_here(cells, max, limits, visit),
+            None => self.examine_here(cells, max, shown, limits, visit),
         }
     }
 
@@ -129,6 +132,7 @@ impl Bands {
         &mut self,
         cells: &[u8],
         max: u64,
+        shown: u64,
         limits: &Limits,
         mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
@@ -139,7 +143,7 @@ impl Bands {
             let solved = u64::from(root == Outcome::Solved);
             let solutions = solved.min(max);
             if solutions == 1 {
-                let _ = visit(self.write(&board));
+                let _ = visit(self.write(&board, shown > 0));
             }
             let status = if solutions < solved || (max == 0 && root == Outcome::Stuck) {
                 Status::Stopped(StopReason::Solutions)
@@ -148,12 +152,15 @@ impl Bands {
             };
             return Examined::unsearched(solutions, status);
         }
-        self.search(board, max, limits, &mut visit)
+        self.search(board, max, shown, limits, &mut visit)
     }
 
-    /// The cells of a solved board.
+    /// The cells of a solved board, if `shown`, else none.
     #[inline(always)]
-    fn write(&mut self, board: &Board) -> &[u8] {
+    fn write(&mut self, board: &Board, shown: bool) -> &[u8] {
+        if !shown {
+            return &[];
+        }
         let cells: &mut [u8; 81] = {
             self.cells.resize(81, 0);
             (&mut self.cells[..]).try_into().expect("81 cells")
@@ -168,6 +175,7 @@ impl Bands {
         &mut self,
         root: Board,
         max: u64,
+        shown: u64,
         limits: &Limits,
         visit: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Examined {
@@ -175,20 +183,29 @@ impl Bands {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         let mut solutions = 0;
+        let mut board = root;
+        // Whether `board` is the stuck board the top frame saved, as it
+        // was: at its fixed point, the board the frame would restore (but
+        // for its pairs, which the next naked round makes again), so the
+        // first alternative starts from it rather than from a copy.
+        let mut fresh = false;
         if watch.enter_one() {
-            stack.push(frame(&root));
+            stack.push(frame(&board));
+            fresh = true;
             watch.guess();
         }
         while let Some(top) = stack.last_mut() {
             let d = top.untried.trailing_zeros() as usize;
             top.untried &= top.untried - 1;
             let (b, i) = (usize::from(top.band), usize::from(top.index));
-            let mut board = if top.untried == 0 {
-                // The last alternative takes the saved board.
-                Board::restore(&stack.pop().expect("the top frame").board)
-            } else {
-                Board::restore(&top.board)
-            };
+            if !fresh {
+                board = Board::restore(&top.board);
+            }
+            fresh = false;
+            if top.untried == 0 {
+                // The last alternative: the frame goes.
+                stack.pop();
+            }
             if !watch.enter_one() {
                 break;
             }
@@ -197,11 +214,13 @@ impl Bands {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
                     stack.push(frame(&board));
+                    fresh = true;
                     watch.guess();
                 }
                 Outcome::Solved => {
+                    let cells = self.write(&board, solutions < shown);
                     solutions += 1;
-                    if visit(self.write(&board)).is_break() || solutions >= max {
+                    if visit(cells).is_break() || solutions >= max {
                         watch.stop(StopReason::Solutions);
                         break;
                     }

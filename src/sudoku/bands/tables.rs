@@ -29,12 +29,14 @@ pub(super) struct Tables {
     /// band that may keep it: in a box with one forced column, that column;
     /// a box with two is a contradiction (every cell goes).
     pub(super) forced: [u32; 512],
+    /// Per 9-bit segment pattern, the cells of its segments that
+    /// [`Tables::keep`] keeps alone in their row: a cell there alone in
+    /// its segment is alone in its row once the band keeps only `keep`.
+    pub(super) alone: [u32; 512],
     /// Per row `r` of the band and its 9 cells: the row's segments with a
-    /// cell (bit `3 * r + box`).
-    row_segments: [[u16; 512]; 3],
-    /// Per row `r` of the band and its 9 cells: the row's cell, in its
-    /// place in the band, if it has one, else 0.
-    row_single: [[u32; 512]; 3],
+    /// cell (bit `3 * r + box`) in the low word, and in the high word the
+    /// row's cells alone in their segment, in their place in the band.
+    rows: [[u64; 512]; 3],
 }
 
 /// The tables of a band update.
@@ -42,8 +44,8 @@ pub(super) static TABLES: Tables = Tables {
     keep: keep_table(),
     other_bands: other_bands_table(),
     forced: forced_table(),
-    row_segments: row_segments_table(),
-    row_single: row_single_table(),
+    alone: alone_table(),
+    rows: rows_table(),
 };
 
 /// Per cell of a band: the cells that keep a digit placed there, every
@@ -168,28 +170,68 @@ const fn stay_table() -> [u32; 32] {
     table
 }
 
-const fn row_segments_table() -> [[u16; 512]; 3] {
-    let mut table = [[0; 512]; 3];
+/// The segments of pattern `s` that are alone in their row (the row's
+/// other two segments not in `s`).
+const fn alone_in_row(s: usize) -> usize {
+    let mut alone = 0;
     let mut row = 0;
     while row < 3 {
-        let mut r = 0;
-        while r < 512 {
-            let boxes = (r & 0o7 != 0) as u16 | ((r & 0o70 != 0) as u16) << 1 | ((r & 0o700 != 0) as u16) << 2;
-            table[row][r] = boxes << (3 * row);
-            r += 1;
+        let in_row = s >> (3 * row) & 7;
+        if in_row.count_ones() == 1 {
+            alone |= in_row << (3 * row);
         }
         row += 1;
+    }
+    alone
+}
+
+const fn alone_table() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        table[s] = segment_cells(alone_in_row(pattern_of(KEEP[s])));
+        s += 1;
     }
     table
 }
 
-const fn row_single_table() -> [[u32; 512]; 3] {
+/// The `keep` table, for the tables built from it.
+const KEEP: [u32; 512] = keep_table();
+
+/// The segments (bit `3 * row + box`) where the band's cells `x` have a
+/// cell, bit by bit (for the tables).
+const fn pattern_of(x: u32) -> usize {
+    let mut s = 0;
+    let mut j = 0;
+    while j < 9 {
+        if x >> (3 * j) & 7 != 0 {
+            s |= 1 << j;
+        }
+        j += 1;
+    }
+    s
+}
+
+const fn rows_table() -> [[u64; 512]; 3] {
     let mut table = [[0; 512]; 3];
     let mut row = 0;
     while row < 3 {
         let mut r: usize = 0;
         while r < 512 {
-            table[row][r] = if r.count_ones() == 1 { (r as u32) << (9 * row) } else { 0 };
+            let mut segments = 0u64;
+            let mut lone = 0u64;
+            let mut b = 0;
+            while b < 3 {
+                let in_box = r >> (3 * b) & 7;
+                if in_box != 0 {
+                    segments |= 1 << (3 * row + b);
+                }
+                if in_box.count_ones() == 1 {
+                    lone |= (in_box as u64) << (3 * b + 9 * row);
+                }
+                b += 1;
+            }
+            table[row][r] = segments | lone << 32;
             r += 1;
         }
         row += 1;
@@ -213,11 +255,13 @@ pub(super) static SPREAD: [u64; 256] = {
 };
 
 /// The segments of a band (bit `3 * row + box`) where the band's bits
-/// `x` have a cell: a look-up per row.
+/// `x` have a cell, and the cells of `x` alone in their segment: a look-up
+/// per row.
 #[inline(always)]
-pub(super) fn pattern(x: u32) -> usize {
-    let t = &TABLES.row_segments;
-    usize::from(t[0][x as usize & 511] | t[1][(x >> 9) as usize & 511] | t[2][(x >> 18) as usize & 511])
+pub(super) fn segments(x: u32) -> (usize, u32) {
+    let t = &TABLES.rows;
+    let both = t[0][x as usize & 511] | t[1][(x >> 9) as usize & 511] | t[2][(x >> 18) as usize & 511];
+    (both as usize & 511, (both >> 32) as u32)
 }
 
 /// The columns (bit `column`) where the band's bits `x` have a cell.
@@ -231,13 +275,6 @@ pub(super) fn columns(x: u32) -> usize {
 pub(super) fn column_cells(cols: usize) -> u32 {
     let cols = cols as u32 & 0o777;
     cols | cols << 9 | cols << 18
-}
-
-/// The cells of `x` alone in their row of the band: a look-up per row.
-#[inline(always)]
-pub(super) fn row_singles(x: u32) -> u32 {
-    let t = &TABLES.row_single;
-    t[0][x as usize & 511] | t[1][(x >> 9) as usize & 511] | t[2][(x >> 18) as usize & 511]
 }
 
 #[cfg(test)]
@@ -289,16 +326,59 @@ mod tests {
         }
     }
 
-    /// Brute force over every 9-cell row: its segments and its single cell,
-    /// in each of the three rows of a band.
+    /// Brute force over every 9-cell row: its segments and its cells alone
+    /// in their segment, in each of the three rows of a band.
     #[test]
     fn row_tables_hold_every_row() {
         for r in 0..512u32 {
             let boxes = (0..3).filter(|b| r >> (3 * b) & 7 != 0).fold(0, |m, b| m | 1 << b);
-            let single = if r.count_ones() == 1 { r } else { 0 };
+            let lone = (0..3).map(|b| r & 7 << (3 * b)).filter(|s| s.count_ones() == 1).fold(0, |m, s| m | s);
             for row in 0..3 {
-                assert_eq!(pattern(r << (9 * row)), boxes << (3 * row), "{r:09b} in row {row}");
-                assert_eq!(row_singles(r << (9 * row)), single << (9 * row), "{r:09b} in row {row}");
+                assert_eq!(segments(r << (9 * row)), (boxes << (3 * row), lone << (9 * row)), "{r:09b} in row {row}");
+            }
+        }
+    }
+
+    /// The cells of `x` alone in their row, counted.
+    fn row_singles(x: u32) -> u32 {
+        (0..3).map(|row| x & 0o777 << (9 * row)).filter(|r| r.count_ones() == 1).fold(0, |m, r| m | r)
+    }
+
+    /// What the band update keeps of `x` and its cells alone in their row
+    /// then, from the tables, against the brute force: for each segment
+    /// pattern, random fillings of its segments (from one cell each to
+    /// all three), and every band whose rows have at most two cells.
+    #[test]
+    fn alone_finds_the_cells_alone_in_their_row_after_keep() {
+        let check = |x: u32| {
+            let (pattern, lone) = segments(x);
+            let kept = x & TABLES.keep[pattern];
+            assert_eq!(pattern, pattern_of(x), "{x:027b}");
+            if kept != 0 {
+                assert_eq!(lone & TABLES.alone[pattern], row_singles(kept), "{x:027b}");
+            }
+        };
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for s in 0..512 {
+            for _ in 0..64 {
+                let mut x = 0;
+                for j in 0..9 {
+                    if s >> j & 1 == 1 {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        x |= ((1 + state % 7) as u32) << (3 * j);
+                    }
+                }
+                check(x);
+            }
+        }
+        let small: Vec<u32> = (0..512u32).filter(|r| r.count_ones() <= 2).collect();
+        for &r0 in &small {
+            for &r1 in &small {
+                for &r2 in &small {
+                    check(r0 | r1 << 9 | r2 << 18);
+                }
             }
         }
     }
@@ -306,11 +386,19 @@ mod tests {
     #[test]
     fn patterns_columns_and_singles() {
         for s in 0..512 {
-            assert_eq!(pattern(segment_cells(s)), s);
+            assert_eq!(segments(segment_cells(s)).0, s);
         }
-        assert_eq!(pattern(1 << 26 | 1 << 9), 1 << 8 | 1 << 3);
+        assert_eq!(segments(1 << 26 | 1 << 9), (1 << 8 | 1 << 3, 1 << 26 | 1 << 9));
         assert_eq!(columns(1 << 26 | 1 << 9 | 1), 1 << 8 | 1);
         assert_eq!(row_singles(0b11 | 1 << 12 | 0b101 << 18), 1 << 12);
+        // Row 0 in box 0 alone, row 1 in boxes 0 and 1, row 2 in boxes 0
+        // and 2: keep gives box 0 to row 0, box 1 to row 1 (its one cell
+        // there then alone in the row), box 2 to row 2 (two cells).
+        let x = 1 | (1 << 1 | 1 << 4) << 9 | (1 << 2 | 0b11 << 6) << 18;
+        let (pattern, lone) = segments(x);
+        assert_eq!(pattern, 1 | 1 << 3 | 1 << 4 | 1 << 6 | 1 << 8);
+        assert_eq!(x & TABLES.keep[pattern], 1 | 1 << 13 | 0b11 << 24);
+        assert_eq!(lone & TABLES.alone[pattern], 1 | 1 << 13);
         // A digit placed in cell 4 (row 0, box 1) leaves rows 1 and 2 outside box 1.
         assert_eq!(STAY[4], 1 << 4 | 0o707_707_000);
         assert_eq!(SEEN[1 << 4], 0o777_000 | 0o070_070_070);

@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 fn solutions(forced: Forced, cells: &[u8; 81], max: u64) -> (Vec<[u8; 81]>, u64) {
     let mut bands = Bands::with_forced(forced);
     let mut found = Vec::new();
-    let examined = bands.examine(cells, max, &Limits::default(), |s| {
+    let examined = bands.examine(cells, max, u64::MAX, &Limits::default(), |s| {
         found.push(<[u8; 81]>::try_from(s).expect("81 cells"));
         ControlFlow::Continue(())
     });
@@ -137,4 +137,46 @@ fn the_tuned_choice_takes_open_boards_and_late_nodes() {
     assert!(!tuned.takes(&board(44), 15) && !tuned.takes(&board(10), 1));
     assert!(tuned.takes(&board(10), 16) && tuned.takes(&board(0), 1000));
     assert!(Forced::ALWAYS.takes(&board(0), 0) && !Forced::NEVER.takes(&board(81), 1 << 40));
+}
+
+/// A visit that reads the cells of the first `shown` solutions gets them,
+/// in the order of a search that shows them all, and no cells past them;
+/// the solutions counted are the same.
+#[test]
+fn the_cells_of_the_first_shown_solutions_only() {
+    // Inkala's puzzle with its first row emptied: many solutions.
+    let cells = line("...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let every = |shown: u64, max: u64| {
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let examined = Bands::default().examine(&cells, max, shown, &Limits::default(), |s| {
+            seen.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(examined.solutions, seen.len() as u64);
+        seen
+    };
+    let all = every(u64::MAX, 6);
+    assert_eq!(all.len(), 6);
+    assert!(all.iter().all(|s| s.len() == 81));
+    for shown in [0, 1, 2, 5] {
+        let seen = every(shown, 6);
+        assert_eq!(seen.len(), 6, "{shown}");
+        for (k, (s, a)) in seen.iter().zip(&all).enumerate() {
+            if (k as u64) < shown {
+                assert_eq!(s, a, "{shown}: {k}");
+            } else {
+                assert!(s.is_empty(), "{shown}: {k}");
+            }
+        }
+    }
+    // Solved at the root: its one solution, shown or not.
+    let solved = line("812753649943682175675491283154237896369845721287169534521974368438526917796318452");
+    let mut seen = Vec::new();
+    for shown in [0, 1] {
+        Bands::default().examine(&solved, 2, shown, &Limits::default(), |s| {
+            seen.push(s.len());
+            ControlFlow::Continue(())
+        });
+    }
+    assert_eq!(seen, [0, 81]);
 }
