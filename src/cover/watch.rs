@@ -24,8 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The most node visits (a node's links followed) that [`Watch::pace`]
-/// lets pass between two looks at the clock and the flag: tens of
-/// milliseconds at most.
+/// lets pass between two looks at the clock and the flag.
 const VISITS_PER_LOOK: u64 = 1 << 24;
 
 /// The limits of a search and what it counts against them: the limits
