@@ -54,7 +54,7 @@ use super::limits::{Limits, Shared, Status, StopReason};
 use super::problem::Problem;
 use super::report::Report;
 use super::search::Search;
-use super::solver::Solution;
+use super::solver::{Solution, Solver};
 use super::stats::Stats;
 use frontier::{Entry, Frontier, Keep};
 use std::convert::Infallible;
@@ -370,10 +370,11 @@ impl Parallel {
             None => frontier.prefixes().collect(),
         };
         let mut results = Vec::new();
+        let mut ran = 1;
         if solutions_before_next(&mut visit) {
             let shared = Arc::new(Shared::default());
             let deadline = limits.deadline_from(start);
-            pool::run_ordered(
+            ran = pool::run_ordered(
                 threads,
                 prefixes.len(),
                 4 * threads,
@@ -408,7 +409,7 @@ impl Parallel {
         } else {
             reason = Some(StopReason::Solutions);
         }
-        report.gather(&results, threads.min(prefixes.len()));
+        report.gather(&results, ran);
         report.finish(reason);
         report.cap_at(self.limits.solution_limit());
         report.stats.elapsed = start.elapsed();
@@ -542,6 +543,14 @@ impl Parallel {
             return Some(StopReason::Nodes);
         }
         None
+    }
+
+    /// The same search on the calling thread alone, with the same limits
+    /// and checks: what a run falls back to when no thread can start.
+    pub(super) fn one_thread(&self) -> Solver {
+        let mut solver = Solver::new(&self.problem).with_limits(self.limits.clone());
+        solver.set_verify(self.verify);
+        solver
     }
 
     /// A worker's search, adding to the `shared` totals when a node or

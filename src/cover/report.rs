@@ -2,6 +2,7 @@
 //! split and shared among the threads.
 
 use super::limits::{Status, StopReason};
+use super::solver::Solver;
 use super::stats::Stats;
 
 /// What a parallel run did.
@@ -50,6 +51,18 @@ impl Report {
             split_into: 0,
             largest: 0,
             thread_nodes: Vec::new(),
+        }
+    }
+
+    /// The report of a search run on one thread, with no split.
+    pub(super) fn of_one_thread(solver: &Solver) -> Report {
+        let stats = solver.stats();
+        Report {
+            solutions: stats.solutions,
+            status: solver.status(),
+            thread_nodes: vec![stats.nodes],
+            stats,
+            ..Report::empty(0)
         }
     }
 

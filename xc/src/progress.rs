@@ -77,13 +77,17 @@ fn showing<T>(bar: ProgressBar, work: impl FnOnce() -> T, tick: impl Fn(&Progres
     }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let ticking = std::thread::Builder::new().spawn_scoped(scope, || {
             while !done.load(Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
                 tick(&bar);
             }
             bar.finish_and_clear();
         });
+        // With no thread to spare for the bar, the work goes on without it.
+        if ticking.is_err() {
+            bar.finish_and_clear();
+        }
         let result = work();
         done.store(true, Relaxed);
         result

@@ -438,3 +438,73 @@ fn seeds_need_one_thread() {
         .code(2)
         .stderr(predicate::str::contains("--threads 1"));
 }
+
+/// `xc ARGS` where no thread can start: as a user with a limit of one
+/// process (root drops to `nobody` first, as root's limits don't hold).
+fn without_threads(args: &[&str], input: &str) -> std::process::Output {
+    let root = std::process::Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+    let mut command = std::process::Command::new("setpriv");
+    if root {
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+    } else {
+        command.arg("--");
+    }
+    command.args(["prlimit", "--nproc=1", env!("CARGO_BIN_EXE_xc")]).args(args).current_dir("/");
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("setpriv and prlimit (util-linux) run");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The dominoes of a 6×8 board in DLX text: 167,089 tilings.
+fn dominoes_6x8() -> String {
+    let cell = |r: usize, c: usize| format!("c{r}_{c}");
+    let mut text: Vec<String> = vec![(0..48).map(|i| cell(i / 8, i % 8)).collect::<Vec<_>>().join(" ")];
+    for (r, c) in (0..48).map(|i| (i / 8, i % 8)) {
+        if c < 7 {
+            text.push(format!("{} {}", cell(r, c), cell(r, c + 1)));
+        }
+        if r < 5 {
+            text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
+        }
+    }
+    text.join("\n") + "\n"
+}
+
+#[test]
+fn with_no_thread_to_start_every_search_runs_on_one() {
+    // Printing in the order found, on threads: the solutions come in one
+    // thread's order instead (it panicked: "failed to spawn thread").
+    let alone = without_threads(&["queens", "10", "--threads", "2", "--print", "2"], "");
+    assert_eq!(alone.status.code(), Some(0), "{alone:?}");
+    let one = stdout(&["queens", "10", "--print", "2"]);
+    let alone_out = String::from_utf8_lossy(&alone.stdout);
+    let boards = |out: &str| out.lines().filter(|l| !l.starts_with("Altogether")).collect::<Vec<_>>().join("\n");
+    assert_eq!(boards(&alone_out), boards(&one));
+    assert_eq!(counts(&alone_out), counts(&one));
+    assert_eq!(boards(&one).lines().count(), 22);
+    let stderr = String::from_utf8_lossy(&alone.stderr);
+    assert!(stderr.contains("nodes per thread [11497] (imbalance 1.000)"), "{stderr}");
+    // Counting; the memo's walk of every tiling, in ranges on threads;
+    // Sudoku solved on a pool (it said "can't start threads").
+    let sudoku = "1...4...5.....23..74.3.....4....321..7.5.4.6..821....4.....7.59..92.....8...9...1\n".to_string();
+    for (args, input, counted) in [
+        (&["queens", "10", "--threads", "2"][..], String::new(), "Altogether 724 solutions"),
+        (&["cover", "-", "--threads", "2"][..], dominoes_6x8(), "Altogether 167089 solutions, each checked"),
+        (
+            &["sudoku", "solve", "-", "--threads", "2"][..],
+            sudoku,
+            "123946785958712346746358192495863217371524968682179534214637859569281473837495621\n",
+        ),
+    ] {
+        let alone = without_threads(args, &input);
+        assert_eq!(alone.status.code(), Some(0), "{args:?}: {alone:?}");
+        let out = String::from_utf8_lossy(&alone.stdout);
+        assert!(out.starts_with(counted), "{args:?}: {out}");
+    }
+}

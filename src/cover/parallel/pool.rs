@@ -75,7 +75,9 @@ pub(super) fn run<S, R: Send>(
 /// the jobs' order, with the thread that ran each. At most `window` jobs
 /// are ahead of the one `consume` waits for, so at most that many results
 /// are held. Once `consume` answers `Break`, no further job starts (those
-/// under way finish), and `run_ordered` returns once they have.
+/// under way finish), and `run_ordered` returns once they have, with the
+/// number of threads that ran the jobs (the calling thread alone, if none
+/// could start).
 pub(super) fn run_ordered<S, R: Send>(
     threads: usize,
     jobs: usize,
@@ -83,9 +85,9 @@ pub(super) fn run_ordered<S, R: Send>(
     init: &(dyn Fn() -> S + Sync),
     job: &(dyn Fn(&mut S, usize) -> R + Sync),
     consume: &mut dyn FnMut(usize, R) -> ControlFlow<()>,
-) {
+) -> usize {
     if jobs == 0 {
-        return;
+        return 1;
     }
     let window = window.max(1);
     // The jobs a thread may start: the calling thread sends each index
@@ -128,7 +130,7 @@ pub(super) fn run_ordered<S, R: Send>(
                     break;
                 }
             }
-            return;
+            return 1;
         }
         for i in 0..window.min(jobs) {
             let _ = permit.send(i);
@@ -156,7 +158,8 @@ pub(super) fn run_ordered<S, R: Send>(
         // Ends the workers: those waiting for a permit at once, the others
         // after their job.
         drop(permit);
-    });
+        started
+    })
 }
 
 #[cfg(test)]

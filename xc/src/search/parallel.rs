@@ -31,33 +31,25 @@ pub fn run(
         checked.map_err(Failure::wrong_answer)?;
         report
     } else if args.ordered {
-        let mut checker = checker(problem, args);
-        let (searched, report) = progress::while_searching(None, &|| seen.load(Relaxed), || {
-            search.for_each_ordered(|s| {
-                seen.fetch_add(1, Relaxed);
-                let handled = checked(&mut checker, s).and_then(|()| printer.offer(s, out));
-                handled.map_or_else(ControlFlow::Break, ControlFlow::Continue)
-            })
-        });
-        if let ControlFlow::Break(failure) = searched {
-            return Err(failure);
-        }
-        report
+        ordered(&search, problem, args, printer, out, &seen)?
     } else {
-        progress::while_searching(None, &|| seen.load(Relaxed), || {
+        let found = progress::while_searching(None, &|| seen.load(Relaxed), || {
             unordered(&search, problem, args, printer, out, &seen)
-        })?
+        });
+        match found {
+            Some(found) => found?,
+            // No thread to spare for the search: the solutions come in
+            // order, printed by the thread that searches.
+            None => ordered(&search, problem, args, printer, out, &seen)?,
+        }
     };
     eprintln!("{}", split_line(&report));
     Ok((report.stats, report.status))
 }
 
-/// Several threads, solutions in the order found: each worker checks its
-/// own solutions, and hands the first ones to print to this thread through
-/// a bounded channel, so printing never holds more than the channel.
-/// The progress line's count of solutions trails by at most
-/// [`SEEN_BATCH`] a worker.
-fn unordered(
+/// Several threads, solutions in the single-threaded search's order,
+/// checked and printed as the search visits them.
+fn ordered(
     search: &Parallel,
     problem: &Problem,
     args: &SearchArgs,
@@ -65,11 +57,39 @@ fn unordered(
     out: &mut dyn Write,
     seen: &AtomicU64,
 ) -> Result<Report, Failure> {
+    let mut checker = checker(problem, args);
+    let (searched, report) = progress::while_searching(None, &|| seen.load(Relaxed), || {
+        search.for_each_ordered(|s| {
+            seen.fetch_add(1, Relaxed);
+            let handled = checked(&mut checker, s).and_then(|()| printer.offer(s, out));
+            handled.map_or_else(ControlFlow::Break, ControlFlow::Continue)
+        })
+    });
+    match searched {
+        ControlFlow::Break(failure) => Err(failure),
+        ControlFlow::Continue(_) => Ok(report),
+    }
+}
+
+/// Several threads, solutions in the order found: each worker checks its
+/// own solutions, and hands the first ones to print to this thread through
+/// a bounded channel, so printing never holds more than the channel.
+/// The progress line's count of solutions trails by at most
+/// [`SEEN_BATCH`] a worker. `None` if no thread can start for the search
+/// (nothing searched, nothing printed).
+fn unordered(
+    search: &Parallel,
+    problem: &Problem,
+    args: &SearchArgs,
+    printer: &mut Printer,
+    out: &mut dyn Write,
+    seen: &AtomicU64,
+) -> Option<Result<Report, Failure>> {
     let to_print = printer.to_print();
     let claimed = AtomicU64::new(0);
     let (printed, (searched, report)) = std::thread::scope(|scope| {
         let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<OptionId>>(1024);
-        let searching = scope.spawn(|| {
+        let searching = std::thread::Builder::new().spawn_scoped(scope, || {
             let sender = sender;
             search.for_each_init(
                 || (checker(problem, args), 0u64),
@@ -96,6 +116,7 @@ fn unordered(
                 },
             )
         });
+        let Ok(searching) = searching else { return None };
         let mut printed = Ok(());
         while let Ok(s) = receiver.recv() {
             printed = printer.offer(&s, out);
@@ -105,13 +126,13 @@ fn unordered(
         }
         // A closed channel stops the workers that print.
         drop(receiver);
-        (printed, searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
+        Some((printed, searching.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))))
+    })?;
     // A wrong answer comes first, whenever printing failed.
     if let ControlFlow::Break(Some(wrong)) = searched {
-        return Err(wrong);
+        return Some(Err(wrong));
     }
-    printed.map(|()| report)
+    Some(printed.map(|()| report))
 }
 
 /// Solutions a worker finds before it adds them to the progress count.

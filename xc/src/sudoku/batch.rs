@@ -145,7 +145,12 @@ pub fn run(args: &InputArgs, search: &SearchFlags, mode: Mode, out: &mut dyn Wri
     let serial = matches!(mode, Mode::Solve { .. } | Mode::Count(_));
     let pool = match args.threads {
         Some(1) if serial => None,
-        threads => Some(pool(threads)?),
+        threads => match pool(threads) {
+            Ok(pool) => Some(pool),
+            // With no thread to spare, solving and counting go on here.
+            Err(_) if serial => None,
+            Err(e) => return Err(e),
+        },
     };
     let run = Run { args, search, mode, shape, batch };
     // The pool that solves, if one does: solving or counting on one
@@ -274,13 +279,18 @@ impl Run<'_> {
         let mut solved: Option<(Vec<Puzzle>, Solved)> = None;
         while !current.is_empty() {
             let (kinds, next, written) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| pool.install(|| self.process(&current, name, &lanes)));
+                let solve = || pool.install(|| self.process(&current, name, &lanes));
+                // With no thread to spare, the chunk is solved here first.
+                let solving = std::thread::Builder::new().spawn_scoped(scope, solve).map_err(|_| solve());
                 let written = match solved.take() {
                     Some((chunk, kinds)) => self.write(&chunk, kinds, name, summary, out),
                     None => Ok(()),
                 };
                 let next = if interrupt::raised() { Vec::new() } else { self.read_chunk(reader, name, summary) };
-                let kinds = solving.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                let kinds = match solving {
+                    Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(kinds) => kinds,
+                };
                 (kinds, next, written)
             });
             written?;

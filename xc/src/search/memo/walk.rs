@@ -82,21 +82,28 @@ pub(super) fn every(
     let results: Vec<Result<Walked, Failure>> = std::thread::scope(|scope| {
         let walks: Vec<_> = (0..threads)
             .map(|t| {
-                let (mut checker, stop) = (checker.clone(), &stop);
+                let (checker, stop): (&Checker, _) = (checker, &stop);
                 let start = t * per;
                 let n = per.min(count - start);
-                scope.spawn(move || {
-                    let walked = range(zdd, Some(&mut checker), start, n, deadline, Some(stop), |_| Ok(()));
+                let walk = move || {
+                    let walked = range(zdd, Some(&mut checker.clone()), start, n, deadline, Some(stop), |_| Ok(()));
                     if !matches!(walked, Ok(Walked { stopped: None, .. })) {
                         stop.store(true, Ordering::Relaxed);
                     }
                     walked
-                })
+                };
+                // A range no thread can start for is walked here.
+                std::thread::Builder::new().spawn_scoped(scope, walk).map_err(|_| walk())
             })
             .collect();
         walks
             .into_iter()
-            .map(|w| w.join().unwrap_or_else(|_| Err(Failure::wrong_answer("a walk of the diagram failed"))))
+            .map(|w| match w {
+                Ok(thread) => {
+                    thread.join().unwrap_or_else(|_| Err(Failure::wrong_answer("a walk of the diagram failed")))
+                }
+                Err(walked) => walked,
+            })
             .collect()
     });
     let mut total = Walked { solutions: 0, stopped: None };
