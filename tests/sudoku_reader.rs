@@ -134,6 +134,12 @@ fn control_characters_in_errors_are_escaped() {
             "line 1, column 82: unexpected `\\r` after the puzzle; lines end with \\n or \\r\\n, not a lone \\r \
              (convert the file, e.g. with tr '\\r' '\\n')",
         ),
+        // ... and the first a comment: it said "no puzzles found".
+        (
+            format!("# made by hand\r{INKALA}\r"),
+            "line 1, column 15: bad character `\\r`; lines end with \\n or \\r\\n, not a lone \\r \
+             (convert the file, e.g. with tr '\\r' '\\n')",
+        ),
     ];
     for (text, want) in cases {
         let e = read_puzzles(&text, InputFormat::Auto).next().unwrap().unwrap_err().to_string();

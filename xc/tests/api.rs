@@ -129,7 +129,13 @@ fn hint_explain_rate_generate_parse() {
     assert_eq!(g["level"], "medium");
     assert_eq!(ok("/api/count", json!({"puzzle": g["puzzle"]}))["status"], "unique");
     assert_eq!(ok("/api/generate", json!({"seed": 5, "difficulty": "medium"}))["puzzle"], g["puzzle"], "seeded");
-    assert_eq!(ok("/api/generate", json!({"size": 4}))["puzzle"].as_str().unwrap().len(), 16);
+    let small = ok("/api/generate", json!({"size": 4, "seed": 3}));
+    assert_eq!(small["puzzle"].as_str().unwrap().len(), 16);
+    assert!(small.get("rating").is_none() && small.get("level").is_none(), "{small}");
+    // Made to a difficulty, any size is graded, and says so.
+    let graded = ok("/api/generate", json!({"size": 4, "seed": 3, "difficulty": "hard"}));
+    assert_eq!((graded["rating"].as_f64(), graded["level"].as_str()), (Some(1.2), Some("easy")), "{graded}");
+    assert_eq!(graded["difficulty_met"], false);
     assert_eq!(
         ok(
             "/api/parse",

@@ -94,6 +94,16 @@ pub struct Puzzle {
     pub solution: Option<Grid>,
     /// The number of solutions the input gives (tdoku), if any.
     pub count: Option<u64>,
+    /// The columns where the input gives the count and the solution (0
+    /// where it gives none), for messages that name them.
+    pub given_at: (usize, usize),
+}
+
+impl Puzzle {
+    /// A puzzle with nothing given beside its cells.
+    fn bare(grid: Grid, line: usize) -> Puzzle {
+        Puzzle { grid, line, solution: None, count: None, given_at: (0, 0) }
+    }
 }
 
 /// Reads every puzzle of a string. See [`PuzzleReader`] for streams.
@@ -161,7 +171,7 @@ impl<R: BufRead> PuzzleReader<R> {
             skipping: false,
             cancel: None,
             ended: false,
-            current: Puzzle { grid: Grid::blank(3), line: 0, solution: None, count: None },
+            current: Puzzle::bare(Grid::blank(3), 0),
         }
     }
 
@@ -310,6 +320,14 @@ impl<R: BufRead> PuzzleReader<R> {
             self.queued = self.step(text);
             return Some(Err(unfinished));
         }
+        if trimmed.starts_with('#') {
+            // Old Mac text (lines ending with a lone `\r`) reads as one
+            // line, all comment if the first is: say so, not "no puzzles".
+            if let Some(cr) = text.find('\r').filter(|&cr| !text[cr..].trim().is_empty()) {
+                let column = text[..cr].chars().count() + 1;
+                return Some(Err(SudokuError::parse(line, column, ParseErrorKind::BadCharacter('\r'))));
+            }
+        }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return self.unfinished();
         }
@@ -392,12 +410,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let squeezed: String = body.chars().filter(|&c| c != ' ' && c != '\t' && c != '|').collect();
         let len = squeezed.chars().count();
         if [81, 256, 625].contains(&len) && squeezed.chars().all(is_cell_char) {
-            return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle {
-                grid,
-                line,
-                solution: None,
-                count: None,
-            }));
+            return Some(parse_cells(&squeezed, line, column0).map(|grid| Puzzle::bare(grid, line)));
         }
         None
     }
@@ -406,7 +419,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn with_extras(&self, cells: &str, rest: &str, column: usize, rest_column: usize) -> Item {
         let line = self.line;
         let grid = parse_cells(cells, line, column)?;
-        let mut puzzle = Puzzle { grid, line, solution: None, count: None };
+        let mut puzzle = Puzzle::bare(grid, line);
         if let Some(extra) = rest.strip_prefix(':') {
             let (count, solution) = extra.split_once(':').unwrap_or((extra, ""));
             let count = count.trim();
@@ -414,15 +427,18 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(count.parse().map_err(|_| {
                     SudokuError::parse(line, rest_column + 1, ParseErrorKind::BadCount(count.to_string()))
                 })?);
+            puzzle.given_at.0 = rest_column + 1;
             let solution = solution.trim();
             if !solution.is_empty() {
                 let at = rest_column + 2 + count.chars().count();
                 puzzle.solution = Some(parse_solution(solution, &puzzle.grid, line, at)?);
+                puzzle.given_at.1 = at;
             }
         } else if let Some(extra) = rest.strip_prefix(',') {
             let field = extra.split([',', ';']).next().unwrap_or("").trim();
             if field.chars().count() == cells.chars().count() && field.chars().all(is_cell_char) {
                 puzzle.solution = Some(parse_solution(field, &puzzle.grid, line, rest_column + 1)?);
+                puzzle.given_at.1 = rest_column + 1;
             }
         } else if !(rest.is_empty() || rest.starts_with([' ', '\t', ';', '#'])) {
             let bad = rest.chars().next().unwrap_or(' ');
@@ -465,7 +481,7 @@ impl<R: BufRead> PuzzleReader<R> {
         cells.extend(row.iter().map(|&(v, _)| v));
         if cells.len() == side * side {
             let grid = Grid::from_cells(cells).expect("a full block");
-            return Some(Ok(Puzzle { grid, line: start, solution: None, count: None }));
+            return Some(Ok(Puzzle::bare(grid, start)));
         }
         self.block = Some((start, cells, side));
         None
@@ -491,7 +507,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if ![16, 81, 256, 625].contains(&text.len()) {
             return Some(Err(SudokuError::parse(start, 1, ParseErrorKind::BoardLength(text.len()))));
         }
-        Some(parse_cells(&text, start, 1).map(|grid| Puzzle { grid, line: start, solution: None, count: None }))
+        Some(parse_cells(&text, start, 1).map(|grid| Puzzle::bare(grid, start)))
     }
 }
 
@@ -532,7 +548,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.line += 1;
                     if let Some(grid) = self.plain_line() {
                         self.content = true;
-                        return Some(Ok(Puzzle { grid, line: self.line, solution: None, count: None }));
+                        return Some(Ok(Puzzle::bare(grid, self.line)));
                     }
                     let text = match self.line_text() {
                         Ok(Some(t)) => t,

@@ -74,6 +74,7 @@ impl<R: BufRead> PuzzleReader<R> {
         self.current.line = self.line;
         self.current.solution = None;
         self.current.count = None;
+        self.current.given_at = (0, 0);
         self.content = true;
         self.consume(end);
         true

@@ -470,6 +470,7 @@ impl Run<'_> {
                 if matches!(kind, Kind::Unique(_)) {
                     s.unique += 1;
                     if puzzle.solution.as_ref().is_some_and(|want| want != g) {
+                        let at = at.at(puzzle.given_at.1);
                         s.error(format!("{at}: the solution differs from the one given in the input"));
                     }
                 } else {
@@ -482,7 +483,8 @@ impl Run<'_> {
                 let found = if matches!(kind, Kind::Unique(_)) { 1 } else { 2 };
                 if puzzle.count.is_some_and(|c| c.min(2) != found) {
                     s.error(format!(
-                        "{at}: {found} solution(s) found but the input says {}",
+                        "{}: {found} solution(s) found but the input says {}",
+                        at.at(puzzle.given_at.0),
                         puzzle.count.unwrap_or(0)
                     ));
                 }
@@ -494,6 +496,7 @@ impl Run<'_> {
                     s.say(format!("{at}: no solution"));
                 }
                 if puzzle.count.is_some_and(|c| c != 0) {
+                    let at = at.at(puzzle.given_at.0);
                     s.error(format!("{at}: no solution found but the input says {}", puzzle.count.unwrap_or(0)));
                 }
             }
@@ -518,7 +521,8 @@ impl Run<'_> {
                     }
                     if puzzle.count.is_some_and(|c| c != *count) {
                         s.error(format!(
-                            "{at}: {count} solutions counted but the input says {}",
+                            "{}: {count} solutions counted but the input says {}",
+                            at.at(puzzle.given_at.0),
                             puzzle.count.unwrap_or(0)
                         ));
                     }
@@ -546,6 +550,16 @@ impl Run<'_> {
 struct Location<'a> {
     file: &'a str,
     line: usize,
+}
+
+impl Location<'_> {
+    /// The place of what the input gives at `column` (0: none, the line).
+    fn at(&self, column: usize) -> String {
+        match column {
+            0 => self.to_string(),
+            column => format!("{self}:{column}"),
+        }
+    }
 }
 
 impl std::fmt::Display for Location<'_> {
