@@ -22,9 +22,13 @@
 //!
 //! **The invariant.** The trail is undone in exactly the reverse order of
 //! its making (Knuth, "Dancing Links", 2000), so the arena returns to its
-//! starting state when the search ends, and a stop by a limit *unwinds*
-//! the remaining levels in the same order: the arena is restored in every
-//! case (see the `arena` module). The loops on bit sets leave nothing in
+//! starting state when the search ends. A stop by a limit leaves its
+//! levels committed, and every way into the arena after it (`reset`,
+//! `restart`, `use_prefix`, the pins, the estimates: each begins by
+//! unwinding) *unwinds* them first, in the same order: the arena is
+//! restored before it is next used (see the `arena` module), and a
+//! solver dropped after a stop skips the unwinding, a node's work a
+//! level. The loops on bit sets leave nothing in
 //! the arena above the floor. The stack is at most the number of primary
 //! items deep (with multiplicities, plus the options and null moves), and
 //! is allocated once, when the solver is made.
@@ -345,11 +349,10 @@ impl Search {
             // The prefix's levels stay for the next prefix to share (see
             // `use_prefix`); `reset` uncommits them.
             Event::Done => self.status = Status::Complete,
-            Event::Stopped(r) => {
-                self.unwind();
-                self.unwind_prefix();
-                self.status = Status::Stopped(r);
-            }
+            // The levels stay committed until the solver is used again
+            // (see the invariant): a solver dropped after a stop, as a
+            // command's is, never pays for unwinding them.
+            Event::Stopped(r) => self.status = Status::Stopped(r),
         }
         if event != Event::Solution && event != Event::Frontier {
             self.watch.share(self.sink.solutions);
@@ -401,6 +404,12 @@ impl Search {
     /// See [`Solver::links_are_pristine`](crate::cover::Solver::links_are_pristine).
     #[cfg(any(test, feature = "testing"))]
     pub(crate) fn links_are_pristine(&self) -> bool {
+        if self.stack.phase != Phase::Done && matches!(self.status, Status::Stopped(_)) {
+            // A stop leaves its levels for the next use to unwind.
+            let mut next_use = self.clone();
+            next_use.reset();
+            return next_use.links_are_pristine();
+        }
         let (a, b) = (&self.arena, self.problem.pristine());
         a.links == b.links && a.trail.len == b.trail.len && a.len == b.len && a.color == b.color
     }
@@ -498,6 +507,37 @@ mod tests {
             assert_eq!(solver.count(), 2);
             solver.search.sink.checker = None;
             assert_eq!(solver.count_checked(), Ok(2));
+        }
+    }
+
+    /// A stop by a limit leaves its levels committed (a command that
+    /// stops and exits skips the unwinding); the next use of the solver
+    /// unwinds them first, and searches as a fresh solver does. On the
+    /// dance (queens: options of several sizes) and on Algorithm M.
+    #[test]
+    fn a_stop_leaves_its_levels_for_the_next_use_to_unwind() {
+        use crate::cover::{Limits, Stats, Status, StopReason};
+        let two_a_line = "2|r0 2|r1 2|r2 2|r3 2|c0 2|c1 2|c2 2|c3\n".to_string()
+            + &(0..16).map(|k| format!("r{} c{}\n", k / 4, k % 4)).collect::<String>();
+        for (problem, all) in [
+            (crate::puzzles::queens::Queens::new(8).unwrap().problem().clone(), 92),
+            (Problem::from_dlx(&two_a_line).unwrap(), 90),
+        ] {
+            let mut solver = problem.solver();
+            solver.use_bit_sets(false);
+            solver.set_limits(Limits::new().nodes(20));
+            assert_eq!(solver.count(), solver.stats().solutions);
+            assert_eq!(solver.status(), Status::Stopped(StopReason::Nodes));
+            let (a, b) = (&solver.search.arena, problem.pristine());
+            assert!(a.links != b.links || a.len != b.len, "unwound at the stop");
+            assert!(solver.links_are_pristine(), "the next use restores it");
+            solver.set_limits(Limits::new());
+            assert_eq!(solver.count(), all);
+            let mut fresh = problem.solver();
+            fresh.use_bit_sets(false);
+            fresh.count();
+            assert_eq!(solver.stats(), Stats { elapsed: solver.stats().elapsed, ..fresh.stats() });
+            assert!(solver.links_are_pristine());
         }
     }
 
