@@ -91,8 +91,11 @@ const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 impl Board {
     /// No givens: every digit may go anywhere, and no band has had its
-    /// update.
-    pub(super) const EMPTY: Board = Board { p: [[ALL; 9]; 3], done: [[0; 9]; 3], unsolved: [ALL; 3], pairs: [0; 3] };
+    /// update. `done` starts as no `p` can be (they have 27 bits), so
+    /// that every band and digit has its first update, a digit that the
+    /// givens leave no cell included (then `Dead`).
+    pub(super) const EMPTY: Board =
+        Board { p: [[ALL; 9]; 3], done: [[u32::MAX; 9]; 3], unsolved: [ALL; 3], pairs: [0; 3] };
 
     /// The board of the givens `cells` (81, row by row, 0 for empty). A
     /// value past 9 is no digit: its cell can hold none, and the board
