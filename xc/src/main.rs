@@ -3,6 +3,16 @@
 //! each subcommand lives in its own file, what they share on the command
 //! line in `cli/`, and `main` has one exit path that prints `error: …`.
 
+/// `eprintln!` that never panics: what goes to standard error is best
+/// effort, so a full disk or a closed pipe there doesn't end a run (nor
+/// lose the results on their way to standard output).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod cover;
 mod exit;

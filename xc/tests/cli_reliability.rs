@@ -618,3 +618,37 @@ fn waiting_on_a_terminal_says_how_to_end() {
     assert!(text.contains(hint), "{text}");
     assert!(text.contains(":3+  # limit reached"), "{text}");
 }
+
+/// Standard error full (`2>/dev/full`) or a pipe nobody reads: messages
+/// there are best effort. Each command ends as it would have, and a batch
+/// still writes every result (it panicked at its first message, exit 101,
+/// the solutions on their way to standard output lost).
+#[test]
+fn a_stderr_that_fails_loses_nothing_else() {
+    let batch = format!("bad\n{}", format!("{INKALA}\n").repeat(5));
+    let runs: [(&[&str], &str, i32, usize); 5] = [
+        (&["sudoku", "solve", "-"], &batch, 2, 5),
+        (&["sudoku", "solve", "--threads", "1", "-"], &batch, 2, 5),
+        (&["cover", "no/such/file.dlx"], "", 2, 0),
+        (&["queens", "8", "--threads", "2"], "", 0, 1),
+        (&["sudoku", "generate", "-n", "1"], "", 0, 1),
+    ];
+    for (args, input, code, lines) in runs {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        for stderr in [Stdio::from(full.try_clone().unwrap()), Stdio::from(writer.try_clone().unwrap())] {
+            let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(stderr)
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(code), "{args:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), lines, "{args:?}");
+        }
+    }
+}
