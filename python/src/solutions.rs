@@ -174,6 +174,15 @@ impl Solutions {
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        // A consumer in C (`list`, `set`, `deque`) runs no bytecode, so
+        // no signal would be looked at while the batches keep coming.
+        if let Err(e) = py.check_signals() {
+            let feed = self.feed.get_mut().unwrap_or_else(PoisonError::into_inner);
+            py.detach(|| feed.stop());
+            self.done = true;
+            self.batch = Batch::default();
+            return Err(e);
+        }
         loop {
             if self.next < self.batch.len() {
                 let list = PyList::new(py, self.batch.get(self.next))?;

@@ -197,10 +197,12 @@ impl ZddIter {
         slf
     }
 
-    fn __next__(&mut self) -> Option<Vec<u32>> {
-        let solution = self.zdd.get().zdd.nth(self.next)?;
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+        // `list(zdd)` runs no bytecode between two: Ctrl-C is looked at here.
+        py.check_signals()?;
+        let Some(solution) = self.zdd.get().zdd.nth(self.next) else { return Ok(None) };
         self.next += 1;
-        Some(option_indices(&solution))
+        Ok(Some(option_indices(&solution)))
     }
 }
 

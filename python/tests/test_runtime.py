@@ -42,6 +42,10 @@ LONG = {
     # One item, 20000 options: each draw walks the whole diagram.
     "zdd_sample": "exactcover.Problem([[1]] * 20000).zdd().sample(10**6)",
     "from_dlx": "exactcover.Problem.from_dlx('A\\n' * 50_000_000)",
+    # Consumers in C run no bytecode between two solutions.
+    "list_solutions": "list(exactcover.puzzles.queens(16).solutions())",
+    "list_covers": "list(exactcover.covers([[i] for i in range(24)] * 2))",
+    "list_zdd": "list(exactcover.puzzles.polyomino('AA', '10x10', piece_counts=(0, 50)).zdd())",
 }
 
 
