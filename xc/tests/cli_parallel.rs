@@ -292,6 +292,38 @@ fn merge_checks_printed_solutions_against_the_problem() {
         .stderr("error: the problem and the shard results can't both come from standard input\n");
 }
 
+/// Options written alike print alike: with `a` written three times and
+/// `b` twice, the six solutions all print as `a` and `b`, and merge takes
+/// them from one shard or several (it refused the second as the first
+/// again); a seventh is refused, as there are only six ways to pick an
+/// `a` and a `b`.
+#[test]
+fn merge_takes_solutions_of_options_written_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = dir.path().join("alike.dlx");
+    std::fs::write(&dlx, "a b\na\na\na\nb\nb\n").unwrap();
+    let dlx = dlx.to_str().unwrap();
+    for n in [1, 2, 3] {
+        let r = shards(&["cover", dlx, "--print", "10"], n);
+        xc().args(["merge", "--problem", dlx])
+            .write_stdin(r.concat())
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Solution 6:").and(predicate::str::contains("Altogether 6 solutions")))
+            .stderr("");
+    }
+    let r = shards(&["cover", dlx, "--print", "10"], 1);
+    let mut v: Value = serde_json::from_str(&r[0]).unwrap();
+    v["solutions"] = json!(7);
+    let printed = v["printed"].as_array_mut().unwrap();
+    printed.push(printed[0].clone());
+    xc().args(["merge", "--problem", dlx])
+        .write_stdin(format!("{v}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("printed solution 7 is <stdin>:1's printed solution 1 again"));
+}
+
 /// Names with control characters (DEL, ESC): a shard prints them escaped,
 /// as `xc cover` does, and `xc merge --problem` takes them as the
 /// problem's options; nothing raw reaches the output.

@@ -21,11 +21,13 @@ pub struct Checked<'p> {
     checker: Checker,
     /// The options by their text (several for options written alike).
     options: HashMap<String, Vec<OptionId>>,
-    /// The solutions checked so far, each as its sorted options, where
-    /// the solution that printed it first was found (`FILE:LINE`, `n`):
-    /// a search finds each solution once, so no shard prints one twice,
-    /// nor two shards the same one.
-    seen: HashMap<Vec<OptionId>, (String, usize)>,
+    /// The solutions checked so far, each as its sorted option texts,
+    /// where the solution that printed it first was found (`FILE:LINE`,
+    /// `n`), and how many printed it. A search finds each solution once,
+    /// so no shard prints one twice, nor two shards the same one; but
+    /// options written alike print alike, so a text may come as often as
+    /// there are ways to pick its options among those written so.
+    seen: HashMap<Vec<String>, (String, usize, u64)>,
 }
 
 impl<'p> Checked<'p> {
@@ -69,15 +71,35 @@ impl<'p> Checked<'p> {
                 Escaped(&e.to_string())
             ))
         })?;
-        ids.sort_unstable();
-        if let Some((first_at, first)) = self.seen.get(&ids) {
+        // The solutions that print as this one: at most the ways to pick
+        // each text's options among those written alike (1 when no two
+        // options are written alike).
+        let alike =
+            uses.iter().fold(1u64, |ways, (text, &k)| ways.saturating_mul(choose(self.options[*text].len(), k)));
+        let mut texts = solution.to_vec();
+        texts.sort_unstable();
+        let (first_at, first, times) = self.seen.entry(texts).or_insert_with(|| (at.to_string(), n, 0));
+        *times += 1;
+        if *times > alike {
             return Err(Failure::input(format!(
                 "{at}: printed solution {n} is {first_at}'s printed solution {first} again: a search finds each solution once"
             )));
         }
-        self.seen.insert(ids, (at.to_string(), n));
         Ok(())
     }
+}
+
+/// The ways to choose `k` of `n` (saturating).
+fn choose(n: usize, k: usize) -> u64 {
+    // C(n, k) = C(n, n - k), and C(n, i) grows with i up to n / 2: a
+    // product clamped on the way stays the saturated value.
+    let k = k.min(n).min(n - k.min(n));
+    let (n, k) = (n as u128, k as u128);
+    let mut ways: u128 = 1;
+    for i in 0..k {
+        ways = (ways * (n - i) / (i + 1)).min(u128::from(u64::MAX));
+    }
+    ways as u64
 }
 
 /// Checks what the shard at `at` printed: its form and number, and with a
