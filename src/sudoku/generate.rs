@@ -60,7 +60,7 @@ use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::Layout;
 use super::symmetry::Symmetry;
-use crate::cover::Limits;
+use crate::cover::{Limits, Status};
 use crate::sudoku::logic::{Grade, Level, LogicSolver};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -180,13 +180,28 @@ impl Generator {
         &self.layout
     }
 
-    /// Generates one puzzle from `seed`.
+    /// Whether the layout has a complete grid at all (every classic one
+    /// has; a region map may have none, and then no puzzle can be made:
+    /// ask before generating on a layout from a user). One search of the
+    /// empty grid, which stops at `cancel` (then `None`).
+    pub fn has_grids(&mut self, cancel: &Arc<AtomicBool>) -> Option<bool> {
+        let blank = Grid::blank(self.layout.box_size());
+        let mut first = blank.cells().to_vec();
+        self.filler.set_seed(None);
+        self.filler.set_limits(Limits::new().cancel_flag(cancel.clone()));
+        let found = self.filler.examine(blank.cells(), 1, &mut first);
+        (found.solutions == 1 || found.status == Status::Complete).then_some(found.solutions == 1)
+    }
+
+    /// Generates one puzzle from `seed`. Panics if the layout has no
+    /// complete grid (see [`Generator::has_grids`]).
     pub fn generate(&mut self, seed: u64) -> Generated {
-        self.make(seed, None).expect("no cancel flag")
+        self.make(seed, None).expect("a layout with complete grids, and no cancel flag")
     }
 
     /// Generates one puzzle from `seed`, as [`Generator::generate`] does,
-    /// or gives up (`None`) once `cancel` is raised (see the module docs).
+    /// or gives up (`None`) once `cancel` is raised (see the module docs),
+    /// or at once if the layout has no complete grid.
     pub fn try_generate(&mut self, seed: u64, cancel: &Arc<AtomicBool>) -> Option<Generated> {
         self.make(seed, Some(cancel))
     }
@@ -235,7 +250,8 @@ impl Generator {
     /// derived from `seed`, with twice the budget each time (so it ends).
     /// Classic grids rarely take more than a few hundred nodes and almost
     /// always keep the grid of the first search. The grid, and the nodes
-    /// of every search; `None` once cancelled.
+    /// of every search; `None` once cancelled, or when a search ends
+    /// without one (the layout has no complete grid).
     fn random_grid(
         &mut self,
         seed: u64,
@@ -251,10 +267,14 @@ impl Generator {
             let sub = if restart == 0 { seed } else { derive_seed(seed, u64::MAX - restart) };
             self.filler.set_seed(Some(sub));
             self.filler.set_limits(limits().nodes(budget));
-            let found = self.filler.solve(&blank);
-            nodes += self.filler.stats().nodes;
-            if let Ok(Some(grid)) = found {
-                return Some((grid, nodes));
+            let mut first = blank.cells().to_vec();
+            let found = self.filler.examine(blank.cells(), 1, &mut first);
+            nodes += found.nodes;
+            if found.solutions == 1 {
+                return Some((Grid::from_cells(first).expect("the blank grid's size"), nodes));
+            }
+            if found.status == Status::Complete {
+                return None;
             }
             (budget, restart) = (budget.saturating_mul(2), restart + 1);
         }
@@ -414,6 +434,22 @@ mod tests {
         };
         assert_eq!(g.try_generate(1, &flag), None);
         raiser.join().unwrap();
+    }
+
+    /// A region map no complete grid fits: `has_grids` says so, and a
+    /// generator on it gives up at once (it searched for a grid for ever).
+    #[test]
+    fn a_layout_with_no_grid_is_told_and_never_searched_for_ever() {
+        let down = Arc::new(AtomicBool::new(false));
+        let none = Layout::jigsaw("3243\n4113\n4142\n3122").unwrap();
+        let mut g = Generator::with_layout(none, GeneratorOptions::default());
+        assert_eq!(g.has_grids(&down), Some(false));
+        assert_eq!(g.try_generate(2, &down), None);
+        let some = Layout::jigsaw("AABB\nAABB\nCCDD\nCCDD").unwrap();
+        let mut g = Generator::with_layout(some, GeneratorOptions::default());
+        assert_eq!(g.has_grids(&down), Some(true));
+        assert!(g.try_generate(2, &down).is_some());
+        assert_eq!(g.has_grids(&Arc::new(AtomicBool::new(true))), None, "cancelled");
     }
 
     #[test]

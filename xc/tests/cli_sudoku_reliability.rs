@@ -309,3 +309,29 @@ fn ctrl_c_while_rating() {
     );
     assert!(took < PROMPTLY, "{took:?}");
 }
+
+/// A jigsaw map that no complete grid fits (four regions of four cells,
+/// but no way to fill them): refused at once, naming the map (it spun for
+/// ever, looking for a grid to make a puzzle from). A map that has grids
+/// still makes puzzles.
+#[test]
+fn generate_refuses_a_region_map_with_no_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let (none, some) = (dir.path().join("none.txt"), dir.path().join("some.txt"));
+    std::fs::write(&none, "3243\n4113\n4142\n3122\n").unwrap();
+    std::fs::write(&some, "AABB\nAABB\nCCDD\nCCDD\n").unwrap();
+    let start = Instant::now();
+    xc().args(["sudoku", "generate", "--variant", "jigsaw", "--regions", none.to_str().unwrap(), "--seed", "2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "error: the region map {} has no complete grid: no puzzle can be made on it\n",
+            none.display()
+        ));
+    assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
+    xc().args(["sudoku", "generate", "--variant", "jigsaw", "--regions", some.to_str().unwrap(), "--seed", "2", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match("^[.1-4]{16}\n$").unwrap());
+}

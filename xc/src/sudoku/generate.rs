@@ -153,7 +153,19 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         Some(_) if args.variant.variant.named() == Some(Variant::Windoku) && n > 3 => {
             return Err(Failure::input(WINDOKU_TOO_BIG));
         }
-        Some(layout) => Generator::with_layout(layout, options),
+        Some(layout) => {
+            let mut generator = Generator::with_layout(layout, options);
+            // A region map may allow no complete grid: then no puzzle
+            // can be made, and the search for one would never end.
+            match generator.has_grids(&interrupt::flag()) {
+                Some(true) => generator,
+                Some(false) => {
+                    let layout = args.variant.described();
+                    return Err(Failure::input(format!("{layout} has no complete grid: no puzzle can be made on it")));
+                }
+                None => return Ok(exit::INTERRUPTED),
+            }
+        }
         None => Generator::new(n, options).map_err(Failure::input)?,
     };
     let side = prototype.layout().side();

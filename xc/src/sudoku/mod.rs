@@ -236,6 +236,18 @@ impl VariantFlags {
         }
     }
 
+    /// The layout as the user named it: the region map's file, or the
+    /// variant.
+    fn described(&self) -> String {
+        match self.variant.named() {
+            Some(named) => format!("the {} layout", named.name()),
+            None => {
+                let path = self.regions.as_deref().expect("clap requires --regions");
+                format!("the region map {}", super::input::display_name(Some(path)))
+            }
+        }
+    }
+
     /// The jigsaw layout of the `--regions` map.
     fn jigsaw(&self) -> Result<Layout, Failure> {
         let path = self.regions.as_deref().expect("clap requires --regions");
