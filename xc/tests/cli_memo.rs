@@ -154,6 +154,24 @@ fn sudoku_sample_draws_completions_and_refuses_too_few_givens() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with("error: too few givens for the memo: with 2 givens of 81 cells"));
+    // Past the memory budget: the budget is named, not --max-nodes (it
+    // said "passed 143275 nodes (the limit is 18446744073709551615").
+    xc().args(["sudoku", "sample", &format!("53{}", ".".repeat(79)), "--max-nodes", "18446744073709551615"])
+        .args(["--max-memory", "20M"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::is_match("^error: too few givens for the memo: with 2 givens of 81 cells, the memo needs more than the memory budget of 20.0 MiB \\([0-9]+ states and [0-9]+ nodes so far, .* needed next\\); give more givens\n$").unwrap());
+    // And a time limit, building or drawing.
+    let start = std::time::Instant::now();
+    xc().args(["sudoku", "sample", &format!("53{}", ".".repeat(79)), "--max-nodes", "18446744073709551615"])
+        .args(["--time-limit", "300ms"])
+        .assert()
+        .code(3)
+        .stdout("Stopped (time limit reached) while building the diagram of the completions.\n");
+    let drawn = xc().args(["sudoku", "sample", PUZZLE, "-n", "100000000", "--time-limit", "300ms"]).output().unwrap();
+    assert_eq!(drawn.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&drawn.stderr).contains("Stopped (time limit reached) after drawing "));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
 }
 
 /// Without `--memo`, `xc cover` takes the diagram where a quick probe

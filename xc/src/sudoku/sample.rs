@@ -10,9 +10,10 @@ use crate::exit::{self, Failure};
 use crate::interrupt;
 use crate::search::memory_budget;
 use clap::Args;
-use exactcover::cover::{Limits, OptionId, ZddChoice, ZddError};
+use exactcover::cover::{Limits, OptionId, StopReason, ZddChoice, ZddError};
 use exactcover::sudoku::{Grid, SudokuSolver};
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 /// Arguments of `xc sudoku sample`.
 #[derive(Args, Debug)]
@@ -33,6 +34,14 @@ pub struct SampleArgs {
     /// whose diagram passes it has too few givens and is refused.
     #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: u64,
+    /// Refuse a diagram that would take more memory than this (e.g. 2G,
+    /// 512M). Default: half of this machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
+    max_memory: Option<u64>,
+    /// Stop after this long (e.g. 2s), building or drawing: the draws made
+    /// by then are written.
+    #[arg(long, value_name = "TIME", value_parser = crate::cli::parse_duration)]
+    time_limit: Option<Duration>,
 }
 
 /// Runs `xc sudoku sample`.
@@ -40,7 +49,12 @@ pub fn run(args: &SampleArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let grid = read_grid(&Source::one(args.grid.as_deref()))?;
     let side = grid.side();
     let sudoku = SudokuSolver::for_grid(&grid);
-    let limits = Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(None)).nodes(args.max_nodes);
+    let mut limits =
+        Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(args.max_memory)).nodes(args.max_nodes);
+    let deadline = args.time_limit.map(|t| Instant::now() + t);
+    if let Some(deadline) = deadline {
+        limits = limits.deadline(deadline);
+    }
     let mut solver = sudoku.problem().solver().with_limits(limits);
     let givens: Vec<OptionId> = grid
         .cells()
@@ -54,15 +68,13 @@ pub fn run(args: &SampleArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         return Ok(exit::NO_SOLUTION);
     }
     interrupt::doing("building the diagram of the completions");
+    let too_few = format!("too few givens for the memo: with {} givens of {} cells", grid.givens(), side * side);
     let zdd = solver.zdd_with(ZddChoice::FewestOptions).map_err(|e| match e {
-        ZddError::Stopped { reason: exactcover::cover::StopReason::Nodes, nodes, .. }
-        | ZddError::OverBudget { nodes, .. } => Failure::input(format!(
-            "too few givens for the memo: with {} givens of {} cells, the diagram of the completions passed {nodes} nodes \
-             (the limit is {}, --max-nodes); give more givens",
-            grid.givens(),
-            side * side,
+        ZddError::Stopped { reason: StopReason::Nodes, nodes, .. } => Failure::input(format!(
+            "{too_few}, the diagram of the completions passed {nodes} nodes (the limit is {}, --max-nodes); give more givens",
             args.max_nodes
         )),
+        ZddError::OverBudget { .. } => Failure::input(format!("{too_few}, {e}; give more givens")),
         ZddError::Stopped { reason, .. } => Failure::Stopped {
             code: exit::for_stop(reason),
             message: format!("Stopped ({reason}) while building the diagram of the completions."),
@@ -87,6 +99,10 @@ pub fn run(args: &SampleArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         if interrupt::raised() {
             eprintln!("interrupted after drawing {drawn} of {}", args.number);
             return Ok(exit::INTERRUPTED);
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            eprintln!("Stopped (time limit reached) after drawing {drawn} of {}", args.number);
+            return Ok(exit::for_stop(StopReason::Time));
         }
         let mut cells = vec![0u8; side * side];
         for o in solution {
