@@ -219,9 +219,16 @@ pub fn merge(py: Python<'_>, results: Vec<PyRef<'_, ShardResult>>) -> PyResult<S
         total.seconds += s.seconds;
         total.complete &= s.complete;
     }
-    let missing: Vec<String> = seen.iter().enumerate().filter(|(_, s)| !**s).map(|(k, _)| k.to_string()).collect();
+    let missing: Vec<usize> = seen.iter().enumerate().filter(|(_, s)| !**s).map(|(k, _)| k).collect();
     if !missing.is_empty() {
-        return Err(MergeError::new_err(format!("shards missing of {of}: {}", missing.join(", "))));
+        // The first ten by number, the rest counted (2^20 shards would
+        // make a message of megabytes).
+        let named: Vec<String> = missing.iter().take(10).map(usize::to_string).collect();
+        let more = match missing.len().saturating_sub(10) {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        return Err(MergeError::new_err(format!("shards missing of {of}: {}{more}", named.join(", "))));
     }
     Ok(total)
 }

@@ -147,6 +147,10 @@ def test_shard_result_of_is_capped():
     raises(exactcover.MergeError, exactcover.Shard, "a\n", 0, 2**62)
     r = exactcover.ShardResult(0, 2**20, "x", exactcover.Stats(complete=True))
     assert (r.index, r.of) == (0, 2**20)
+    # One of 2**20 alone: ten missing named, the rest counted (it named
+    # every one, a message of 8 MB).
+    e = raises(exactcover.MergeError, exactcover.merge, [r])
+    assert str(e) == "shards missing of 1048576: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1048565 more"
 
 
 def result(index, of, **stats):

@@ -11,7 +11,7 @@ use crate::exit::Failure;
 use crate::printer::{Printer, exit_code};
 use crate::wire::shard::MAX_SHARDS;
 use crate::wire::{self, ShardResult};
-use crate::{cover, input, search};
+use crate::{cover, input, interrupt, search};
 use exactcover::cover::{Stats, Status, StopReason, fingerprint};
 use exactcover::text::Escaped;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -60,9 +60,14 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     };
     let mut shards: Vec<(String, ShardResult)> = Vec::new();
     let mut budget = args.max_input;
+    // Ctrl-C stops the reading and the checks between two lines or two
+    // shards (the watchdog ends one long line).
+    let _ = interrupt::flag();
+    interrupt::doing("reading the shard results");
     for &file in &files {
         read_shards(file, args.max_input, &mut budget, &mut shards)?;
     }
+    interrupt::doing("checking the shard results");
     let (first_at, first) = shards.first().ok_or_else(|| Failure::input("no shard results to merge"))?;
     let n = first.of.0;
     if n == 0 || n > MAX_SHARDS {
@@ -75,6 +80,9 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let mut status = Status::Complete;
     let mut split: Option<(&str, u64, u64)> = None;
     for (at, shard) in &shards {
+        if interrupt::raised() {
+            return Err(interrupted("checking the shard results", at));
+        }
         let (k, of) = (shard.shard.0, shard.of.0);
         if of != n {
             return Err(Failure::input(format!("{at}: shard of {of} parts, but {first_at} has {n}")));
@@ -135,9 +143,16 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         }
         printed::check(at, shard, checker.as_mut())?;
     }
-    let missing: Vec<String> = (1..=n).filter(|&k| !seen[k as usize - 1]).map(|k| format!("{k}/{n}")).collect();
+    let missing: Vec<u64> = (1..=n).filter(|&k| !seen[k as usize - 1]).collect();
     if !missing.is_empty() {
-        return Err(Failure::input(format!("missing shards: {}", missing.join(", "))));
+        // The first few by name, the rest counted (2^20 shards would make
+        // a line of megabytes).
+        let named: Vec<String> = missing.iter().take(MISSING_NAMED).map(|k| format!("{k}/{n}")).collect();
+        let more = match missing.len().saturating_sub(MISSING_NAMED) {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        return Err(Failure::input(format!("missing shards: {}{more}", named.join(", "))));
     }
     if problem.is_none() && shards.iter().any(|(_, s)| !s.printed.is_empty()) {
         eprintln!("note: the printed solutions were checked for their form only; give --problem FILE to check them");
@@ -182,6 +197,9 @@ fn read_shards(
                 "{at}: the input is longer than the limit of {limit} bytes; raise it with --max-input"
             ))
         })?;
+        if interrupt::raised() {
+            return Err(interrupted("reading the shard results", &at));
+        }
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
@@ -190,6 +208,17 @@ fn read_shards(
         shards.push((at, result));
     }
     Ok(())
+}
+
+/// The missing shards a message names (the rest are counted).
+const MISSING_NAMED: usize = 10;
+
+/// The stop at Ctrl-C while `doing`, at `at` (`FILE:LINE`).
+fn interrupted(doing: &str, at: &str) -> Failure {
+    Failure::Stopped {
+        code: crate::exit::INTERRUPTED,
+        message: format!("Stopped ({}) while {doing}, at {at}.", StopReason::Cancelled),
+    }
 }
 
 /// Whether a text is a problem's fingerprint: 16 hex digits.

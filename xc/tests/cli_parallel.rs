@@ -380,6 +380,14 @@ fn a_thousand_threads_start_and_stop_at_once() {
 fn merge_checks_every_shard_once() {
     let r = shards(&["queens", "8"], 3);
     xc().arg("merge").write_stdin(format!("{}{}", r[0], r[2])).assert().code(2).stderr("error: missing shards: 2/3\n");
+    // One of 2^20: the first ten named, the rest counted (a line of
+    // 16.7 MB named every one).
+    let mut alone: Value = serde_json::from_str(&r[0]).unwrap();
+    (alone["of"], alone["complete"], alone["stopped"]) = (json!(1 << 20), json!(false), json!("time limit reached"));
+    xc().arg("merge").write_stdin(format!("{alone}\n")).assert().code(2).stderr(
+        "error: missing shards: 2/1048576, 3/1048576, 4/1048576, 5/1048576, 6/1048576, 7/1048576, 8/1048576, \
+         9/1048576, 10/1048576, 11/1048576 and 1048565 more\n",
+    );
     xc().arg("merge")
         .write_stdin(format!("{}{}{}", r[0], r[0], r[1]))
         .assert()
