@@ -53,16 +53,28 @@ impl Arena {
     /// committed, or `None` if there is no branch `k` (then nothing
     /// changed).
     pub(crate) fn commit_level_m(&mut self, i: NodeId, k: u32) -> Option<(NodeId, TrailMark)> {
+        self.commit_level_m_counted(i, k).map(|(c, mark, _)| (c, mark))
+    }
+
+    /// `commit_level_m`, also returning the updates the level makes once
+    /// (opening `i`) and those of its `k`-th branch alone (the advance to
+    /// it, which undoes the branch before, and its commit): a node of `t`
+    /// branches makes the first plus the second of each branch, so `t`
+    /// times one branch's, drawn at random, estimates them without bias.
+    pub(crate) fn commit_level_m_counted(&mut self, i: NodeId, k: u32) -> Option<(NodeId, TrailMark, (u64, u64))> {
         let colors = self.has_colors();
         let start = self.mark();
         let mut dance = self.dance();
+        let before = dance.updates();
         if colors {
             dance.open_level_m::<true, ANY>(i)
         } else {
             dance.open_level_m::<false, ANY>(i)
         }
+        let once = dance.updates() - before;
         let mut cur = dance.down(i);
         for j in 0..=k {
+            let at = dance.updates();
             let branch = if colors { dance.advance_m::<true, ANY>(cur) } else { dance.advance_m::<false, ANY>(cur) };
             match branch {
                 Branch::Option(c) if j == k => {
@@ -72,10 +84,10 @@ impl Arena {
                     } else {
                         dance.commit_others_m::<false, ANY>(c)
                     }
-                    return Some((c, mark));
+                    return Some((c, mark, (once, dance.updates() - at)));
                 }
                 Branch::Option(c) => cur = dance.down(c),
-                Branch::Null if j == k => return Some((i, dance.mark())),
+                Branch::Null if j == k => return Some((i, dance.mark(), (once, dance.updates() - at))),
                 Branch::Null | Branch::Exhausted => break,
             }
         }

@@ -371,6 +371,11 @@ impl<'a> Dance<'a> {
         }
     }
 
+    /// The updates counted so far (see `Work`).
+    pub(crate) fn updates(&self) -> u64 {
+        self.work.updates
+    }
+
     /// The trail's length: pass it to [`Dance::undo_to`] to undo every
     /// hide made since.
     #[inline(always)]

@@ -124,19 +124,18 @@ impl Search {
             }
             probe.nodes += weight;
             if self.arena.has_bounds() {
-                // Algorithm M: a level's cost is the tweaks before
-                // its branch and the commits of its option, so the
-                // probe's cost stands for every branch's (roughly).
+                // Algorithm M: the node opens its item once, and each of
+                // its `t` branches advances (undoing the one before) and
+                // commits; the probe saw one branch of the `t`.
                 let Some((i, t)) = self.choose_level() else {
                     probe.solutions += weight;
                     break;
                 };
-                let before = self.arena.work.updates;
-                let Some((c, mark)) = (t > 0).then(|| self.arena.commit_level_m(i, rng.random_range(0..t))).flatten()
-                else {
+                let committed = (t > 0).then(|| self.arena.commit_level_m_counted(i, rng.random_range(0..t)));
+                let Some((c, mark, (once, branch))) = committed.flatten() else {
                     break;
                 };
-                probe.updates += weight * (self.arena.work.updates - before) as f64 * f64::from(t);
+                probe.updates += weight * (once as f64 + branch as f64 * f64::from(t));
                 path.push((c, mark));
                 weight *= f64::from(t);
                 continue;
