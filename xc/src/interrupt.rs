@@ -29,11 +29,30 @@ pub fn doing(what: impl Into<String>) {
 
 /// The watchdog's end: says what the run was doing, and exits.
 fn give_up() -> ! {
+    end_now("interrupted", super::exit::INTERRUPTED)
+}
+
+/// Says why the run ends now and what it was doing, and exits.
+fn end_now(why: &str, code: u8) -> ! {
     let doing = DOING.lock().map(|d| d.clone()).unwrap_or_default();
     if !doing.is_empty() {
-        eprintln!("xc: interrupted while {doing}");
+        eprintln!("xc: {why} while {doing}");
     }
-    std::process::exit(i32::from(super::exit::INTERRUPTED))
+    std::process::exit(i32::from(code))
+}
+
+/// Starts (once) the time limit's watchdog: every phase stops at the
+/// deadline on its own, between two lines or nodes; one blocked on its
+/// input or output (a pipe that stalls) is ended [`GRACE`] after it,
+/// with exit code 3, as a second Ctrl-C ends it.
+pub fn deadline(at: Instant) {
+    static STARTED: OnceLock<()> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        let _ = std::thread::Builder::new().spawn(move || {
+            std::thread::sleep((at + GRACE).saturating_duration_since(Instant::now()));
+            end_now("time limit reached", super::exit::for_stop(exactcover::cover::StopReason::Time))
+        });
+    });
 }
 
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();

@@ -652,3 +652,42 @@ fn a_stderr_that_fails_loses_nothing_else() {
         }
     }
 }
+
+/// `--time-limit` holds while the run is blocked on its input (a pipe
+/// that says nothing more) or its output (a reader that stalls): the
+/// watchdog ends it soon after the limit, exit 3, saying what it was
+/// doing (it ran as long as the pipe stalled: for ever).
+#[test]
+fn the_time_limit_holds_while_input_or_output_stalls() {
+    // The input: one line, then silence, the pipe held open.
+    let start = Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .args(["cover", "--time-limit", "300ms"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"a b\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let took = start.elapsed();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "xc: time limit reached while reading <stdin>\n");
+    assert!(took < Duration::from_millis(300) + PROMPTLY, "{took:?}");
+    // The output: every solution of 13 queens to a reader that reads none.
+    let start = Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
+        .args(["queens", "13", "--all", "--time-limit", "300ms"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let status = child.wait().unwrap();
+    let took = start.elapsed();
+    drop(stdout);
+    assert_eq!(status.code(), Some(3));
+    assert!(took < Duration::from_millis(300) + PROMPTLY, "{took:?}");
+}

@@ -197,12 +197,14 @@ fn write(
     interrupt::doing("writing the solutions");
     let count = zdd.count();
     if let Some(path) = &args.zdd_out {
+        interrupt::doing(format!("writing the diagram to {}", path.display()));
         let mut file = std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?,
         );
         zdd.write_text(&mut file)
             .and_then(|()| file.flush())
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        interrupt::doing("writing the solutions");
     }
     if let Some(path) = &args.dot_out {
         if zdd.node_count() > MAX_DOT_NODES {
