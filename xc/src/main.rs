@@ -103,11 +103,25 @@ enum Command {
 /// longer to free than a small input takes to solve.
 fn parse(args: Vec<std::ffi::OsString>) -> Cli {
     let mut command = <Cli as clap::CommandFactory>::command();
-    let mut matches = command.try_get_matches_from_mut(args).unwrap_or_else(|e| e.exit());
+    let mut matches = command.try_get_matches_from_mut(args).unwrap_or_else(|e| clap_exit(&e));
     let cli = <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
-        .unwrap_or_else(|e| e.format(&mut command).exit());
+        .unwrap_or_else(|e| clap_exit(&e.format(&mut command)));
     std::mem::forget(command);
     cli
+}
+
+/// Prints clap's message (help and version on standard output) and
+/// exits with its code, as `clap::Error::exit` does; but help that can't
+/// be written (`xc --help > /dev/full`) fails as any output does (a
+/// reader gone, `| head`, ends it quietly).
+fn clap_exit(e: &clap::Error) -> ! {
+    match e.print() {
+        Err(failed) if e.exit_code() == 0 && failed.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: output: {failed}");
+            std::process::exit(i32::from(exit::BAD_INPUT))
+        }
+        _ => std::process::exit(e.exit_code()),
+    }
 }
 
 /// Runs the command line and returns the process's exit code.

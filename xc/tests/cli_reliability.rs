@@ -691,3 +691,16 @@ fn the_time_limit_holds_while_input_or_output_stalls() {
     assert_eq!(status.code(), Some(3));
     assert!(took < Duration::from_millis(300) + PROMPTLY, "{took:?}");
 }
+
+/// Help and version that can't be written (`> /dev/full`) fail as any
+/// output does (they exited 0, nothing written).
+#[test]
+fn help_that_cant_be_written_fails() {
+    for args in [&["--help"][..], &["--version"], &["cover", "--help"], &["help", "sudoku"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_xc")).args(args).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "error: output: No space left on device (os error 28)\n");
+    }
+    xc().arg("--help").assert().success().stdout(predicate::str::contains("Usage: xc"));
+}
