@@ -163,6 +163,8 @@ impl Layout {
     /// A jigsaw layout: rows, columns and the regions of a letter map
     /// (`side` lines of `side` characters, one character per region).
     pub fn jigsaw(map: &str) -> Result<Layout, SudokuError> {
+        // A byte-order mark (a map saved by Notepad) is no cell.
+        let map = map.strip_prefix('\u{feff}').unwrap_or(map);
         let rows: Vec<Vec<char>> = map
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
@@ -431,5 +433,9 @@ mod tests {
         assert!(Layout::jigsaw("AAAB\nABBB\nCCDD\nCCDD").is_ok());
         assert!(Layout::jigsaw("AAAA\nABBB\nCCDD\nCCDD").is_err());
         assert!(Layout::jigsaw("AAB\nABB\nCCD").is_err());
+        // A byte-order mark first (a map saved by Notepad) is no cell: it
+        // was "region map row 1 has 5 cells, expected 4".
+        let marked = Layout::jigsaw("\u{feff}AABB\r\nAABB\r\nCCDD\r\nCCDD\r\n").unwrap();
+        assert_eq!(marked.houses(), Layout::jigsaw("AABB\nAABB\nCCDD\nCCDD").unwrap().houses());
     }
 }
