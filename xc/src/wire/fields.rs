@@ -31,6 +31,15 @@ fn whole<'de, D: Deserializer<'de>>(d: D, expecting: &'static str, ok: fn(u64) -
                 Err(_) => Err(E::invalid_value(Unexpected::Signed(v), &self)),
             }
         }
+
+        /// The JSON reader gives an integer past `u64::MAX` as a float:
+        /// said as the integer it was, too large.
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+            if v.fract() == 0.0 && v >= 18_446_744_073_709_551_616.0 {
+                return Err(E::invalid_value(Unexpected::Other("an integer past 18446744073709551615"), &self));
+            }
+            Err(E::invalid_type(Unexpected::Float(v), &self))
+        }
     }
     d.deserialize_u64(Checked { expecting, ok })
 }
@@ -272,6 +281,12 @@ mod tests {
         assert!(e.starts_with("invalid type: floating point `9.5`, expected 4, 9 or 16"), "{e}");
         let e = probe(r#"{"limit": 0}"#).unwrap_err();
         assert!(e.starts_with("invalid value: integer `0`, expected a whole number of at least 1"), "{e}");
+        // Past u64: the integer it was, too large (it was "invalid type:
+        // floating point `1.8446744073709552e19`").
+        let e = serde_json::from_str::<Positive>("18446744073709551616").unwrap_err().to_string();
+        assert!(e.starts_with("invalid value: an integer past 18446744073709551615, expected a whole number"), "{e}");
+        let e = serde_json::from_str::<Whole>("1.5").unwrap_err().to_string();
+        assert!(e.starts_with("invalid type: floating point `1.5`, expected a whole number"), "{e}");
         assert!(probe(r#"{"limit": null, "size": null}"#).unwrap().limit.is_none());
     }
 
