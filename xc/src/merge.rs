@@ -203,8 +203,17 @@ fn read_shards(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let result = wire::decode::<ShardResult>(&line)
-            .map_err(|e| Failure::input(format!("{at}: not a shard result: {}", Escaped(&e.to_string()))))?;
+        // A byte-order mark first (PowerShell's `Out-File`) is no JSON.
+        let text = if number == 1 { line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line) } else { &line };
+        let result = wire::decode::<ShardResult>(text).map_err(|e| {
+            // A result spread over lines (pretty-printed) ends early.
+            let whole = if e.to_string().contains("EOF while parsing") {
+                "; a shard's result is one JSON object on one line, as `xc cover --shard` writes it"
+            } else {
+                ""
+            };
+            Failure::input(format!("{at}: not a shard result: {}{whole}", Escaped(&e.to_string())))
+        })?;
         shards.push((at, result));
     }
     Ok(())

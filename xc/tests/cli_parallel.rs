@@ -380,6 +380,17 @@ fn a_thousand_threads_start_and_stop_at_once() {
 fn merge_checks_every_shard_once() {
     let r = shards(&["queens", "8"], 3);
     xc().arg("merge").write_stdin(format!("{}{}", r[0], r[2])).assert().code(2).stderr("error: missing shards: 2/3\n");
+    // A byte-order mark first is skipped; a result spread over lines is
+    // said to belong on one.
+    xc().arg("merge")
+        .write_stdin(format!("\u{feff}{}{}{}", r[0], r[1], r[2]))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Altogether 92 solutions"));
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(&r[0]).unwrap()).unwrap();
+    xc().arg("merge").write_stdin(pretty).assert().code(2).stderr(predicate::str::ends_with(
+        "; a shard's result is one JSON object on one line, as `xc cover --shard` writes it\n",
+    ));
     // One of 2^20: the first ten named, the rest counted (a line of
     // 16.7 MB named every one).
     let mut alone: Value = serde_json::from_str(&r[0]).unwrap();
