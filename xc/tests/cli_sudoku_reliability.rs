@@ -273,8 +273,12 @@ fn generate_keeps_to_its_time_limit() {
     assert_eq!(note, format!("stopped (time limit reached) while generating puzzle {} of 1000000 (9×9)\n", made + 1));
     let again = xc().args(["sudoku", "generate", "-n", &made.to_string(), "--seed", "3", "-q"]).assert().success();
     assert_eq!(String::from_utf8_lossy(&again.get_output().stdout), puzzles);
-    // Enough time: every puzzle, exit 0.
+    // Enough time: every puzzle, exit 0. No time: none (it made one).
     xc().args(["sudoku", "generate", "-n", "5", "--seed", "3", "-q", "--time-limit", "1m"]).assert().success();
+    xc().args(["sudoku", "generate", "--seed", "1", "--time-limit", "0s"])
+        .assert()
+        .code(3)
+        .stdout("# stopped (time limit reached) while generating puzzle 1 of 1 (9×9)\n");
 }
 
 /// Ctrl-C while `rate` or `explain` works out the SE rating of a hard
