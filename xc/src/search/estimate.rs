@@ -44,15 +44,19 @@ fn text(e: &Estimate) -> String {
         let why = e.stopped.map_or(String::new(), |r| format!(" ({r})"));
         return format!("No estimate: stopped before the first probe reached a leaf{why}.");
     }
+    // "about" once, before the first figure, unless it is past measure.
+    let about = |x: f64| if x.is_finite() { "about " } else { "" };
     let mut s = format!(
-        "Estimate from {} probes: about {} nodes, {} updates, {} solutions",
+        "Estimate from {} probes: {}{} nodes, {} updates, {} solutions",
         e.probes,
+        about(e.nodes),
         count(e.nodes),
         count(e.updates),
         count(e.solutions)
     );
     if e.updates_per_second > 0.0 {
-        s += &format!("; about {} at {:.0} M updates/s", span(e.seconds()), e.updates_per_second / 1e6);
+        let seconds = e.seconds();
+        s += &format!("; {}{} at {:.0} M updates/s", about(seconds), span(seconds), e.updates_per_second / 1e6);
     }
     s.push('.');
     if let Some(r) = e.stopped {
@@ -103,6 +107,20 @@ mod tests {
         assert_eq!(span(3.0 * 365.25 * 86_400.0), "3.0 years");
         assert_eq!(span(3.7e17 * 365.25 * 86_400.0), "3.7e17 years");
         assert_eq!(span(f64::INFINITY), "longer than the age of the universe");
+        // Past measure, without "about" (it said "about more than 1e308").
+        let past = Estimate {
+            probes: 10,
+            nodes: f64::INFINITY,
+            updates: f64::INFINITY,
+            solutions: f64::INFINITY,
+            updates_per_second: 9e6,
+            stopped: None,
+        };
+        assert_eq!(
+            text(&past),
+            "Estimate from 10 probes: more than 1e308 nodes, more than 1e308 updates, more than 1e308 solutions; \
+             longer than the age of the universe at 9 M updates/s."
+        );
     }
 
     #[test]
