@@ -186,7 +186,11 @@ pub fn build<'py>(
             }
             let pair = value.extract::<u32>().map(|k| (k, k)).or_else(|_| value.extract::<(u32, u32)>());
             let Ok((lo, hi)) = pair else {
-                let m = format!("bounds for item {}: give (min, max) or a count", key.repr()?);
+                let m = format!(
+                    "bounds for item {}: give (min, max) or a count, whole numbers up to {}",
+                    key.repr()?,
+                    u32::MAX
+                );
                 return Err(error(py, m, None, Some(&key)));
             };
             if hi == 0 || lo > hi {

@@ -364,6 +364,9 @@ impl PyProblem {
     /// search of at most ``calibrate`` seconds.
     #[pyo3(signature = (probes=1000, seed=0, calibrate=0.05))]
     fn estimate(&self, py: Python<'_>, probes: u64, seed: u64, calibrate: f64) -> PyResult<Estimate> {
+        if probes == 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err("probes must be at least 1, as for xc cover --probes"));
+        }
         let cancel = Arc::new(AtomicBool::new(false));
         let mut solver = self.problem.solver();
         solver.set_limits(self.spec.limits(&cancel));

@@ -14,7 +14,7 @@
 
 use crate::run::POLL;
 use crate::stats::Stats;
-use exactcover::cover::{Limits, OptionId, Parallel, Problem, Stats as LibStats, Status};
+use exactcover::cover::{Limits, OptionId, Parallel, Problem, Stats as LibStats, Status, StopReason};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::ops::ControlFlow;
@@ -215,7 +215,11 @@ impl Solutions {
     #[getter]
     fn stats(&self) -> Stats {
         let feed = self.feed.lock().unwrap_or_else(PoisonError::into_inner);
-        let (stats, status) = *feed.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        let (stats, mut status) = *feed.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        // Closed (or Ctrl-C) before its end: a search stopped, and why.
+        if feed.cancel.load(Ordering::Relaxed) && !matches!(status, Status::Complete | Status::Stopped(_)) {
+            status = Status::Stopped(StopReason::Cancelled);
+        }
         Stats::new(&stats, status)
     }
 

@@ -87,6 +87,12 @@ pub fn is_unique(py: Python<'_>, puzzle: &str) -> PyResult<bool> {
 #[pyfunction]
 #[pyo3(signature = (seed=0, symmetry="rot180", r#box=3, max_clues=None))]
 pub fn generate(py: Python<'_>, seed: u64, symmetry: &str, r#box: usize, max_clues: Option<usize>) -> PyResult<String> {
+    if r#box < 2 {
+        return Err(SudokuError::new_err(format!(
+            "generate() makes boxes of 2, 3 or 4 (grids of 4, 9 or 16, as xc sudoku generate --size), not {}",
+            r#box
+        )));
+    }
     if r#box > 4 {
         return Err(SudokuError::new_err(format!(
             "generate() makes boxes of 2, 3 or 4 (grids of 4, 9 or 16, as xc sudoku generate --size), not {}: \

@@ -187,10 +187,16 @@ def test_estimate_stopped_before_timing_has_no_seconds():
     assert "seconds=None" in repr(e)
     full = puzzles.queens(8).estimate(probes=100)
     assert full.stopped is None and full.seconds > 0
+    # Was: an estimate of nothing, all zeros.
+    with pytest.raises(ValueError, match="at least 1"):
+        puzzles.queens(8).estimate(probes=0)
 
 
 def test_sudoku_generate_refuses_25x25_as_xc_does():
     # Was: box=5 ran for minutes with nothing to stop it but Ctrl-C.
     e = raises(exactcover.SudokuError, sudoku.generate, seed=1, box=5)
     assert "time limit" in str(e) and "25x25" in str(e)
+    # Was: "one of 2, 3, 4 and 5" (5 then refused).
+    e = raises(exactcover.SudokuError, sudoku.generate, seed=1, box=1)
+    assert str(e).startswith("generate() makes boxes of 2, 3 or 4") and str(e).endswith("not 1")
     assert len(sudoku.generate(seed=1, box=2)) == 16

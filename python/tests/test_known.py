@@ -156,6 +156,8 @@ def test_iterator_stats_and_close():
     assert len(first) == 8
     it.close()
     assert list(it) == []
+    # Closed before its end: stopped, and why (it was stopped=None).
+    assert (it.stats.complete, it.stats.stopped) == (False, "cancelled")
     it = puzzles.queens(8).solutions()
     assert sum(1 for _ in it) == 92
     assert (it.stats.solutions, it.stats.nodes, it.stats.complete) == (92, 1049, True)
