@@ -60,7 +60,7 @@ use super::error::SudokuError;
 use super::grid::Grid;
 use super::layout::Layout;
 use super::symmetry::Symmetry;
-use crate::cover::{Limits, Status};
+use crate::cover::{Limits, Status, StopReason};
 use crate::sudoku::logic::{Grade, Level, LogicSolver};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -125,6 +125,15 @@ pub struct Generated {
     pub grade: Option<Grade>,
 }
 
+/// Why [`Generator::random_grid`] has no grid.
+#[derive(Debug, PartialEq, Eq)]
+enum Unfilled {
+    /// The cancel flag went up.
+    Cancelled,
+    /// A search ended without one: the layout has no complete grid.
+    NoGrid,
+}
+
 /// A puzzle generator for one layout; reuse it for many puzzles.
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -181,16 +190,16 @@ impl Generator {
     }
 
     /// Whether the layout has a complete grid at all (every classic one
-    /// has; a region map may have none, and then no puzzle can be made:
-    /// ask before generating on a layout from a user). One search of the
-    /// empty grid, which stops at `cancel` (then `None`).
+    /// has; a region map may have none, and then no puzzle can be made).
+    /// The search for a random grid, with its restarts, until it finds
+    /// one or proves there is none; `None` once `cancel` is raised.
     pub fn has_grids(&mut self, cancel: &Arc<AtomicBool>) -> Option<bool> {
-        let blank = Grid::blank(self.layout.box_size());
-        let mut first = blank.cells().to_vec();
-        self.filler.set_seed(None);
-        self.filler.set_limits(Limits::new().cancel_flag(cancel.clone()));
-        let found = self.filler.examine(blank.cells(), 1, &mut first);
-        (found.solutions == 1 || found.status == Status::Complete).then_some(found.solutions == 1)
+        let limits = || Limits::new().cancel_flag(cancel.clone());
+        match self.random_grid(0, limits, || cancel.load(Ordering::Relaxed)) {
+            Ok(_) => Some(true),
+            Err(Unfilled::NoGrid) => Some(false),
+            Err(Unfilled::Cancelled) => None,
+        }
     }
 
     /// Generates one puzzle from `seed`. Panics if the layout has no
@@ -250,19 +259,19 @@ impl Generator {
     /// derived from `seed`, with twice the budget each time (so it ends).
     /// Classic grids rarely take more than a few hundred nodes and almost
     /// always keep the grid of the first search. The grid, and the nodes
-    /// of every search; `None` once cancelled, or when a search ends
-    /// without one (the layout has no complete grid).
+    /// of every search; or why there is none: cancelled, or a search
+    /// ended without one (the layout has no complete grid).
     fn random_grid(
         &mut self,
         seed: u64,
         limits: impl Fn() -> Limits,
         cancelled: impl Fn() -> bool,
-    ) -> Option<(Grid, u64)> {
+    ) -> Result<(Grid, u64), Unfilled> {
         let blank = Grid::blank(self.layout.box_size());
         let (mut budget, mut restart, mut nodes) = (FILL_BUDGET, 0, 0);
         loop {
             if cancelled() {
-                return None;
+                return Err(Unfilled::Cancelled);
             }
             let sub = if restart == 0 { seed } else { derive_seed(seed, u64::MAX - restart) };
             self.filler.set_seed(Some(sub));
@@ -271,10 +280,12 @@ impl Generator {
             let found = self.filler.examine(blank.cells(), 1, &mut first);
             nodes += found.nodes;
             if found.solutions == 1 {
-                return Some((Grid::from_cells(first).expect("the blank grid's size"), nodes));
+                return Ok((Grid::from_cells(first).expect("the blank grid's size"), nodes));
             }
-            if found.status == Status::Complete {
-                return None;
+            match found.status {
+                Status::Complete => return Err(Unfilled::NoGrid),
+                Status::Stopped(StopReason::Cancelled) => return Err(Unfilled::Cancelled),
+                _ => {}
             }
             (budget, restart) = (budget.saturating_mul(2), restart + 1);
         }
@@ -290,7 +301,7 @@ impl Generator {
         cancelled: impl Fn() -> bool,
     ) -> Option<(Grid, Grid, Symmetry)> {
         let side = self.layout.side();
-        let (solution, _) = self.random_grid(seed, limits, &cancelled)?;
+        let (solution, _) = self.random_grid(seed, limits, &cancelled).ok()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let choices = self.options.symmetry.choices();
         let pick = if choices.len() > 1 { rng.random_range(0..choices.len()) } else { 0 };

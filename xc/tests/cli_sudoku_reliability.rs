@@ -338,4 +338,17 @@ fn generate_refuses_a_region_map_with_no_grid() {
         .assert()
         .success()
         .stdout(predicate::str::is_match("^[.1-4]{16}\n$").unwrap());
+    // A 16×16 map whose question takes long: the time limit holds there too.
+    let slow = dir.path().join("slow.txt");
+    let map = "AAAABBBBCCCDCDDD AAAABBBBCCCCDDDD AAAABBBBCCCCDDDD AAEABBBBCCCCDDDD EEAEFFFFGGGGHHHH EEEEFFFFGGGGHHHH \
+               EEEEFFFFGGGGHHHH EEEFEFFFGGGGHHHH IIIIJJJJKKKKLLLL IIIIJJJJKKKKLLLL IIIIJJJJKKKKLLLL IIIIJJJJKKKKLPLL \
+               MMMMNNNNOOOOPLPP MMMMNNNNOOOOPPPP MMMMNNNNOOOOPPPP MMMMNNNNOOOPOPPP";
+    std::fs::write(&slow, map.split(' ').collect::<Vec<_>>().join("\n")).unwrap();
+    let start = Instant::now();
+    xc().args(["sudoku", "generate", "--variant", "jigsaw", "--regions", slow.to_str().unwrap(), "--seed", "1"])
+        .args(["--time-limit", "300ms", "-q"])
+        .assert()
+        .code(3)
+        .stdout("# stopped (time limit reached) while generating puzzle 1 of 1 (16×16 jigsaw)\n");
+    assert!(start.elapsed() < Duration::from_millis(300) + PROMPTLY, "{:?}", start.elapsed());
 }

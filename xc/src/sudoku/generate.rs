@@ -141,7 +141,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         grade: args.rate || args.difficulty.is_some(),
         ..GeneratorOptions::default()
     };
-    let prototype = match args.variant.layout(n)? {
+    let mut prototype = match args.variant.layout(n)? {
         Some(layout) if args.size.is_some_and(|n| n != layout.box_size()) => {
             return Err(Failure::input(format!(
                 "--size {} doesn't fit the region map, a {}×{} grid",
@@ -153,21 +153,21 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         Some(_) if args.variant.variant.named() == Some(Variant::Windoku) && n > 3 => {
             return Err(Failure::input(WINDOKU_TOO_BIG));
         }
-        Some(layout) => {
-            let mut generator = Generator::with_layout(layout, options);
-            // A region map may allow no complete grid: then no puzzle
-            // can be made, and the search for one would never end.
-            match generator.has_grids(&interrupt::flag()) {
-                Some(true) => generator,
-                Some(false) => {
-                    let layout = args.variant.described();
-                    return Err(Failure::input(format!("{layout} has no complete grid: no puzzle can be made on it")));
-                }
-                None => return Ok(exit::INTERRUPTED),
-            }
-        }
+        Some(layout) => Generator::with_layout(layout, options),
         None => Generator::new(n, options).map_err(Failure::input)?,
     };
+    // The time limit and Ctrl-C, from here on.
+    let cancel = args.time_limit.map_or_else(interrupt::flag, interrupt::flag_until);
+    let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+    // A region map may allow no complete grid: then no puzzle can be
+    // made, and the generator would give up on every one. (Stopped
+    // meanwhile, the run ends below with nothing made.)
+    if args.variant.variant.named() != Some(Variant::Classic)
+        && prototype.has_grids(&cancel) == Some(false)
+    {
+        let layout = args.variant.described();
+        return Err(Failure::input(format!("{layout} has no complete grid: no puzzle can be made on it")));
+    }
     let side = prototype.layout().side();
     let seed = args.seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
@@ -181,8 +181,6 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         writeln!(out, "puzzle,solution,givens,seed,rating,level")?;
     }
     let (mut done, mut missed, mut givens) = (0u64, 0u64, 0u64);
-    let cancel = args.time_limit.map_or_else(interrupt::flag, interrupt::flag_until);
-    let stopped = || cancel.load(std::sync::atomic::Ordering::Relaxed);
     while done < args.count && !stopped() {
         let end = (done + CHUNK).min(args.count);
         let batch: Vec<Option<Generated>> = pool.install(|| {
