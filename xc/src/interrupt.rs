@@ -44,15 +44,28 @@ fn end_now(why: &str, code: u8) -> ! {
 /// Starts (once) the time limit's watchdog: every phase stops at the
 /// deadline on its own, between two lines or nodes; one blocked on its
 /// input or output (a pipe that stalls) is ended [`GRACE`] after it,
-/// with exit code 3, as a second Ctrl-C ends it.
+/// with exit code 3, as a second Ctrl-C ends it. Once the limited work
+/// is over ([`settled`]), the watchdog stands down.
 pub fn deadline(at: Instant) {
     static STARTED: OnceLock<()> = OnceLock::new();
     STARTED.get_or_init(|| {
         let _ = std::thread::Builder::new().spawn(move || {
             std::thread::sleep((at + GRACE).saturating_duration_since(Instant::now()));
-            end_now("time limit reached", super::exit::for_stop(exactcover::cover::StopReason::Time))
+            if !SETTLED.load(Ordering::SeqCst) {
+                end_now("time limit reached", super::exit::for_stop(exactcover::cover::StopReason::Time))
+            }
         });
     });
+}
+
+/// Whether the limited work is over (see [`settled`]).
+static SETTLED: AtomicBool = AtomicBool::new(false);
+
+/// The work the time limit bounds is over: what is left (the last line,
+/// a shard's result, `--emit-dlx`'s text) is written whatever the time,
+/// and the time limit's watchdog no longer ends the run.
+pub fn settled() {
+    SETTLED.store(true, Ordering::SeqCst);
 }
 
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();

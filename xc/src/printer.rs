@@ -96,6 +96,7 @@ impl<'a> Printer<'a> {
     /// JSON object. `whole` is the run's wall time (search, check and
     /// output); the search's own time is in `stats`.
     pub fn close(&self, out: &mut dyn Write, stats: &Stats, status: Status, whole: Duration) -> Result<(), Failure> {
+        crate::interrupt::settled();
         match self.format {
             Format::Text => {
                 let head = match status {

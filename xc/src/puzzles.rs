@@ -97,6 +97,7 @@ fn solve(
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     if common.emit_dlx {
+        interrupt::settled();
         if let Some(note) = notes.dlx {
             // A `|` line is a comment in Knuth's format.
             writeln!(out, "| {note}")?;

@@ -18,6 +18,7 @@ const CALIBRATION: Duration = Duration::from_millis(200);
 pub fn run(problem: &Problem, args: &SearchArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let mut solver = problem.solver().with_limits(limits(args));
     let e = solver.estimate(args.probes, args.seed.unwrap_or(1), CALIBRATION);
+    crate::interrupt::settled();
     match args.format {
         Format::Text => writeln!(out, "{}", text(&e))?,
         Format::Json => {

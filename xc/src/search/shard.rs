@@ -76,6 +76,7 @@ pub fn run(
         subproblems: Whole(report.subproblems as u64),
         printed,
     };
+    crate::interrupt::settled();
     out.write_all(&wire::encode(&result))?;
     writeln!(out)?;
     // A shard with no solution is no failure: the others may have some.

@@ -322,6 +322,7 @@ fn close(
     counted: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    interrupt::settled();
     let count = zdd.count();
     let stats = zdd.stats();
     let (checked, walked) = match checks {
