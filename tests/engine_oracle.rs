@@ -154,6 +154,8 @@ proptest! {
         prop_assert!(seeded.links_are_pristine());
     }
 
+    /// A stopped search leaves its levels for the solver's next use to
+    /// unwind: `links_are_pristine` checks them unwound as that use would.
     #[test]
     fn links_are_restored_after_a_stopped_search(s in spec(14, 2), budget in 1u64..20, max in 1u64..3) {
         let problem = build(&s);

@@ -548,7 +548,8 @@ impl Parallel {
     /// The same search on the calling thread alone, with the same limits
     /// and checks: what a run falls back to when no thread can start.
     pub(super) fn one_thread(&self) -> Solver {
-        let mut solver = Solver::new(&self.problem).with_limits(self.limits.clone());
+        // The time limit runs from now, as the threads' would.
+        let mut solver = Solver::new(&self.problem).with_limits(self.limits_from(Instant::now()));
         solver.set_verify(self.verify);
         solver
     }

@@ -193,7 +193,10 @@ impl Solver {
         self.search.has_bit_sets()
     }
 
-    /// Whether the links equal the problem's starting state (for tests).
+    /// Whether the links equal the problem's starting state once the
+    /// search's levels are undone (for tests): at once after a search that
+    /// ended, and at the solver's next use after a stop, which leaves its
+    /// levels for that use to unwind (a copy is unwound and checked).
     #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     pub fn links_are_pristine(&self) -> bool {

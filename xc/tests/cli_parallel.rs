@@ -493,14 +493,22 @@ fn seeds_need_one_thread() {
 /// `xc ARGS` where no thread can start: as a user with a limit of one
 /// process (root drops to `nobody` first, as root's limits don't hold).
 fn without_threads(args: &[&str], input: &str) -> std::process::Output {
+    use std::os::unix::fs::PermissionsExt;
     let root = std::process::Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+    // A copy `nobody` can run, wherever the build is.
+    let dir = tempfile::tempdir().unwrap();
+    let xc = dir.path().join("xc");
+    std::fs::copy(env!("CARGO_BIN_EXE_xc"), &xc).unwrap();
+    for path in [dir.path(), xc.as_path()] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     let mut command = std::process::Command::new("setpriv");
     if root {
         command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
     } else {
         command.arg("--");
     }
-    command.args(["prlimit", "--nproc=1", env!("CARGO_BIN_EXE_xc")]).args(args).current_dir("/");
+    command.args(["prlimit", "--nproc=1"]).arg(&xc).args(args).current_dir("/");
     let mut child = command
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

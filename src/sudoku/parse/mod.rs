@@ -85,6 +85,7 @@ pub enum InputFormat {
 
 /// A puzzle read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Puzzle {
     /// The puzzle.
     pub grid: Grid,

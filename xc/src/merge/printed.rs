@@ -21,13 +21,14 @@ pub struct Checked<'p> {
     checker: Checker,
     /// The options by their text (several for options written alike).
     options: HashMap<String, Vec<OptionId>>,
-    /// The solutions checked so far, each as its sorted option texts,
-    /// where the solution that printed it first was found (`FILE:LINE`,
-    /// `n`), and how many printed it. A search finds each solution once,
-    /// so no shard prints one twice, nor two shards the same one; but
-    /// options written alike print alike, so a text may come as often as
-    /// there are ways to pick its options among those written so.
-    seen: HashMap<Vec<String>, (String, usize, u64)>,
+    /// The solutions checked so far, each as its sorted options (options
+    /// written alike taken in turn, so a text has one key), where the
+    /// solution that printed it first was found (`FILE:LINE`, `n`), and
+    /// how many printed it. A search finds each solution once, so no shard
+    /// prints one twice, nor two shards the same one; but options written
+    /// alike print alike, so a text may come as often as there are ways
+    /// to pick its options among those written so.
+    seen: HashMap<Vec<OptionId>, (String, usize, u64)>,
 }
 
 impl<'p> Checked<'p> {
@@ -76,9 +77,8 @@ impl<'p> Checked<'p> {
         // options are written alike).
         let alike =
             uses.iter().fold(1u64, |ways, (text, &k)| ways.saturating_mul(choose(self.options[*text].len(), k)));
-        let mut texts = solution.to_vec();
-        texts.sort_unstable();
-        let (first_at, first, times) = self.seen.entry(texts).or_insert_with(|| (at.to_string(), n, 0));
+        ids.sort_unstable();
+        let (first_at, first, times) = self.seen.entry(ids).or_insert_with(|| (at.to_string(), n, 0));
         *times += 1;
         if *times > alike {
             return Err(Failure::input(format!(

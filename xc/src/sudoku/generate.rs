@@ -162,9 +162,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     // A region map may allow no complete grid: then no puzzle can be
     // made, and the generator would give up on every one. (Stopped
     // meanwhile, the run ends below with nothing made.)
-    if args.variant.variant.named() != Some(Variant::Classic)
-        && prototype.has_grids(&cancel) == Some(false)
-    {
+    if args.variant.variant.named() != Some(Variant::Classic) && prototype.has_grids(&cancel) == Some(false) {
         let layout = args.variant.described();
         return Err(Failure::input(format!("{layout} has no complete grid: no puzzle can be made on it")));
     }
