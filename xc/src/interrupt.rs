@@ -41,16 +41,21 @@ fn end_now(why: &str, code: u8) -> ! {
     std::process::exit(i32::from(code))
 }
 
+/// How long past the time limit a run blocked on its input or output may
+/// go on: longer than [`GRACE`], so that a busy machine's run that is
+/// stopping anyway prints its line.
+pub const DEADLINE_GRACE: Duration = Duration::from_secs(1);
+
 /// Starts (once) the time limit's watchdog: every phase stops at the
 /// deadline on its own, between two lines or nodes; one blocked on its
-/// input or output (a pipe that stalls) is ended [`GRACE`] after it,
+/// input or output (a pipe that stalls) is ended [`DEADLINE_GRACE`] after it,
 /// with exit code 3, as a second Ctrl-C ends it. Once the limited work
 /// is over ([`settled`]), the watchdog stands down.
 pub fn deadline(at: Instant) {
     static STARTED: OnceLock<()> = OnceLock::new();
     STARTED.get_or_init(|| {
         let _ = std::thread::Builder::new().spawn(move || {
-            std::thread::sleep((at + GRACE).saturating_duration_since(Instant::now()));
+            std::thread::sleep((at + DEADLINE_GRACE).saturating_duration_since(Instant::now()));
             if !SETTLED.load(Ordering::SeqCst) {
                 end_now("time limit reached", super::exit::for_stop(exactcover::cover::StopReason::Time))
             }

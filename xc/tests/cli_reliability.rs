@@ -675,7 +675,8 @@ fn the_time_limit_holds_while_input_or_output_stalls() {
     drop(stdin);
     assert_eq!(out.status.code(), Some(3), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "xc: time limit reached while reading <stdin>\n");
-    assert!(took < Duration::from_millis(300) + PROMPTLY, "{took:?}");
+    // The limit, the watchdog's second, and the start and the exit.
+    assert!(took < Duration::from_millis(1300) + PROMPTLY, "{took:?}");
     // The output: every solution of 13 queens to a reader that reads none.
     let start = Instant::now();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xc"))
@@ -689,7 +690,7 @@ fn the_time_limit_holds_while_input_or_output_stalls() {
     let took = start.elapsed();
     drop(stdout);
     assert_eq!(status.code(), Some(3));
-    assert!(took < Duration::from_millis(300) + PROMPTLY, "{took:?}");
+    assert!(took < Duration::from_millis(1300) + PROMPTLY, "{took:?}");
 }
 
 /// Help and version that can't be written (`> /dev/full`) fail as any

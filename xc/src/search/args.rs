@@ -177,7 +177,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 /// The limits the arguments ask for, with the Ctrl-C flag and the memory
 /// budget. The time limit runs from the start of the process, so that
 /// reading, building and searching share it; its watchdog ends a run
-/// still blocked on input or output soon after (`interrupt::deadline`).
+/// still blocked on input or output a second after (`interrupt::deadline`).
 pub fn limits(args: &SearchArgs) -> Limits {
     let mut limits = Limits::new().cancel_flag(interrupt::flag()).memory(memory_budget(args.max_memory));
     if let Some(n) = args.limit {
