@@ -113,10 +113,7 @@ impl PyZdd {
     fn sample<'py>(&self, py: Python<'py>, k: usize, seed: u64) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         let mut draws = self.zdd.samples(seed);
-        let Some(first) = draws.next() else { return Ok(list) };
-        if k == 0 {
-            return Ok(list);
-        }
+        let Some(first) = (k > 0).then(|| draws.next()).flatten() else { return Ok(list) };
         // A list of k lists of `first.len()` ints: the outer slot, the
         // inner list's header and its slots, and an int object for each.
         let each = 8 + 56 + 40 * first.len() as u128;

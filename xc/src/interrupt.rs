@@ -126,13 +126,15 @@ pub fn raised() -> bool {
 
 /// A flag raised by Ctrl-C, as [`flag`] is, or once `limit` has passed:
 /// for work that takes a cancel flag but no deadline. A thread of its own
-/// raises it, looking every 10 ms.
+/// raises it, looking every 10 ms (if the system has no room for that
+/// thread, the flag is raised at once: the work stops rather than runs
+/// past its limit).
 pub fn flag_until(limit: Duration) -> Arc<AtomicBool> {
     let (signal, end) = (flag(), Instant::now() + limit);
     // No time at all: raised before any work, not when the thread runs.
     let raised = Arc::new(AtomicBool::new(limit.is_zero()));
     let flag = raised.clone();
-    std::thread::spawn(move || {
+    let watching = std::thread::Builder::new().spawn(move || {
         loop {
             let now = Instant::now();
             if now >= end || signal.load(Ordering::Relaxed) {
@@ -142,6 +144,9 @@ pub fn flag_until(limit: Duration) -> Arc<AtomicBool> {
             std::thread::sleep((end - now).min(Duration::from_millis(10)));
         }
     });
+    if watching.is_err() {
+        raised.store(true, Ordering::Relaxed);
+    }
     raised
 }
 
