@@ -98,7 +98,7 @@ class Estimate:
     stopped: Optional[str]
 
 class Solutions(Iterator[list[int]]):
-    """A lazy iterator of solutions, each a list of option indices."""
+    """A lazy iterator of solutions, each a list of option indices; several threads may share one."""
 
     def __iter__(self) -> Solutions: ...
     def __next__(self) -> list[int]: ...

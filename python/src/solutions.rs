@@ -20,8 +20,9 @@ use pyo3::types::PyList;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// The most solutions in one batch.
 const MAX_BATCH: usize = 1024;
@@ -81,6 +82,8 @@ impl Feed {
 /// indices (in the order the search chose them). Made by
 /// `exactcover.covers`, `exactcover.covers_bool` and
 /// `Problem.solutions`; `stats` gives the search's statistics so far.
+/// Several threads may take from one iterator: each solution goes to one
+/// of them.
 ///
 /// >>> import exactcover
 /// >>> it = exactcover.covers([[1, 2], [3], [1], [2, 3]])
@@ -88,12 +91,32 @@ impl Feed {
 /// [[0, 1], [2, 3]]
 /// >>> it.stats.solutions
 /// 2
-#[pyclass(module = "exactcover", name = "Solutions")]
+#[pyclass(module = "exactcover", name = "Solutions", frozen)]
 pub struct Solutions {
-    feed: Mutex<Feed>,
+    /// Taken by one `__next__` or `close` at a time, always without
+    /// holding the GIL while waiting for it (see [`Solutions::state`]).
+    state: Mutex<State>,
+    /// Raised to stop the producer; read by `stats` without the lock.
+    cancel: Arc<AtomicBool>,
+    shared: Shared,
+}
+
+/// The consumer's side: the feed, and the batch being handed out.
+struct State {
+    feed: Feed,
     batch: Batch,
     next: usize,
     done: bool,
+}
+
+impl State {
+    /// Stops the producer (without the GIL) and ends the iteration.
+    fn finish(&mut self, py: Python<'_>) {
+        let feed = &mut self.feed;
+        py.detach(|| feed.stop());
+        self.done = true;
+        self.batch = Batch::default();
+    }
 }
 
 impl Solutions {
@@ -102,17 +125,17 @@ impl Solutions {
     pub fn start(problem: Problem, limits: Limits, cancel: Arc<AtomicBool>, threads: usize) -> PyResult<Solutions> {
         let (tx, rx) = sync_channel::<Batch>(QUEUED);
         let shared: Shared = Arc::new(Mutex::new((LibStats::default(), Status::Ready)));
+        let made = |feed: Feed, done: bool| Solutions {
+            cancel: feed.cancel.clone(),
+            shared: feed.shared.clone(),
+            state: Mutex::new(State { feed, batch: Batch::default(), next: 0, done }),
+        };
         if limits.solution_limit() == Some(0) {
             // No solution wanted: no search (the engine would stop only
             // after the first).
             *shared.lock().unwrap_or_else(PoisonError::into_inner) =
                 (LibStats::default(), Status::Stopped(exactcover::cover::StopReason::Solutions));
-            return Ok(Solutions {
-                feed: Mutex::new(Feed { rx: None, worker: None, cancel, shared }),
-                batch: Batch::default(),
-                next: 0,
-                done: true,
-            });
+            return Ok(made(Feed { rx: None, worker: None, cancel, shared }, true));
         }
         let out = shared.clone();
         let worker = std::thread::Builder::new()
@@ -125,42 +148,57 @@ impl Solutions {
                 *out.lock().unwrap_or_else(PoisonError::into_inner) = result;
             })
             .map_err(|e| crate::run::spawn_error(&e))?;
-        Ok(Solutions {
-            feed: Mutex::new(Feed { rx: Some(rx), worker: Some(worker), cancel, shared }),
-            batch: Batch::default(),
-            next: 0,
-            done: false,
-        })
+        Ok(made(Feed { rx: Some(rx), worker: Some(worker), cancel, shared }, false))
     }
 
-    /// The next batch, waiting without the GIL and looking at the signals
-    /// every [`POLL`]; `None` once the producer has finished.
-    fn receive(&mut self, py: Python<'_>) -> PyResult<Option<Batch>> {
-        let feed = self.feed.get_mut().unwrap_or_else(PoisonError::into_inner);
+    /// The consumer's state, once no other thread holds it. The holder
+    /// may wait for a batch without the GIL, and takes the GIL again to
+    /// look at the signals, so a thread waits here without the GIL too
+    /// (else the two would wait for each other).
+    fn state(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, State>> {
         loop {
-            let Some(rx) = feed.rx.take() else { return Ok(None) };
-            let (rx, got) = py.detach(move || {
-                let got = rx.recv_timeout(POLL);
-                (rx, got)
-            });
-            match got {
-                Ok(batch) => {
-                    feed.rx = Some(rx);
-                    return Ok(Some(batch));
+            match self.state.try_lock() {
+                Ok(state) => return Ok(state),
+                Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(WAIT));
+                    py.check_signals()?;
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    // The producer has finished: its statistics are final.
-                    if let Some(w) = feed.worker.take() {
-                        let _ = py.detach(move || w.join());
-                    }
-                    return Ok(None);
+            }
+        }
+    }
+}
+
+/// How long a thread sleeps between two tries for the state another
+/// thread holds.
+const WAIT: Duration = Duration::from_micros(100);
+
+/// The next batch, waiting without the GIL and looking at the signals
+/// every [`POLL`]; `None` once the producer has finished.
+fn receive(feed: &mut Feed, py: Python<'_>) -> PyResult<Option<Batch>> {
+    loop {
+        let Some(rx) = feed.rx.take() else { return Ok(None) };
+        let (rx, got) = py.detach(move || {
+            let got = rx.recv_timeout(POLL);
+            (rx, got)
+        });
+        match got {
+            Ok(batch) => {
+                feed.rx = Some(rx);
+                return Ok(Some(batch));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                // The producer has finished: its statistics are final.
+                if let Some(w) = feed.worker.take() {
+                    let _ = py.detach(move || w.join());
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    feed.rx = Some(rx);
-                    if let Err(e) = py.check_signals() {
-                        py.detach(|| feed.stop());
-                        return Err(e);
-                    }
+                return Ok(None);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                feed.rx = Some(rx);
+                if let Err(e) = py.check_signals() {
+                    py.detach(|| feed.stop());
+                    return Err(e);
                 }
             }
         }
@@ -173,37 +211,35 @@ impl Solutions {
         slf
     }
 
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let mut state = self.state(py)?;
         // A consumer in C (`list`, `set`, `deque`) runs no bytecode, so
         // no signal would be looked at while the batches keep coming.
         if let Err(e) = py.check_signals() {
-            let feed = self.feed.get_mut().unwrap_or_else(PoisonError::into_inner);
-            py.detach(|| feed.stop());
-            self.done = true;
-            self.batch = Batch::default();
+            state.finish(py);
             return Err(e);
         }
         loop {
-            if self.next < self.batch.len() {
-                let list = PyList::new(py, self.batch.get(self.next))?;
-                self.next += 1;
+            if state.next < state.batch.len() {
+                let list = PyList::new(py, state.batch.get(state.next))?;
+                state.next += 1;
                 return Ok(Some(list));
             }
-            if self.done {
+            if state.done {
                 return Ok(None);
             }
-            match self.receive(py) {
+            match receive(&mut state.feed, py) {
                 Ok(Some(batch)) => {
-                    self.batch = batch;
-                    self.next = 0;
+                    state.batch = batch;
+                    state.next = 0;
                 }
                 Ok(None) => {
-                    self.done = true;
-                    self.batch = Batch::default();
+                    state.done = true;
+                    state.batch = Batch::default();
                 }
                 Err(e) => {
-                    self.done = true;
-                    self.batch = Batch::default();
+                    state.done = true;
+                    state.batch = Batch::default();
                     return Err(e);
                 }
             }
@@ -214,27 +250,27 @@ impl Solutions {
     /// exhausted).
     #[getter]
     fn stats(&self) -> Stats {
-        let feed = self.feed.lock().unwrap_or_else(PoisonError::into_inner);
-        let (stats, mut status) = *feed.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        let (stats, mut status) = *self.shared.lock().unwrap_or_else(PoisonError::into_inner);
         // Closed (or Ctrl-C) before its end: a search stopped, and why.
-        if feed.cancel.load(Ordering::Relaxed) && !matches!(status, Status::Complete | Status::Stopped(_)) {
+        if self.cancel.load(Ordering::Relaxed) && !matches!(status, Status::Complete | Status::Stopped(_)) {
             status = Status::Stopped(StopReason::Cancelled);
         }
         Stats::new(&stats, status)
     }
 
     /// Stops the search and frees its solver; the iterator then ends.
-    fn close(&mut self, py: Python<'_>) {
-        let feed = self.feed.get_mut().unwrap_or_else(PoisonError::into_inner);
-        py.detach(|| feed.stop());
-        self.done = true;
-        self.batch = Batch::default();
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
+        // Another thread waiting for a batch sees the producer end, and
+        // lets the state go.
+        self.cancel.store(true, Ordering::Relaxed);
+        self.state(py)?.finish(py);
+        Ok(())
     }
 }
 
 impl Drop for Solutions {
     fn drop(&mut self) {
-        self.feed.get_mut().unwrap_or_else(PoisonError::into_inner).stop();
+        self.state.get_mut().unwrap_or_else(PoisonError::into_inner).feed.stop();
     }
 }
 

@@ -168,3 +168,40 @@ def test_a_thread_that_cannot_start_raises_runtime_error():
     assert out.stdout.startswith("RuntimeError RuntimeError"), out.stdout + out.stderr[-2000:]
     assert "could not start a thread" in out.stdout
     assert int(out.stdout.split()[2]) > 1
+
+
+def test_one_iterator_serves_several_threads():
+    # Was: RuntimeError "Already mutably borrowed" once a second thread
+    # asked while the first waited for a batch.
+    for threads in (1, 2):
+        it = puzzles.queens(12).with_threads(threads).solutions()
+        got, errors = [], []
+
+        def take():
+            try:
+                for s in it:
+                    got.append(tuple(sorted(s)))
+            except Exception as e:  # noqa: BLE001 - the test reports it
+                errors.append(e)
+
+        workers = [threading.Thread(target=take) for _ in range(4)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        assert errors == []
+        assert len(got) == 14200 and len(set(got)) == 14200
+        assert it.stats.solutions == 14200 and it.stats.complete
+
+
+def test_close_from_another_thread_ends_a_waiting_iterator():
+    # Langford 13 has no solution: the first thread waits for ever.
+    it = puzzles.langford(13).solutions()
+    out = []
+    t = threading.Thread(target=lambda: out.append(next(it, "end")))
+    t.start()
+    time.sleep(0.2)
+    it.close()
+    t.join(5)
+    assert not t.is_alive() and out == ["end"]
+    assert it.stats.stopped == "cancelled"
