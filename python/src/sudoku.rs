@@ -13,6 +13,7 @@ use exactcover::sudoku::logic::{Hint, LogicSolver, SeRater, Step};
 use exactcover::sudoku::{
     Generator, GeneratorOptions, Grid, InputFormat, SudokuSolver, Symmetry, Verdict, read_puzzles,
 };
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
@@ -48,7 +49,8 @@ pub fn solve(py: Python<'_>, puzzle: &str) -> PyResult<Option<String>> {
     Ok(found.map(|g| g.to_line()))
 }
 
-/// The number of solutions (counting no further than ``limit``).
+/// The number of solutions, counting no further than ``limit``: a count
+/// equal to ``limit`` means at least so many.
 ///
 /// >>> from exactcover import sudoku
 /// >>> sudoku.count("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
@@ -78,7 +80,9 @@ pub fn is_unique(py: Python<'_>, puzzle: &str) -> PyResult<bool> {
 /// ("rot180", "none", "rot90", "mirror", "diagonal", ..., "random"), box
 /// size ``box`` (2, 3 or 4: 3 for 9×9; 5 is refused, as ``xc sudoku
 /// generate`` refuses 25×25, since nothing bounds its time), minimal (no given can go) unless
-/// ``max_clues`` asks for at most so many givens.
+/// ``max_clues`` asks for at most so many givens. When no puzzle with so
+/// few is found, the one with the fewest is returned with a
+/// ``UserWarning`` saying so (as ``xc sudoku generate --clues`` notes).
 ///
 /// >>> from exactcover import sudoku
 /// >>> p = sudoku.generate(seed=7)
@@ -107,7 +111,17 @@ pub fn generate(py: Python<'_>, seed: u64, symmetry: &str, r#box: usize, max_clu
     let cancel = Arc::new(AtomicBool::new(false));
     let made = interruptible(py, &cancel, || generator.try_generate(seed, &cancel))?;
     // `None` only once the flag is up, which `interruptible` reports.
-    made.map(|g| g.puzzle.to_line()).ok_or_else(|| SudokuError::new_err("generation stopped"))
+    let made = made.ok_or_else(|| SudokuError::new_err("generation stopped"))?;
+    if !made.clues_met {
+        let note = format!(
+            "no puzzle with at most {} givens was found in {} attempts; this one has {}",
+            max_clues.unwrap_or_default(),
+            made.attempts,
+            made.puzzle.givens()
+        );
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &std::ffi::CString::new(note)?, 1)?;
+    }
+    Ok(made.puzzle.to_line())
 }
 
 /// The Sudoku Explainer rating of a 9×9 puzzle with one solution:

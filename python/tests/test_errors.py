@@ -3,6 +3,7 @@ carrying the position, and never a panic."""
 
 import itertools
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -200,3 +201,13 @@ def test_sudoku_generate_refuses_25x25_as_xc_does():
     e = raises(exactcover.SudokuError, sudoku.generate, seed=1, box=1)
     assert str(e).startswith("generate() makes boxes of 2, 3 or 4") and str(e).endswith("not 1")
     assert len(sudoku.generate(seed=1, box=2)) == 16
+
+
+def test_sudoku_generate_warns_when_the_clue_target_is_missed():
+    # Was: a puzzle of 23 givens for max_clues=0, said nowhere (xc notes it).
+    with pytest.warns(UserWarning, match=r"at most 0 givens was found in 1000 attempts; this one has (\d+)") as w:
+        p = sudoku.generate(seed=3, max_clues=0)
+    assert str(sum(c != "." for c in p)) in str(w[0].message) and sudoku.is_unique(p)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sum(c != "." for c in sudoku.generate(seed=3, max_clues=30)) <= 30
