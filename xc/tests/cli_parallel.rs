@@ -324,6 +324,36 @@ fn merge_takes_solutions_of_options_written_alike() {
         .stderr(predicate::str::contains("printed solution 7 is <stdin>:1's printed solution 1 again"));
 }
 
+/// An option is a set of items: a printed solution whose option names its
+/// items in another order than the problem's file is the same solution
+/// (before: "is no option of"), and still counted once.
+#[test]
+fn merge_takes_an_options_items_in_any_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = dir.path().join("order.dlx");
+    std::fs::write(&dlx, "a b c\nb a\nc\na\nc  b\n").unwrap();
+    let dlx = dlx.to_str().unwrap();
+    let r = shards(&["cover", dlx, "--print", "10"], 1);
+    assert!(r[0].contains("\"b a\"") && r[0].contains("\"c b\""), "{r:?}");
+    let reordered = r[0].replace("\"b a\"", "\"a  b\"").replace("\"c b\"", "\"b c\"");
+    xc().args(["merge", "--problem", dlx])
+        .write_stdin(reordered.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Altogether 2 solutions"))
+        .stderr("");
+    let mut v: Value = serde_json::from_str(&reordered).unwrap();
+    v["solutions"] = json!(3);
+    let printed = v["printed"].as_array_mut().unwrap();
+    let again: Vec<Value> = printed[0].as_array().unwrap().iter().rev().cloned().collect();
+    printed.push(json!(again));
+    xc().args(["merge", "--problem", dlx])
+        .write_stdin(format!("{v}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("printed solution 3 is <stdin>:1's printed solution 1 again"));
+}
+
 /// Names with control characters (DEL, ESC): a shard prints them escaped,
 /// as `xc cover` does, and `xc merge --problem` takes them as the
 /// problem's options; nothing raw reaches the output.

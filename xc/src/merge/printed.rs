@@ -6,7 +6,8 @@
 //! (which would drive the user's terminal: a shard prints names with
 //! their control characters escaped, as `xc cover` does). With the problem
 //! (`--problem`), each text must be one of its options as a shard prints
-//! it, and each solution must pass the independent checker.
+//! it, its items in any order, and each solution must pass the
+//! independent checker.
 
 use crate::exit::Failure;
 use crate::wire::ShardResult;
@@ -19,7 +20,8 @@ pub struct Checked<'p> {
     /// The problem's file, for messages.
     name: &'p str,
     checker: Checker,
-    /// The options by their text (several for options written alike).
+    /// The options by their text, its items sorted (several for options
+    /// written alike).
     options: HashMap<String, Vec<OptionId>>,
     /// The solutions checked so far, each as its sorted options (options
     /// written alike taken in turn, so a text has one key), where the
@@ -42,7 +44,7 @@ impl<'p> Checked<'p> {
         for o in (0..problem.option_count()).map(|o| OptionId::from_u32(o as u32)) {
             if !ignored[o.as_usize()] {
                 // As a shard prints it: escaped.
-                options.entry(Escaped(&problem.format_option(o)).to_string()).or_default().push(o);
+                options.entry(sorted_items(&Escaped(&problem.format_option(o)).to_string())).or_default().push(o);
             }
         }
         Checked { name, checker: Checker::new(problem), options, seen: HashMap::new() }
@@ -50,10 +52,11 @@ impl<'p> Checked<'p> {
 
     /// Checks the `n`-th printed solution of the shard at `at`.
     fn check(&mut self, at: &str, n: usize, solution: &[String]) -> Result<(), Failure> {
-        let mut uses: HashMap<&str, usize> = HashMap::new();
+        let mut uses: HashMap<String, usize> = HashMap::new();
         let mut ids = Vec::with_capacity(solution.len());
         for text in solution {
-            let Some(same) = self.options.get(text) else {
+            let key = sorted_items(text);
+            let Some(same) = self.options.get(&key) else {
                 return Err(Failure::input(format!(
                     "{at}: printed solution {n}: `{}` is no option of {}",
                     Escaped(text),
@@ -61,7 +64,7 @@ impl<'p> Checked<'p> {
                 )));
             };
             // Options written alike are taken in turn.
-            let used = uses.entry(text).or_default();
+            let used = uses.entry(key).or_default();
             ids.push(same[(*used).min(same.len() - 1)]);
             *used += 1;
         }
@@ -75,8 +78,7 @@ impl<'p> Checked<'p> {
         // The solutions that print as this one: at most the ways to pick
         // each text's options among those written alike (1 when no two
         // options are written alike).
-        let alike =
-            uses.iter().fold(1u64, |ways, (text, &k)| ways.saturating_mul(choose(self.options[*text].len(), k)));
+        let alike = uses.iter().fold(1u64, |ways, (key, &k)| ways.saturating_mul(choose(self.options[key].len(), k)));
         ids.sort_unstable();
         let (first_at, first, times) = self.seen.entry(ids).or_insert_with(|| (at.to_string(), n, 0));
         *times += 1;
@@ -87,6 +89,14 @@ impl<'p> Checked<'p> {
         }
         Ok(())
     }
+}
+
+/// An option's text with its items in sorted order, one space apart: the
+/// same option whatever order its items are written in.
+fn sorted_items(text: &str) -> String {
+    let mut items: Vec<&str> = text.split_ascii_whitespace().collect();
+    items.sort_unstable();
+    items.join(" ")
 }
 
 /// The ways to choose `k` of `n` (saturating).
