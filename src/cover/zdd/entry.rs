@@ -96,15 +96,20 @@ impl Solver {
 }
 
 fn build_probe(solver: &Solver, limits: &Limits) -> Result<Zdd, (ZddError, Tally)> {
-    let rules = Rules::new(solver.problem());
+    let rules = rules(solver);
     let mut builder = Builder::new(&rules, ZddChoice::default(), limits, mix).max_states(PROBE_STATES);
     finish(solver, &rules, &mut builder, Instant::now())
 }
 
 fn build(solver: &Solver, choice: ZddChoice, hash: HashFn, limits: &Limits) -> Result<Zdd, (ZddError, Tally)> {
-    let rules = Rules::new(solver.problem());
+    let rules = rules(solver);
     let mut builder = Builder::new(&rules, choice, limits, hash);
     finish(solver, &rules, &mut builder, Instant::now())
+}
+
+/// The rules of the solver's problem, its pinned options taken.
+fn rules(solver: &Solver) -> Rules {
+    Rules::with_pins(solver.problem(), &solver.pinned().collect::<Vec<_>>())
 }
 
 fn finish(solver: &Solver, rules: &Rules, builder: &mut Builder, start: Instant) -> Result<Zdd, (ZddError, Tally)> {

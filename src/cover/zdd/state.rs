@@ -88,7 +88,16 @@ pub(crate) const WORD: usize = 8;
 
 impl Rules {
     /// The rules of `problem`.
+    #[cfg(test)]
     pub(crate) fn new(problem: &Problem) -> Rules {
+        Rules::with_pins(problem, &[])
+    }
+
+    /// The rules of `problem` with the options `pinned` taken before the
+    /// build: each keeps its items (for [`Rules::take`]) but is in no
+    /// item's list, so no branch takes it again (an item with a
+    /// multiplicity would otherwise offer it once more).
+    pub(crate) fn with_pins(problem: &Problem, pinned: &[OptionId]) -> Rules {
         let n = problem.item_count();
         let mut kinds = Vec::with_capacity(n);
         let mut colored = vec![false; n];
@@ -148,6 +157,15 @@ impl Rules {
             option_start.push(entries.len() as u32);
             special.push(needs);
         }
+        let mut listed = vec![true; options];
+        for &o in pinned {
+            if std::mem::replace(&mut listed[o.as_usize()], false) {
+                for &(item, _) in &entries[option_start[o.as_usize()] as usize..option_start[o.as_usize() + 1] as usize]
+                {
+                    per_item[item as usize] -= 1;
+                }
+            }
+        }
         // Options by item, in option order.
         let mut item_start = Vec::with_capacity(n + 1);
         let mut total = 0;
@@ -158,7 +176,7 @@ impl Rules {
         item_start.push(total);
         let mut fill = item_start.clone();
         let mut by_item = vec![0u32; total as usize];
-        for o in 0..options {
+        for o in (0..options).filter(|&o| listed[o]) {
             for &(item, _) in &entries[option_start[o] as usize..option_start[o + 1] as usize] {
                 by_item[fill[item as usize] as usize] = o as u32;
                 fill[item as usize] += 1;
