@@ -399,8 +399,17 @@ impl SudokuSolver {
     /// first one into `first` (both slices of `side²` cells). Allocates
     /// nothing, unless the givens conflict (then [`Examined::conflict`]
     /// names them).
+    ///
+    /// # Panics
+    ///
+    /// If `cells` is not `side²` long, or a cell holds more than `side`
+    /// (0 is an empty cell): a [`Grid`](crate::sudoku::Grid)'s cells never
+    /// do.
     pub fn examine(&mut self, cells: &[u8], max: u64, first: &mut [u8]) -> Examined {
-        assert_eq!(cells.len(), self.layout.side().pow(2), "grid size differs from the layout's");
+        let side = self.layout.side();
+        assert_eq!(cells.len(), side.pow(2), "grid size differs from the layout's");
+        let most = cells.iter().copied().max().unwrap_or(0);
+        assert!(usize::from(most) <= side, "a cell holds {most}, past the grid's side {side} (0 is an empty cell)");
         let mut filled = false;
         self.examine_with(cells, max, 1, |cells| {
             if !filled {
@@ -596,6 +605,27 @@ mod tests {
     use crate::sudoku::layout::Variant;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
+
+    /// A raw cell past the side is refused with a message, on every path
+    /// (before: the band search said "no solution" and the others
+    /// panicked with "a clash is a conflict").
+    #[test]
+    fn examine_names_a_cell_past_the_side() {
+        for (box_size, singles, value) in [(3, true, 10), (3, false, 10), (2, true, 5), (4, false, 17)] {
+            let side = box_size * box_size;
+            let mut cells = vec![0u8; side * side];
+            cells[0] = value;
+            let mut first = cells.clone();
+            let mut solver = SudokuSolver::new(box_size).unwrap();
+            solver.set_singles(singles);
+            let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                solver.examine(&cells, 2, &mut first);
+            }))
+            .expect_err("a cell past the side");
+            let message = panic.downcast_ref::<String>().expect("a formatted message");
+            assert_eq!(message, &format!("a cell holds {value}, past the grid's side {side} (0 is an empty cell)"));
+        }
+    }
 
     /// A classic 9×9 solver builds no layout for the puzzles the band
     /// search solves, its clones neither, and finds what a solver handed

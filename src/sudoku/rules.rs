@@ -37,7 +37,15 @@ impl fmt::Display for Conflict {
 
 /// The first conflict among the filled cells, in house order, if any.
 /// Allocates only to describe a conflict it finds.
+///
+/// # Panics
+///
+/// If a cell holds more than the layout's side (0 is an empty cell), or
+/// `cells` is shorter than the layout's grid: a
+/// [`Grid`](crate::sudoku::Grid)'s cells never do.
 pub fn first_conflict(layout: &Layout, cells: &[u8]) -> Option<Conflict> {
+    let (most, side) = (cells.iter().copied().max().unwrap_or(0), layout.side());
+    assert!(usize::from(most) <= side, "a cell holds {most}, past the grid's side {side} (0 is an empty cell)");
     for house in layout.houses() {
         // Bit `v` for digit `v` (bit 0 for empty cells, ignored): a digit
         // seen twice sets its bit in `twice`. Branch-free; the conflict is

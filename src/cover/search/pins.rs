@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 use super::Search;
+use crate::cover::arena::Work;
 use crate::cover::ids::{Fork, NodeId, OptionId, TrailMark};
 
 /// The mark recorded for the pins of a restriction: they are not on the
@@ -142,6 +143,8 @@ impl Search {
             }
             let mark = self.arena.commit_option(first);
             self.stack.pins.push((first, mark));
+            // A pin's updates are no search's: the next one starts at zero.
+            self.arena.work = Work::default();
         }
         Ok(())
     }
@@ -442,6 +445,36 @@ mod tests {
             all = deeper;
         }
         all
+    }
+
+    /// A pin's own updates are no search's: the first search after a pin
+    /// has the statistics of the same search after a reset (before: the
+    /// pin's updates were counted in a `next_solution` that came at once).
+    #[test]
+    fn the_first_search_after_a_pin_counts_only_its_own_work() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..200 {
+            let bounded = rng.random_bool(0.5);
+            let problem = Problem::from_dlx(&random_dlx(&mut rng, 6, 8, 0.4, bounded)).unwrap();
+            if problem.option_count() == 0 {
+                continue;
+            }
+            let o = OptionId::from_u32(rng.random_range(0..problem.option_count()) as u32);
+            let mut solver = problem.solver();
+            if solver.pin(o).is_err() {
+                continue;
+            }
+            let first = solver.next_solution().is_some();
+            let (nodes, updates) = (solver.stats().nodes, solver.stats().updates);
+            solver.reset();
+            assert_eq!(solver.next_solution().is_some(), first);
+            assert_eq!((solver.stats().nodes, solver.stats().updates), (nodes, updates), "pin {o:?}");
+        }
+        let problem = Problem::from_dlx("a b\na\nb\n").unwrap();
+        let mut solver = problem.solver();
+        solver.pin(OptionId::from_u32(1)).unwrap();
+        assert!(solver.next_solution().is_some());
+        assert_eq!(solver.stats().updates, 1);
     }
 
     /// A worker that takes prefixes one after another keeps the levels
