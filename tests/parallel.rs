@@ -437,3 +437,12 @@ fn the_iterator_yields_every_solution_lazily() {
     assert_eq!(five.len(), 5);
     assert!(five.iter().all(|s| exactcover::cover::check_solution(huge.problem(), s).is_ok()));
 }
+
+/// Shards are counted from 0: `shard(1, 1)` (the 1-based loop `xc cover
+/// --shard K/N` suggests) is refused with a message that says so (before:
+/// "shard 1 of 1").
+#[test]
+#[should_panic(expected = "shard 1 of 1: shards are counted from 0 and must be fewer than n")]
+fn a_shard_past_the_last_is_refused_saying_how_shards_count() {
+    let _ = Parallel::new(Queens::new(6).unwrap().problem()).shard(1, 1);
+}

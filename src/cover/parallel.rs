@@ -182,6 +182,11 @@ impl Parallel {
     /// Counts the solutions of shard `k` of `n` (`k` from 0): every `n`-th
     /// subproblem from the `k`-th, plus, for shard 0, the levels above the
     /// split. The shards' counts add up to the whole.
+    ///
+    /// # Panics
+    ///
+    /// Unless `k < n` (shards are counted from 0, where `xc cover --shard
+    /// K/N` counts from 1); so do the other `shard_*` methods.
     pub fn shard(&self, k: usize, n: usize) -> Report {
         self.shard_for_each(k, n, |_| ControlFlow::<Infallible>::Continue(())).1
     }
@@ -211,9 +216,9 @@ impl Parallel {
     }
 
     /// [`Parallel::count_checked`] for shard `k` of `n` (see
-    /// [`Parallel::shard`]).
+    /// [`Parallel::shard`]; panics unless `k < n`).
     pub fn shard_count_checked(&self, k: usize, n: usize) -> (Result<(), CheckError>, Report) {
-        assert!(k < n, "shard {k} of {n}");
+        assert_shard(k, n);
         let start = Instant::now();
         let limits = self.limits_from(start);
         let frontier = Frontier::for_shards(&self.problem, n, &limits.without_solution_limit(), Keep::Shard { k, n });
@@ -223,7 +228,7 @@ impl Parallel {
 
     /// [`Parallel::shard`], calling `visit` with each of the shard's
     /// solutions (from several threads, in no particular order). Returns
-    /// as [`Parallel::for_each`] does.
+    /// as [`Parallel::for_each`] does. Panics unless `k < n`.
     pub fn shard_for_each<B: Send>(
         &self,
         k: usize,
@@ -235,7 +240,7 @@ impl Parallel {
 
     /// [`Parallel::shard_for_each`] with a state per worker thread, made by
     /// `init` and passed to `visit` (a checker or a buffer, say), so the
-    /// workers share nothing while they visit.
+    /// workers share nothing while they visit. Panics unless `k < n`.
     pub fn shard_for_each_init<S, B: Send>(
         &self,
         k: usize,
@@ -243,7 +248,7 @@ impl Parallel {
         init: impl Fn() -> S + Sync,
         visit: impl Fn(&mut S, &[OptionId]) -> ControlFlow<B> + Sync,
     ) -> (ControlFlow<B>, Report) {
-        assert!(k < n, "shard {k} of {n}");
+        assert_shard(k, n);
         let start = Instant::now();
         let limits = self.limits_from(start);
         let frontier = Frontier::for_shards(&self.problem, n, &limits.without_solution_limit(), Keep::Shard { k, n });
@@ -618,3 +623,12 @@ impl<S> Clone for Below<'_, S> {
 }
 
 impl<S> Copy for Below<'_, S> {}
+
+/// The shards' precondition, with a message that says how they are
+/// counted.
+fn assert_shard(k: usize, n: usize) {
+    assert!(
+        k < n,
+        "shard {k} of {n}: shards are counted from 0 and must be fewer than n (xc's --shard K/N counts from 1)"
+    );
+}
