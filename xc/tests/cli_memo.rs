@@ -134,7 +134,33 @@ fn the_memo_stops_at_the_budget_and_the_node_limit() {
         .code(3)
         .stdout(predicate::str::starts_with("Stopped (node limit reached) while building the diagram"));
     xc().args(["cover", "--memo", "--threads", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
-    xc().args(["cover", "--memo", "--limit", "2", "-"]).write_stdin(dominoes(2, 2)).assert().code(2);
+    xc().args(["cover", "--memo", "--limit", "2", "-"])
+        .write_stdin(dominoes(2, 2))
+        .assert()
+        .code(2)
+        .stderr("error: --limit can't be used with --memo (a diagram of every solution); search with --memo=off\n");
+    for (flag, value) in [("--estimate", None), ("--shard", Some("1/2"))] {
+        for memo in ["--memo", "--memo=auto"] {
+            let mut args = vec!["cover", memo, flag];
+            args.extend(value);
+            args.push("-");
+            xc().args(&args)
+                .write_stdin(dominoes(2, 2))
+                .assert()
+                .code(2)
+                .stderr(predicate::str::starts_with(format!("error: {flag} can't be used with --memo")));
+        }
+    }
+    // --memo=off searches, and takes what a search takes (before: refused
+    // as if the memo were on).
+    xc().args(["cover", "--memo=off", "--limit", "2", "-"])
+        .write_stdin(dominoes(2, 4))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with("Stopped (solution limit reached) after 2 solutions"));
+    xc().args(["cover", "--memo", "off", "--estimate", "-"]).write_stdin(dominoes(2, 4)).assert().code(0);
+    let shard = xc().args(["cover", "--memo=off", "--shard", "1/1", "-"]).write_stdin(dominoes(2, 4)).assert().code(0);
+    assert!(String::from_utf8_lossy(&shard.get_output().stdout).contains("\"solutions\":5"));
 }
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -3,6 +3,7 @@
 //! commands, and the limits they make.
 
 use crate::cli::{Format, parse_duration, parse_size};
+use crate::exit::Failure;
 use crate::{interrupt, wire};
 use clap::Args;
 use exactcover::cover::Limits;
@@ -62,7 +63,7 @@ pub struct SearchArgs {
     /// (`auto`). Pays off on tilings (8x8 dominoes in a millisecond), not
     /// on queens or pentominoes.
     #[arg(long, value_enum, value_name = "WHEN", num_args = 0..=1, default_missing_value = "on",
-          require_equals = true, conflicts_with_all = ["estimate", "shard", "limit"])]
+          require_equals = true)]
     pub memo: Option<MemoMode>,
     /// The item the memo's search branches on: the first one left
     /// (`leftmost`, best for tilings) or the one with the fewest options
@@ -114,6 +115,23 @@ pub enum MemoChoice {
 }
 
 impl SearchArgs {
+    /// Refuses `--memo` (on or auto) with what only a search does: an
+    /// estimate, a shard, a solution limit. `--memo=off` searches, and
+    /// takes them all.
+    pub(super) fn memo_fits(&self) -> Result<(), Failure> {
+        if matches!(self.memo, None | Some(MemoMode::Off)) {
+            return Ok(());
+        }
+        let clash =
+            [(self.estimate, "--estimate"), (self.shard.is_some(), "--shard"), (self.limit.is_some(), "--limit")];
+        match clash.iter().find(|(given, _)| *given) {
+            Some((_, flag)) => Err(Failure::input(format!(
+                "{flag} can't be used with --memo (a diagram of every solution); search with --memo=off"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the arguments ask for what only the memo gives.
     pub(super) fn needs_memo(&self) -> bool {
         self.count || self.sample.is_some() || self.nth.is_some() || self.zdd_out.is_some() || self.dot_out.is_some()
