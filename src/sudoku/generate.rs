@@ -4,8 +4,8 @@
 //! 1. A random complete grid: the first solution of the empty grid found by
 //!    the engine's *seeded* search (options shuffled, ties broken at
 //!    random), started again from a derived seed when it runs past a node
-//!    budget (the seeded search has a heavy tail on windoku and jigsaw
-//!    layouts).
+//!    budget, in Luby's proportions (the seeded search has a heavy tail on
+//!    windoku and jigsaw layouts).
 //! 2. The cells are grouped into orbits of the chosen [`Symmetry`], and the
 //!    orbits are visited once, in a random order. Each orbit is removed if
 //!    the puzzle stays uniquely solvable, and put back otherwise. Removing
@@ -156,6 +156,21 @@ pub struct Generator {
 /// (docs/PERFORMANCE.md, "Random grids for generation").
 const FILL_BUDGET: u64 = 2000;
 
+/// Luby's sequence, `k` from 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4,
+/// 8, ...; restarts with budgets in these proportions are within a
+/// logarithmic factor of the best fixed budget, whatever the tail.
+fn luby(k: u64) -> u64 {
+    let mut k = k.max(1);
+    loop {
+        // 2^(bits - 1) <= k < 2^bits.
+        let bits = 64 - k.leading_zeros();
+        if bits == 64 || k == (1u64 << bits) - 1 {
+            return 1u64 << (bits - 1);
+        }
+        k -= (1u64 << (bits - 1)) - 1;
+    }
+}
+
 /// The seed of puzzle `index` in a run seeded with `seed` (SplitMix64).
 pub fn derive_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -256,7 +271,12 @@ impl Generator {
     /// by the seeded search. That search has a heavy tail on some layouts
     /// (windoku and jigsaw: a mean far above the median), so a search past
     /// [`FILL_BUDGET`] nodes is dropped and started again from a seed
-    /// derived from `seed`, with twice the budget each time (so it ends).
+    /// derived from `seed`, the `k`-th with [`luby`]`(k)` times the budget:
+    /// short searches again and again, and now and then a longer one, so
+    /// that an unlucky long search doesn't take the rest of the time (a
+    /// budget doubled each time did, on scattered region maps), and the
+    /// budgets still grow without end (so a layout with no grid is found
+    /// to have none).
     /// Classic grids rarely take more than a few hundred nodes and almost
     /// always keep the grid of the first search. The grid, and the nodes
     /// of every search; or why there is none: cancelled, or a search
@@ -287,7 +307,8 @@ impl Generator {
                 Status::Stopped(StopReason::Cancelled) => return Err(Unfilled::Cancelled),
                 _ => {}
             }
-            (budget, restart) = (budget.saturating_mul(2), restart + 1);
+            restart += 1;
+            budget = FILL_BUDGET.saturating_mul(luby(restart + 1));
         }
     }
 
@@ -397,6 +418,28 @@ mod tests {
             eprintln!("{name}: {} nodes a grid on average", total / 200);
             assert!(total / 200 <= mean_at_most, "{name}: {} nodes a grid", total / 200);
         }
+    }
+
+    /// A region map of scattered regions, on which one seeded search in
+    /// many runs for ever (before, with a budget doubled at each restart,
+    /// `xc sudoku generate` made nothing in minutes on seeds 1 to 4): the
+    /// Luby budgets find a grid for every seed in a bounded number of
+    /// nodes (the mean this test prints is in docs/PERFORMANCE.md).
+    #[test]
+    fn random_grids_of_a_scattered_map_come_within_a_bounded_search() {
+        let regions =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sudoku/jigsaw_scattered.txt"))
+                .unwrap();
+        let layout = Layout::jigsaw(&regions).unwrap();
+        let mut g = Generator::with_layout(layout.clone(), GeneratorOptions::default());
+        let (mut total, mut most) = (0, 0);
+        for seed in 1..=4 {
+            let (grid, nodes) = g.random_grid(seed, Limits::new, || false).unwrap();
+            check_solution(&layout, &Grid::blank(3), &grid).unwrap();
+            (total, most) = (total + nodes, most.max(nodes));
+        }
+        eprintln!("scattered jigsaw: {} nodes a grid on average, {most} at most", total / 4);
+        assert!(most <= 2_000_000, "{most} nodes for one grid");
     }
 
     #[test]
