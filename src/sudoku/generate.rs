@@ -420,6 +420,13 @@ mod tests {
         }
     }
 
+    #[test]
+    fn luby_s_sequence() {
+        let first: Vec<u64> = (1..=16).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]);
+        assert_eq!((luby(u64::MAX), luby(0)), (1 << 63, 1));
+    }
+
     /// A region map of scattered regions, on which one seeded search in
     /// many runs for ever (before, with a budget doubled at each restart,
     /// `xc sudoku generate` made nothing in minutes on seeds 1 to 4): the
