@@ -192,6 +192,16 @@ fn clash(cells: &[u8; 81]) -> bool {
     })
 }
 
+/// A source of numbers below its argument (xorshift64, from `state`).
+fn below(mut state: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}
+
 /// Givens that clash leave no solution, however full the grid and however
 /// few digits it uses: a full grid of one digit was "solved", as a digit
 /// the givens left no cell never had its band's update. Full and nearly
@@ -210,13 +220,7 @@ fn clashing_givens_have_no_solution() {
             assert_eq!(solutions(forced, &line(text), 2).0.len(), 0, "{text}");
         }
     }
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = below(0x2545_f491_4f6c_dd1d);
     let (mut clashing, mut solved) = (0, 0);
     for round in 0..3000 {
         let mut cells = [0u8; 81];
@@ -256,13 +260,7 @@ fn sparse_clashing_givens_are_found_within_a_few_nodes() {
     let slow = line(".............11..................................11....98.........3..4.9.5....8..");
     let found = Bands::default().examine(&slow, 2, 2, &Limits::default().nodes(100_000), |_| ControlFlow::Continue(()));
     assert_eq!((found.solutions, found.guesses, found.status), (0, CLASH_CHECK_AT, Status::Complete));
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = below(0x9e37_79b9_7f4a_7c15);
     let mut clashing = 0;
     for _ in 0..3000 {
         let mut cells = [0u8; 81];
