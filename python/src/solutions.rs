@@ -15,13 +15,14 @@
 use crate::run::POLL;
 use crate::stats::Stats;
 use exactcover::cover::{Limits, OptionId, Parallel, Problem, Stats as LibStats, Status, StopReason};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
-use std::thread::JoinHandle;
+use std::thread::{JoinHandle, ThreadId};
 use std::time::Duration;
 
 /// The most solutions in one batch.
@@ -99,6 +100,9 @@ pub struct Solutions {
     /// Raised to stop the producer; read by `stats` without the lock.
     cancel: Arc<AtomicBool>,
     shared: Shared,
+    /// The thread that holds `state`, if one does (held only for a
+    /// moment, never while waiting).
+    holder: Mutex<Option<ThreadId>>,
 }
 
 /// The consumer's side: the feed, and the batch being handed out.
@@ -129,6 +133,7 @@ impl Solutions {
             cancel: feed.cancel.clone(),
             shared: feed.shared.clone(),
             state: Mutex::new(State { feed, batch: Batch::default(), next: 0, done }),
+            holder: Mutex::new(None),
         };
         if limits.solution_limit() == Some(0) {
             // No solution wanted: no search (the engine would stop only
@@ -151,21 +156,60 @@ impl Solutions {
         Ok(made(Feed { rx: Some(rx), worker: Some(worker), cancel, shared }, false))
     }
 
-    /// The consumer's state, once no other thread holds it. The holder
-    /// may wait for a batch without the GIL, and takes the GIL again to
-    /// look at the signals, so a thread waits here without the GIL too
-    /// (else the two would wait for each other).
-    fn state(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, State>> {
+    /// The consumer's state, once no other thread holds it; `None` if
+    /// this thread holds it already (a signal handler that runs while
+    /// `__next__` waits, and calls `next` or `close`). The holder may wait
+    /// for a batch without the GIL, and takes the GIL again to look at the
+    /// signals, so a thread waits here without the GIL too (else the two
+    /// would wait for each other). A signal handler that raises while this
+    /// thread waits (Ctrl-C) cancels the search, as it does in `__next__`.
+    fn state(&self, py: Python<'_>) -> PyResult<Option<Held<'_>>> {
+        let me = std::thread::current().id();
         loop {
-            match self.state.try_lock() {
-                Ok(state) => return Ok(state),
-                Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+            let state = match self.state.try_lock() {
+                Ok(state) => state,
+                Err(TryLockError::Poisoned(p)) => p.into_inner(),
                 Err(TryLockError::WouldBlock) => {
+                    if *self.holder.lock().unwrap_or_else(PoisonError::into_inner) == Some(me) {
+                        return Ok(None);
+                    }
                     py.detach(|| std::thread::sleep(WAIT));
-                    py.check_signals()?;
+                    if let Err(e) = py.check_signals() {
+                        self.cancel.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                    continue;
                 }
-            }
+            };
+            *self.holder.lock().unwrap_or_else(PoisonError::into_inner) = Some(me);
+            return Ok(Some(Held { state, holder: &self.holder }));
         }
+    }
+}
+
+/// The consumer's state as one thread holds it: the thread is named in
+/// `holder` until the state is let go.
+struct Held<'a> {
+    state: MutexGuard<'a, State>,
+    holder: &'a Mutex<Option<ThreadId>>,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
     }
 }
 
@@ -212,7 +256,11 @@ impl Solutions {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let mut state = self.state(py)?;
+        let Some(mut state) = self.state(py)? else {
+            return Err(PyRuntimeError::new_err(
+                "next() of a Solutions iterator that this thread is already in (from a signal handler?)",
+            ));
+        };
         // A consumer in C (`list`, `set`, `deque`) runs no bytecode, so
         // no signal would be looked at while the batches keep coming.
         if let Err(e) = py.check_signals() {
@@ -263,7 +311,11 @@ impl Solutions {
         // Another thread waiting for a batch sees the producer end, and
         // lets the state go.
         self.cancel.store(true, Ordering::Relaxed);
-        self.state(py)?.finish(py);
+        // From a signal handler while this thread is in `__next__`: the
+        // producer stops at the flag, and that `__next__` then ends.
+        if let Some(mut state) = self.state(py)? {
+            state.finish(py);
+        }
         Ok(())
     }
 }

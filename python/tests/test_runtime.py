@@ -205,3 +205,57 @@ def test_close_from_another_thread_ends_a_waiting_iterator():
     t.join(5)
     assert not t.is_alive() and out == ["end"]
     assert it.stats.stopped == "cancelled"
+
+
+REENTRY = """
+import signal, threading, time, exactcover
+it = exactcover.puzzles.langford(13).solutions()
+MODE = {mode!r}
+if MODE == "close_in_handler":
+    # A timeout's handler closes the iterator this thread waits in.
+    signal.signal(signal.SIGALRM, lambda *_: it.close())
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    print(next(it, "end"), it.stats.stopped)
+elif MODE == "next_in_handler":
+    def handler(*_):
+        try:
+            next(it)
+        except RuntimeError as e:
+            print("refused:", e)
+            it.close()
+    signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    print(next(it, "end"), it.stats.stopped)
+else:
+    # Ctrl-C while this thread waits for the iterator another one holds.
+    out = []
+    t = threading.Thread(target=lambda: out.append(next(it, "end")))
+    t.start()
+    time.sleep(0.2)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGINT))
+    try:
+        next(it)
+    except KeyboardInterrupt:
+        t.join(5)
+        print("interrupted", out, t.is_alive(), it.stats.stopped)
+"""
+
+
+@pytest.mark.parametrize(
+    "mode, want",
+    [
+        ("close_in_handler", "end cancelled"),
+        ("next_in_handler", "refused: next() of a Solutions iterator that this thread is already in"),
+        ("waiting_for_another_thread", "interrupted ['end'] False cancelled"),
+    ],
+)
+def test_an_iterator_reentered_or_interrupted_ends_its_search(mode, want):
+    # Was: a handler's close() or next() spun for ever on the iterator its
+    # thread was in; a Ctrl-C while waiting for another thread's turn left
+    # the search running.
+    run = subprocess.run(
+        [sys.executable, "-c", REENTRY.format(mode=mode)], capture_output=True, text=True, timeout=30
+    )
+    assert run.returncode == 0, run.stderr
+    assert want in run.stdout, run.stdout

@@ -138,7 +138,15 @@ fn the_memo_stops_at_the_budget_and_the_node_limit() {
         .write_stdin(dominoes(2, 2))
         .assert()
         .code(2)
-        .stderr("error: --limit can't be used with --memo (a diagram of every solution); search with --memo=off\n");
+        .stderr("error: --limit can't be used with --memo, which goes through a diagram of every solution; search with --memo=off\n");
+    // What implies the memo refuses them too (before: `xc queens 8 --count
+    // --shard 2/2` counted all 92, so the shards added up to 184).
+    for args in [&["queens", "8", "--count", "--shard", "2/2"][..], &["queens", "8", "--sample", "2", "--limit", "1"]] {
+        xc().args(args).assert().code(2).stderr(predicate::str::contains("can't be used with --"));
+    }
+    xc().args(["queens", "8", "--count", "--shard", "2/2"])
+        .assert()
+        .stderr("error: --shard can't be used with --count, which goes through a diagram of every solution\n");
     for (flag, value) in [("--estimate", None), ("--shard", Some("1/2"))] {
         for memo in ["--memo", "--memo=auto"] {
             let mut args = vec!["cover", memo, flag];

@@ -252,9 +252,9 @@ impl Bands {
                 Outcome::Contradiction => {}
                 Outcome::Stuck => {
                     if watch.guesses == CLASH_CHECK_AT && clash(&self.givens) {
-                        // No solution, and none found: the search is complete.
+                        // No solution (none was found): the search is complete.
                         self.stack = stack;
-                        return Examined::searched(0, Status::Complete, watch.nodes, watch.guesses, 0);
+                        return Examined::searched(solutions, Status::Complete, watch.nodes, watch.guesses, 0);
                     }
                     stack.push(frame(&board));
                     fresh = true;

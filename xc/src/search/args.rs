@@ -115,18 +115,35 @@ pub enum MemoChoice {
 }
 
 impl SearchArgs {
-    /// Refuses `--memo` (on or auto) with what only a search does: an
-    /// estimate, a shard, a solution limit. `--memo=off` searches, and
-    /// takes them all.
+    /// Refuses `--memo` (on or auto), or what only the memo gives
+    /// (`--count`, `--sample`, ...), with what only a search does: an
+    /// estimate, a shard, a solution limit (the memo would leave them
+    /// out: each shard of `--count --shard K/N` would count the whole).
+    /// `--memo=off` searches, and takes them all.
     pub(super) fn memo_fits(&self) -> Result<(), Failure> {
-        if matches!(self.memo, None | Some(MemoMode::Off)) {
-            return Ok(());
-        }
+        let memo = match self.memo {
+            Some(MemoMode::Off) => return Ok(()),
+            Some(MemoMode::On | MemoMode::Auto) => "--memo",
+            None => {
+                let implied = [
+                    (self.count, "--count"),
+                    (self.sample.is_some(), "--sample"),
+                    (self.nth.is_some(), "--nth"),
+                    (self.zdd_out.is_some(), "--zdd-out"),
+                    (self.dot_out.is_some(), "--dot-out"),
+                ];
+                match implied.into_iter().find(|&(given, _)| given) {
+                    Some((_, flag)) => flag,
+                    None => return Ok(()),
+                }
+            }
+        };
         let clash =
             [(self.estimate, "--estimate"), (self.shard.is_some(), "--shard"), (self.limit.is_some(), "--limit")];
         match clash.iter().find(|(given, _)| *given) {
             Some((_, flag)) => Err(Failure::input(format!(
-                "{flag} can't be used with --memo (a diagram of every solution); search with --memo=off"
+                "{flag} can't be used with {memo}, which goes through a diagram of every solution{}",
+                if memo == "--memo" { "; search with --memo=off" } else { "" }
             ))),
             None => Ok(()),
         }
