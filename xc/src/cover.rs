@@ -26,6 +26,8 @@ pub struct CoverArgs {
 
 /// Runs `xc cover`.
 pub fn run(args: &CoverArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    // Flags that don't go together are refused before the file is read.
+    args.search.memo_fits()?;
     let problem = &read_problem(args.file.as_deref(), args.max_input, &search::limits(&args.search))?;
     // Names may hold control characters: shown escaped, never raw.
     let render = |solution: &[exactcover::cover::OptionId]| -> Vec<String> {

@@ -96,6 +96,7 @@ fn solve(
     notes: Notes,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
+    common.search.memo_fits()?;
     if common.emit_dlx {
         interrupt::settled();
         if let Some(note) = notes.dlx {
@@ -158,6 +159,8 @@ fn in_file(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {
 
 /// Runs `xc polyomino`.
 pub fn polyomino(args: &PolyominoArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    // Flags that don't go together are refused before the packing is built.
+    args.common.search.memo_fits()?;
     let pieces = match &args.piece_file {
         Some(path) => polyomino::parse_pieces(&read_text(path)?).map_err(|e| in_file(path, e))?,
         None => polyomino::piece_set(&args.pieces).map_err(Failure::input)?,

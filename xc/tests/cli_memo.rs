@@ -144,6 +144,15 @@ fn the_memo_stops_at_the_budget_and_the_node_limit() {
     for args in [&["queens", "8", "--count", "--shard", "2/2"][..], &["queens", "8", "--sample", "2", "--limit", "1"]] {
         xc().args(args).assert().code(2).stderr(predicate::str::contains("can't be used with --"));
     }
+    // Refused before the file is read or the packing built.
+    xc().args(["cover", "--memo", "--limit", "1", "/no/such/file.dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: --limit can't be used with --memo"));
+    xc().args(["polyomino", "--board", "1000x1000", "--piece-count", "0..99999999", "--count", "--limit", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: --limit can't be used with --count"));
     xc().args(["queens", "8", "--count", "--shard", "2/2"])
         .assert()
         .stderr("error: --shard can't be used with --count, which goes through a diagram of every solution\n");

@@ -119,8 +119,9 @@ impl SearchArgs {
     /// (`--count`, `--sample`, ...), with what only a search does: an
     /// estimate, a shard, a solution limit (the memo would leave them
     /// out: each shard of `--count --shard K/N` would count the whole).
-    /// `--memo=off` searches, and takes them all.
-    pub(super) fn memo_fits(&self) -> Result<(), Failure> {
+    /// `--memo=off` searches, and takes them all. Asked by each command
+    /// before it reads or builds its problem.
+    pub fn memo_fits(&self) -> Result<(), Failure> {
         let memo = match self.memo {
             Some(MemoMode::Off) => return Ok(()),
             Some(MemoMode::On | MemoMode::Auto) => "--memo",

@@ -39,7 +39,6 @@ pub fn run_counting(
     counted: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    args.memo_fits()?;
     if args.estimate {
         return estimate::run(problem, args, out);
     }
