@@ -40,7 +40,9 @@ use std::ops::ControlFlow;
 pub(crate) const CLASH_CHECK_AT: u64 = 128;
 
 /// Whether the givens `cells` clash: one digit twice in a row, column or
-/// box.
+/// box. (The adapter names a clash with `first_conflict`, which reads the
+/// houses of a layout; the band search builds none, and this look, on a
+/// 9×9 grid alone, keeps it so.)
 fn clash(cells: &[u8; 81]) -> bool {
     let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
     let mut twice = 0;
@@ -246,7 +248,6 @@ impl Bands {
             if !watch.enter_one() {
                 break;
             }
-
             board.put(d, b, i);
             match board.settle(self.forced.takes(&board, watch.nodes)) {
                 Outcome::Contradiction => {}

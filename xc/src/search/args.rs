@@ -122,37 +122,37 @@ impl SearchArgs {
     /// `--memo=off` searches, and takes them all. Asked by each command
     /// before it reads or builds its problem.
     pub fn memo_fits(&self) -> Result<(), Failure> {
-        let memo = match self.memo {
-            Some(MemoMode::Off) => return Ok(()),
-            Some(MemoMode::On | MemoMode::Auto) => "--memo",
-            None => {
-                let implied = [
-                    (self.count, "--count"),
-                    (self.sample.is_some(), "--sample"),
-                    (self.nth.is_some(), "--nth"),
-                    (self.zdd_out.is_some(), "--zdd-out"),
-                    (self.dot_out.is_some(), "--dot-out"),
-                ];
-                match implied.into_iter().find(|&(given, _)| given) {
-                    Some((_, flag)) => flag,
-                    None => return Ok(()),
-                }
-            }
+        let (memo, off) = match (self.memo, self.memo_implied_by()) {
+            (Some(MemoMode::Off), _) | (None, None) => return Ok(()),
+            (Some(MemoMode::On | MemoMode::Auto), _) => ("--memo", "; search with --memo=off"),
+            (None, Some(flag)) => (flag, ""),
         };
         let clash =
             [(self.estimate, "--estimate"), (self.shard.is_some(), "--shard"), (self.limit.is_some(), "--limit")];
         match clash.iter().find(|(given, _)| *given) {
             Some((_, flag)) => Err(Failure::input(format!(
-                "{flag} can't be used with {memo}, which goes through a diagram of every solution{}",
-                if memo == "--memo" { "; search with --memo=off" } else { "" }
+                "{flag} can't be used with {memo}, which goes through a diagram of every solution{off}"
             ))),
             None => Ok(()),
         }
     }
 
+    /// The first option given that only the memo serves, if any.
+    fn memo_implied_by(&self) -> Option<&'static str> {
+        [
+            (self.count, "--count"),
+            (self.sample.is_some(), "--sample"),
+            (self.nth.is_some(), "--nth"),
+            (self.zdd_out.is_some(), "--zdd-out"),
+            (self.dot_out.is_some(), "--dot-out"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
     /// Whether the arguments ask for what only the memo gives.
     pub(super) fn needs_memo(&self) -> bool {
-        self.count || self.sample.is_some() || self.nth.is_some() || self.zdd_out.is_some() || self.dot_out.is_some()
+        self.memo_implied_by().is_some()
     }
 }
 
